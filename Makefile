@@ -1,0 +1,47 @@
+# `make run` sets everything up and serves the app on SQLite; `make test` sets up and
+# runs every check (ruff, the whole pytest suite with the browser tests).
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+export SCOREPAD_DEVELOPMENT ?= 1
+
+.PHONY: run test setup messages lint format clean
+
+$(PY):
+	"$$(scripts/find-python)" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e . --group dev
+	touch $(STAMP)
+
+# Compiled catalogues are build output: made from locale/*/LC_MESSAGES/django.po.
+compiled-messages: $(STAMP) $(wildcard locale/*/LC_MESSAGES/django.po)
+	command -v msgfmt >/dev/null || (apt-get update -qq && apt-get install -y -qq gettext)
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	touch compiled-messages
+
+setup: $(STAMP) compiled-messages
+
+run: setup
+	DEBUG=1 $(PY) manage.py migrate --noinput
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	scripts/ensure-browser $(PY)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest
+
+# Refresh the catalogues after changing user-facing strings.
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l fr -l nl --ignore=.venv --ignore=var --no-obsolete
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+clean:
+	rm -rf $(VENV) compiled-messages var .pytest_cache

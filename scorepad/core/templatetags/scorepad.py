@@ -1,0 +1,28 @@
+"""Template helpers that bridge the Django-free rules engine and the web layer."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+
+@register.filter
+def tr(text: object) -> str:
+    """Translate an engine message (a `Text`, or a plain marked string) for display."""
+    if text is None or text == "":
+        return ""
+    render = getattr(text, "render", None)
+    if render is not None:
+        return render(gettext)
+    return gettext(str(text))
+
+
+@register.filter
+def get(mapping: object, key: object) -> object:
+    """Look a key up in a mapping: `{{ totals|get:side }}`."""
+    try:
+        return mapping[key]  # type: ignore[index]
+    except (KeyError, IndexError, TypeError):
+        return ""

@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from scorepad.core import views as core_views
+
+urlpatterns = [
+    path("", core_views.home, name="home"),
+    path("matches/", include("scorepad.matches.urls")),
+    path("rules/", include("scorepad.guide.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

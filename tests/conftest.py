@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django refuses database
+# access from a thread with a running loop unless told the test knows what it does.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(autouse=True)
+def _fast_and_english(settings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def _chromium_path() -> str | None:
+    configured = os.environ.get("SCOREPAD_CHROMIUM")
+    if configured:
+        return configured
+    return shutil.which("chromium") or (
+        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    )
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        # Flags: no sandbox as root; no background traffic on a machine with no network.
+        browser = playwright.chromium.launch(
+            executable_path=_chromium_path(),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+def _artifact_name(item) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid)[-120:]
+
+
+@pytest.fixture
+def browser_context_args() -> dict[str, object]:
+    return {"viewport": PHONE, "locale": "en-GB", "color_scheme": "light"}
+
+
+@pytest.fixture
+def page(request, browser, live_server, browser_context_args) -> Iterator[object]:
+    """A Chromium page at phone size against the live server; keeps evidence on failure."""
+    context = browser.new_context(base_url=live_server.url, **browser_context_args)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = _artifact_name(request.node)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+            (ARTIFACTS / f"{name}.html").write_text(page.content(), encoding="utf-8")
+        except Exception as error:  # the page may already be gone; keep the report going
+            print(f"could not save the failure evidence: {error}")
+    context.close()
+
+
+@pytest.fixture
+def shot(request, page):
+    """Save a named full-page screenshot in test-artifacts/ to look at after the run."""
+
+    def take(label: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{_artifact_name(request.node)}--{label}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
