@@ -1,0 +1,496 @@
+"""What every game shares: texts, options, setups, round results and the match state.
+
+The games (cabo.py, escoba.py, cabanga.py) hold every rule of their own; this module
+only holds the vocabulary they all speak and the replay loop that turns a list of
+entered rounds into a match state. Nothing here knows about Django: user-facing
+texts are marked with ``gettext_noop`` and translated by whoever renders them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a message for translation; makemessages finds the literal call sites."""
+    return message
+
+
+def _untranslated(message: str) -> str:
+    return message
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message template and its named parameters, translated only when rendered."""
+
+    template: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, translate: Callable[[str], str] = _untranslated) -> str:
+        # gettext("") returns the catalogue header, so an empty text stays empty.
+        if not self.template:
+            return ""
+        params = {
+            name: value.render(translate) if isinstance(value, Text) else value
+            for name, value in self.params.items()
+        }
+        return translate(self.template).format(**params)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+NO_TEXT = Text("")
+
+
+def join_names(names: Sequence[str]) -> Text | str:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Chloé": each joint goes through translation."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    if len(names) == 2:
+        return Text(gettext_noop("{first} and {last}"), {"first": names[0], "last": names[1]})
+    return Text(gettext_noop("{first}, {rest}"), {"first": names[0], "rest": join_names(names[1:])})
+
+
+# Options -------------------------------------------------------------------------
+
+
+class OptionError(Exception):
+    def __init__(self, message: Text) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+_TRUE_WORDS = frozenset({"true", "1", "on", "yes"})
+_FALSE_WORDS = frozenset({"false", "0", "off", "no"})
+_WHOLE_NUMBER = re.compile(r"[+-]?\d+")
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: Literal["bool", "int", "choice"]
+    default: bool | int | str
+    label: str
+    help: str
+    choices: tuple[Choice, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def clean(self, value: object) -> bool | int | str:
+        """The option's value in its native type, or OptionError naming the fault."""
+        label = Text(self.label)
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str):
+                word = value.strip().lower()
+                if word in _TRUE_WORDS:
+                    return True
+                if word in _FALSE_WORDS:
+                    return False
+            raise OptionError(Text(gettext_noop("{label} must be on or off"), {"label": label}))
+        if self.kind == "int":
+            # bool is an int to Python, but True is never a meant number of points.
+            if isinstance(value, int) and not isinstance(value, bool):
+                number = value
+            elif isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
+                number = int(value.strip())
+            else:
+                raise OptionError(
+                    Text(gettext_noop("{label} must be a whole number"), {"label": label})
+                )
+            if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum
+            ):
+                raise OptionError(
+                    Text(
+                        gettext_noop("{label} must be between {minimum} and {maximum}"),
+                        {"label": label, "minimum": self.minimum, "maximum": self.maximum},
+                    )
+                )
+            return number
+        if isinstance(value, str) and value in {choice.value for choice in self.choices}:
+            return value
+        raise OptionError(
+            Text(
+                gettext_noop("unknown value {value} for {label}"),
+                {"value": str(value), "label": label},
+            )
+        )
+
+
+@dataclass(frozen=True)
+class Preset:
+    key: str
+    label: str
+    help: str
+    values: Mapping[str, object]
+
+
+# Faults --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """A fault and the input it belongs to ("caller", "hands.Ana", "sides.Ana.cards",
+    "options.target", or "round" for the round as a whole)."""
+
+    field: str
+    message: Text
+
+
+class _Invalid(Exception):
+    def __init__(self, errors: Iterable[FieldError]) -> None:
+        self.errors: tuple[FieldError, ...] = tuple(errors)
+        super().__init__("; ".join(f"{error.field}: {error.message}" for error in self.errors))
+
+
+class RoundInvalid(_Invalid):
+    """Every fault of one entered round; ``number`` is set when replaying a match."""
+
+    def __init__(self, errors: Iterable[FieldError], number: int | None = None) -> None:
+        super().__init__(errors)
+        self.number = number
+
+
+class SetupInvalid(_Invalid):
+    pass
+
+
+# Setup, rounds and state ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, object]
+    first_dealer: str
+    teams: tuple[Team, ...] | None = None
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who scores: the teams when there are teams, else the players."""
+        if self.teams:
+            return tuple(team.name for team in self.teams)
+        return self.players
+
+    def dealer_of(self, number: int) -> str:
+        """The dealer of round ``number`` (1-based): one seat on per round, tiebreaks too."""
+        start = self.players.index(self.first_dealer)
+        return self.players[(start + number - 1) % len(self.players)]
+
+    def seated_after(self, player: str, among: Iterable[str] | None = None) -> str:
+        """The next player after ``player`` in seat order, skipping those not in ``among``."""
+        playing = set(self.players if among is None else among)
+        start = self.players.index(player)
+        for step in range(1, len(self.players) + 1):
+            candidate = self.players[(start + step) % len(self.players)]
+            if candidate in playing:
+                return candidate
+        return self.players[(start + 1) % len(self.players)]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    number: int
+    points: Mapping[str, int]
+    totals: Mapping[str, int]
+    explanation: tuple[Text, ...]
+    topics: tuple[str, ...]
+    tiebreak: bool
+    dealer: str
+    first_player: str
+    detail: object
+
+
+@dataclass(frozen=True)
+class MatchState:
+    setup: Setup
+    rounds: tuple[RoundResult, ...]
+    totals: Mapping[str, int]
+    finished: bool
+    winners: tuple[str, ...]
+    needs_tiebreak: tuple[str, ...]
+    leaders: tuple[str, ...]
+    lower_is_better: bool
+    next_dealer: str
+    next_first_player: str
+    status: Text
+    distance: Mapping[str, int] | None
+    rounds_left: int | None
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def is_whole_number(value: object) -> bool:
+    """A real int: the web form converts, so a bool, float or string here is a bug."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def in_seat_order(setup: Setup, names: Iterable[str]) -> tuple[str, ...]:
+    wanted = set(names)
+    return tuple(side for side in setup.sides if side in wanted)
+
+
+def winner_status(winners: Sequence[str]) -> Text:
+    if len(winners) == 1:
+        return Text(gettext_noop("{side} wins"), {"side": winners[0]})
+    return Text(gettext_noop("{sides} share the victory"), {"sides": join_names(winners)})
+
+
+# The game ------------------------------------------------------------------------
+
+
+class Game:
+    """One card game: its options and presets, and how its rounds are checked and scored.
+
+    A subclass supplies the class attributes, ``parse_round``, ``play_round`` (one
+    round's result from the state before it) and ``conclude`` (the state after a
+    list of results).
+    """
+
+    key: str
+    name: str
+    tagline: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    presets: tuple[Preset, ...]
+    lower_is_better: bool
+    topics: tuple[str, ...] = ()
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def preset(self, key: str) -> Preset:
+        for preset in self.presets:
+            if preset.key == key:
+                return preset
+        raise KeyError(key)
+
+    def resolve_options(self, preset_key: str, overrides: Mapping[str, object]) -> dict:
+        """The preset's values with the overrides applied, every one cleaned."""
+        errors: list[FieldError] = []
+        try:
+            values = dict(self.preset(preset_key).values)
+        except KeyError:
+            errors.append(
+                FieldError(
+                    "preset",
+                    Text(gettext_noop("unknown preset {preset}"), {"preset": str(preset_key)}),
+                )
+            )
+            values = dict(self.presets[0].values)
+        values.update(self._clean_options(overrides, errors))
+        if errors:
+            raise SetupInvalid(errors)
+        return values
+
+    def _clean_options(self, given: Mapping[str, object], errors: list[FieldError]) -> dict:
+        cleaned = {}
+        known = {option.name for option in self.options}
+        for name, value in given.items():
+            if name not in known:
+                errors.append(
+                    FieldError(
+                        f"options.{name}",
+                        Text(gettext_noop("unknown option {name}"), {"name": str(name)}),
+                    )
+                )
+                continue
+            try:
+                cleaned[name] = self.option(name).clean(value)
+            except OptionError as error:
+                errors.append(FieldError(f"options.{name}", error.message))
+        return cleaned
+
+    def make_setup(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, object],
+        first_dealer: str,
+        teams: Sequence[Team | Mapping[str, object]] | None = None,
+    ) -> Setup:
+        """A checked setup; missing options take the default preset's value."""
+        errors: list[FieldError] = []
+        names = self._check_players(players, errors)
+        dealer = first_dealer.strip() if isinstance(first_dealer, str) else ""
+        if dealer not in names:
+            errors.append(
+                FieldError(
+                    "first_dealer",
+                    Text(gettext_noop("the first dealer must be one of the players")),
+                )
+            )
+        complete = dict(self.presets[0].values)
+        complete.update(self._clean_options(options or {}, errors))
+        checked_teams = self.check_teams(names, teams, errors)
+        if errors:
+            raise SetupInvalid(errors)
+        return Setup(self.key, names, complete, dealer, checked_teams)
+
+    def _check_players(self, players: Sequence[str], errors: list[FieldError]) -> tuple[str, ...]:
+        if isinstance(players, str) or not all(isinstance(name, str) for name in players):
+            errors.append(
+                FieldError("players", Text(gettext_noop("players must be a list of names")))
+            )
+            return ()
+        names = tuple(name.strip() for name in players)
+        if not self.min_players <= len(names) <= self.max_players:
+            errors.append(
+                FieldError(
+                    "players",
+                    Text(
+                        gettext_noop("{game} is for {minimum} to {maximum} players; got {count}"),
+                        {
+                            "game": Text(self.name),
+                            "minimum": self.min_players,
+                            "maximum": self.max_players,
+                            "count": len(names),
+                        },
+                    ),
+                )
+            )
+        if any(not name for name in names):
+            errors.append(FieldError("players", Text(gettext_noop("every player needs a name"))))
+        seen: set[str] = set()
+        for name in names:
+            if name and name in seen:
+                errors.append(
+                    FieldError(
+                        "players", Text(gettext_noop("{player} appears twice"), {"player": name})
+                    )
+                )
+            seen.add(name)
+        return names
+
+    def check_teams(
+        self,
+        players: tuple[str, ...],
+        teams: Sequence[Team | Mapping[str, object]] | None,
+        errors: list[FieldError],
+    ) -> tuple[Team, ...] | None:
+        if teams:
+            errors.append(
+                FieldError("teams", Text(gettext_noop("this game is not played in teams")))
+            )
+        return None
+
+    def state(self, setup: Setup) -> MatchState:
+        return self.score(setup, [])
+
+    def score(self, setup: Setup, rounds: Sequence[Mapping]) -> MatchState:
+        """Replay every entered round from scratch; the first invalid one stops it."""
+        results: list[RoundResult] = []
+        state = self.conclude(setup, ())
+        for number, raw in enumerate(rounds, start=1):
+            try:
+                parsed = self.parse_round(setup, raw, state)
+            except RoundInvalid as invalid:
+                raise RoundInvalid(
+                    (
+                        FieldError(
+                            "round",
+                            Text(
+                                gettext_noop("round {number}: {fault}"),
+                                {"number": number, "fault": error.message},
+                            ),
+                        )
+                        for error in invalid.errors
+                    ),
+                    number=number,
+                ) from invalid
+            results.append(self.play_round(setup, state, parsed))
+            state = self.conclude(setup, tuple(results))
+            notes, topics = self.end_notes(setup, state)
+            if notes or topics:
+                last = results[-1]
+                results[-1] = replace(
+                    last,
+                    explanation=last.explanation + notes,
+                    topics=last.topics
+                    + tuple(topic for topic in topics if topic not in last.topics),
+                )
+                state = replace(state, rounds=tuple(results))
+        return state
+
+    def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> object:
+        raise NotImplementedError
+
+    def play_round(self, setup: Setup, state: MatchState, parsed: object) -> RoundResult:
+        raise NotImplementedError
+
+    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+        raise NotImplementedError
+
+    def end_notes(
+        self, setup: Setup, state: MatchState
+    ) -> tuple[tuple[Text, ...], tuple[str, ...]]:
+        """Sentences and topics to add to the round that just changed the match's fate."""
+        return (), ()
+
+    # Helpers the games share.
+
+    def reject_if_finished(self, state: MatchState) -> None:
+        if state.finished:
+            raise RoundInvalid([FieldError("round", Text(gettext_noop("the match is over")))])
+
+    def build_state(
+        self,
+        setup: Setup,
+        results: tuple[RoundResult, ...],
+        totals: Mapping[str, int],
+        *,
+        finished: bool = False,
+        winners: Sequence[str] = (),
+        needs_tiebreak: Sequence[str] = (),
+        status: Text = NO_TEXT,
+        distance: Mapping[str, int] | None = None,
+        rounds_left: int | None = None,
+        next_players: Iterable[str] | None = None,
+    ) -> MatchState:
+        best = (min if self.lower_is_better else max)(totals.values())
+        next_dealer = setup.dealer_of(len(results) + 1)
+        if finished:
+            status = winner_status(winners)
+        return MatchState(
+            setup=setup,
+            rounds=results,
+            totals=dict(totals),
+            finished=finished,
+            winners=tuple(winners) if finished else (),
+            needs_tiebreak=tuple(needs_tiebreak),
+            leaders=tuple(side for side in setup.sides if totals[side] == best),
+            lower_is_better=self.lower_is_better,
+            next_dealer=next_dealer,
+            next_first_player=setup.seated_after(next_dealer, next_players),
+            status=status,
+            distance=distance,
+            rounds_left=rounds_left,
+        )

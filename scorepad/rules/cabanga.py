@@ -1,0 +1,285 @@
+"""Cabanga!: every rule of the game, from the cards left in hand to the end of the match.
+
+Topics (anchors of the rules pages) a round can point to:
+``round-points`` what cards left in hand cost, ``went-out`` who had no card left,
+``end-threshold`` a total reached the threshold, ``end-rounds`` the last agreed round,
+``shared-victory`` several players tied for the lowest total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .base import (
+    Choice,
+    FieldError,
+    Game,
+    MatchState,
+    Option,
+    Preset,
+    RoundInvalid,
+    RoundResult,
+    Setup,
+    Text,
+    gettext_noop,
+    is_whole_number,
+    join_names,
+)
+
+TOPICS = ("round-points", "went-out", "end-threshold", "end-rounds", "shared-victory")
+
+HIGHEST_HAND = 200
+SYMBOLS = ("1", "2", "3")
+
+OPTIONS = (
+    Option(
+        "end",
+        "choice",
+        "threshold",
+        gettext_noop("End of match"),
+        gettext_noop("At a total of minus points, or after a fixed number of rounds."),
+        choices=(
+            Choice(
+                "threshold",
+                gettext_noop("When a total reaches the threshold"),
+                gettext_noop("After the round in which anyone reaches it."),
+            ),
+            Choice("rounds", gettext_noop("After a number of rounds")),
+        ),
+    ),
+    Option(
+        "threshold",
+        "int",
+        18,
+        gettext_noop("Threshold"),
+        gettext_noop("The total of minus points that ends the match."),
+        minimum=1,
+        maximum=200,
+    ),
+    Option(
+        "rounds",
+        "int",
+        5,
+        gettext_noop("Rounds"),
+        gettext_noop("How many rounds the match lasts."),
+        minimum=1,
+        maximum=50,
+    ),
+)
+
+PRESETS = (
+    Preset(
+        "classic",
+        gettext_noop("Classic"),
+        gettext_noop("The match ends when someone reaches 18 minus points."),
+        {"end": "threshold", "threshold": 18, "rounds": 5},
+    ),
+)
+
+
+@dataclass(frozen=True)
+class CabangaRound:
+    """Minus points per player, and the card counts (1, 2, 3 symbols) when entered."""
+
+    hands: Mapping[str, int]
+    counts: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)
+
+
+def hand_points(ones: int, twos: int, threes: int) -> int:
+    """Each card costs the number of symbols printed on it."""
+    return ones + 2 * twos + 3 * threes
+
+
+def _fault(fault: str, field_name: str, **params: object) -> FieldError:
+    return FieldError(field_name, Text(fault, params))
+
+
+class Cabanga(Game):
+    key = "cabanga"
+    name = gettext_noop("Cabanga!")
+    tagline = gettext_noop("Get rid of your cards, and shout Cabanga! when a gap opens.")
+    min_players = 3
+    max_players = 6
+    options = OPTIONS
+    presets = PRESETS
+    lower_is_better = True
+    topics = TOPICS
+
+    def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CabangaRound:
+        self.reject_if_finished(state)
+        if not isinstance(raw, Mapping):
+            raise RoundInvalid([_fault(gettext_noop("a round must be a set of fields"), "round")])
+        errors: list[FieldError] = []
+        for name in raw:
+            if name != "hands":
+                errors.append(_fault(gettext_noop("unknown field {name}"), "round", name=str(name)))
+        given = raw.get("hands")
+        if not isinstance(given, Mapping):
+            errors.append(_fault(gettext_noop("every player needs a hand"), "hands"))
+            raise RoundInvalid(errors)
+        for player in given:
+            if player not in setup.players:
+                errors.append(
+                    _fault(gettext_noop("unknown player {player}"), "hands", player=str(player))
+                )
+        hands: dict[str, int] = {}
+        counts: dict[str, tuple[int, int, int]] = {}
+        for player in setup.players:
+            where = f"hands.{player}"
+            hand = given.get(player)
+            if player not in given:
+                errors.append(_fault(gettext_noop("{player} has no hand"), where, player=player))
+            elif is_whole_number(hand):
+                if 0 <= hand <= HIGHEST_HAND:
+                    hands[player] = hand
+                else:
+                    errors.append(
+                        _fault(
+                            gettext_noop("{player}'s points must be between 0 and {maximum}"),
+                            where,
+                            player=player,
+                            maximum=HIGHEST_HAND,
+                        )
+                    )
+            elif isinstance(hand, Mapping):
+                cards = self._parse_counts(player, hand, errors)
+                if cards is not None:
+                    counts[player] = cards
+                    hands[player] = hand_points(*cards)
+            else:
+                errors.append(
+                    _fault(
+                        gettext_noop("{player}'s hand must be points or card counts"),
+                        where,
+                        player=player,
+                    )
+                )
+        if len(hands) == len(setup.players) and all(hands.values()):
+            errors.append(
+                _fault(gettext_noop("at least one player must have no card left"), "hands")
+            )
+        if errors:
+            raise RoundInvalid(errors)
+        return CabangaRound(hands, counts)
+
+    def _parse_counts(
+        self, player: str, hand: Mapping, errors: list[FieldError]
+    ) -> tuple[int, int, int] | None:
+        where = f"hands.{player}"
+        fine = True
+        for symbols in hand:
+            if symbols not in SYMBOLS:
+                errors.append(
+                    _fault(gettext_noop("unknown card kind {kind}"), where, kind=str(symbols))
+                )
+                fine = False
+        # A kind left out of the counts means no card of that kind.
+        numbers = [hand.get(symbols, 0) for symbols in SYMBOLS]
+        if not all(is_whole_number(number) and number >= 0 for number in numbers):
+            errors.append(
+                _fault(
+                    gettext_noop("{player}'s card counts must be whole numbers, 0 or more"),
+                    where,
+                    player=player,
+                )
+            )
+            return None
+        if fine and hand_points(*numbers) > HIGHEST_HAND:
+            errors.append(
+                _fault(
+                    gettext_noop("{player}'s points must be between 0 and {maximum}"),
+                    where,
+                    player=player,
+                    maximum=HIGHEST_HAND,
+                )
+            )
+            fine = False
+        return (numbers[0], numbers[1], numbers[2]) if fine else None
+
+    def play_round(self, setup: Setup, state: MatchState, parsed: object) -> RoundResult:
+        assert isinstance(parsed, CabangaRound)
+        number = len(state.rounds) + 1
+        dealer = setup.dealer_of(number)
+        points = {player: parsed.hands[player] for player in setup.players}
+        out = [player for player in setup.players if points[player] == 0]
+        return RoundResult(
+            number=number,
+            points=points,
+            totals={player: state.totals[player] + points[player] for player in setup.players},
+            explanation=(
+                Text(gettext_noop("{players} had no card left"), {"players": join_names(out)}),
+            ),
+            topics=("went-out", "round-points"),
+            tiebreak=False,
+            dealer=dealer,
+            first_player=setup.seated_after(dealer),
+            detail=parsed,
+        )
+
+    def _ended(
+        self, setup: Setup, results: tuple[RoundResult, ...], totals: Mapping[str, int]
+    ) -> bool:
+        if setup.options["end"] == "rounds":
+            return len(results) >= setup.options["rounds"]
+        return any(total >= setup.options["threshold"] for total in totals.values())
+
+    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+        totals = dict(results[-1].totals) if results else dict.fromkeys(setup.players, 0)
+        options = setup.options
+        distance = None
+        rounds_left = None
+        if options["end"] == "threshold":
+            distance = {player: options["threshold"] - totals[player] for player in setup.players}
+        else:
+            rounds_left = max(options["rounds"] - len(results), 0)
+        finished = self._ended(setup, results, totals)
+        lowest = min(totals.values())
+        winners = [player for player in setup.players if totals[player] == lowest]
+        return self.build_state(
+            setup,
+            results,
+            totals,
+            finished=finished,
+            winners=winners,
+            distance=distance,
+            rounds_left=rounds_left,
+        )
+
+    def end_notes(
+        self, setup: Setup, state: MatchState
+    ) -> tuple[tuple[Text, ...], tuple[str, ...]]:
+        if not state.finished:
+            return (), ()
+        options = setup.options
+        if options["end"] == "rounds":
+            notes = [
+                Text(
+                    gettext_noop("Round {number} of {rounds}: the match ends"),
+                    {"number": len(state.rounds), "rounds": options["rounds"]},
+                )
+            ]
+            topics = ["end-rounds"]
+        else:
+            reached = [
+                player for player in setup.players if state.totals[player] >= options["threshold"]
+            ]
+            notes = [
+                Text(
+                    gettext_noop("{players} reached {threshold}: the match ends"),
+                    {"players": join_names(reached), "threshold": options["threshold"]},
+                )
+            ]
+            topics = ["end-threshold"]
+        if state.shared:
+            notes.append(
+                Text(
+                    gettext_noop("{players} tie for the lowest total, {total}: a shared victory"),
+                    {"players": join_names(state.winners), "total": state.totals[state.winners[0]]},
+                )
+            )
+            topics.append("shared-victory")
+        return tuple(notes), tuple(topics)
+
+
+GAME = Cabanga()

@@ -1,0 +1,801 @@
+"""Cabo: every rule of the game, from card values to the end of the match.
+
+Topics (anchors of the rules pages) a round can point to:
+``call`` a successful call, ``failed-call`` a failed one, ``caller-tie`` the caller tied
+with the lowest hand, ``failed-lowest-zero`` the lowest hand scored 0 after a failed call,
+``kamikaze`` either kamikaze rule, ``reset-100`` a total of exactly 100 went back to 50,
+``end-target`` the end line was reached, ``final-tie`` players tied for the win,
+``tiebreak`` a tiebreak round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .base import (
+    Choice,
+    FieldError,
+    Game,
+    MatchState,
+    Option,
+    Preset,
+    RoundInvalid,
+    RoundResult,
+    Setup,
+    Text,
+    gettext_noop,
+    in_seat_order,
+    is_whole_number,
+    join_names,
+)
+
+TOPICS = (
+    "call",
+    "failed-call",
+    "caller-tie",
+    "failed-lowest-zero",
+    "kamikaze",
+    "reset-100",
+    "end-target",
+    "final-tie",
+    "tiebreak",
+)
+
+HIGHEST_HAND = 200
+KAMIKAZE_POINTS = 50
+RESET_FROM = 100
+RESET_TO = 50
+MAX_JOKERS = 2
+JOKER = "JK"
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+BLACK_SUITS = frozenset({"S", "C"})
+DECK_NUMBERS = tuple(str(number) for number in range(14))
+
+
+# Cards ---------------------------------------------------------------------------
+
+
+def card_codes(options: Mapping[str, object]) -> tuple[str, ...]:
+    """Every card the scorer may pick, one suit (or the numbered deck) after another."""
+    if options["values"] == "deck":
+        codes = DECK_NUMBERS
+    else:
+        codes = tuple(rank + suit for suit in SUITS for rank in RANKS)
+    if options.get("jokers"):
+        codes += (JOKER,)
+    return codes
+
+
+def card_value(code: str, options: Mapping[str, object]) -> int:
+    """The points a card counts under the match's ``values``; ValueError for a wrong code."""
+    if code not in card_codes(options):
+        raise ValueError(f"unknown card {code!r}")
+    if code == JOKER:
+        return 0
+    if options["values"] == "deck":
+        return int(code)
+    rank, suit = code[:-1], code[-1]
+    if rank == "A":
+        return 1
+    if rank.isdigit():
+        return int(rank)
+    if options["values"] == "nl":
+        if rank == "K":
+            return 13 if suit in BLACK_SUITS else -1
+        return {"J": 11, "Q": 12}[rank]
+    if rank == "K" and suit not in BLACK_SUITS:
+        return 0
+    return 10
+
+
+def hand_value(cards: Iterable[str], options: Mapping[str, object]) -> int:
+    return sum(card_value(code, options) for code in cards)
+
+
+def is_kamikaze_hand(cards: Sequence[str], options: Mapping[str, object]) -> bool:
+    """Exactly two 12s and two 13s; French values have neither, so never with ``fr``."""
+    if options["values"] == "fr" or len(cards) != 4:
+        return False
+    try:
+        values = sorted(card_value(code, options) for code in cards)
+    except ValueError:
+        return False
+    return values == [12, 12, 13, 13]
+
+
+def lowest_hand(options: Mapping[str, object]) -> int:
+    # Two red kings at -1 each are the best a Dutch hand can do.
+    return -2 if options["values"] == "nl" else 0
+
+
+# Options and presets -------------------------------------------------------------
+
+OPTIONS = (
+    Option(
+        "values",
+        "choice",
+        "fr",
+        gettext_noop("Card values"),
+        gettext_noop("What each card counts when you pick cards instead of typing a total."),
+        choices=(
+            Choice(
+                "fr",
+                gettext_noop("French"),
+                gettext_noop("Jack, queen and black king 10, red king 0."),
+            ),
+            Choice(
+                "nl",
+                gettext_noop("Dutch"),
+                gettext_noop("Jack 11, queen 12, black king 13, red king −1."),
+            ),
+            Choice(
+                "deck",
+                gettext_noop("Cabo deck"),
+                gettext_noop("The branded deck: cards 0 to 13 count their number."),
+            ),
+        ),
+    ),
+    Option(
+        "jokers",
+        "bool",
+        False,
+        gettext_noop("Jokers"),
+        gettext_noop("Two jokers join the deck and count 0."),
+    ),
+    Option(
+        "caller_tie",
+        "choice",
+        "fails",
+        gettext_noop("Caller tied for lowest"),
+        gettext_noop("When another hand equals the caller's and none is lower."),
+        choices=(
+            Choice("fails", gettext_noop("The call fails")),
+            Choice("succeeds", gettext_noop("The call succeeds")),
+        ),
+    ),
+    Option(
+        "failed_call_penalty",
+        "int",
+        10,
+        gettext_noop("Failed call penalty"),
+        gettext_noop("Points a caller adds to their hand when the call fails."),
+        minimum=0,
+        maximum=50,
+    ),
+    Option(
+        "failed_lowest_zero",
+        "bool",
+        True,
+        gettext_noop("Lowest hand scores 0 after a failed call"),
+        gettext_noop("When the call fails, whoever really had the lowest hand scores 0."),
+    ),
+    Option(
+        "kamikaze",
+        "choice",
+        "off",
+        gettext_noop("Kamikaze"),
+        gettext_noop("A way to hit everyone else with 50 points."),
+        choices=(
+            Choice("off", gettext_noop("Off")),
+            Choice(
+                "zero_call",
+                gettext_noop("Call with exactly 0"),
+                gettext_noop(
+                    "A successful call with a hand of exactly 0 gives everyone else 50 more."
+                ),
+            ),
+            Choice(
+                "twelves",
+                gettext_noop("Two 12s and two 13s"),
+                gettext_noop(
+                    "A hand of exactly two 12s and two 13s scores 0 and everyone else scores 50."
+                ),
+            ),
+        ),
+    ),
+    Option(
+        "reset_at_100",
+        "choice",
+        "off",
+        gettext_noop("Exactly 100 goes back to 50"),
+        gettext_noop("A total of exactly 100 after a round becomes 50."),
+        choices=(
+            Choice("off", gettext_noop("Never")),
+            Choice("once", gettext_noop("Once per player")),
+            Choice("always", gettext_noop("Every time")),
+        ),
+    ),
+    Option(
+        "target",
+        "int",
+        100,
+        gettext_noop("Target score"),
+        gettext_noop("The total that ends the match; 50 is the short game."),
+        minimum=10,
+        maximum=1000,
+    ),
+    Option(
+        "end_at",
+        "choice",
+        "reached",
+        gettext_noop("End of match"),
+        gettext_noop("Whether reaching the target ends the match, or only going over it."),
+        choices=(
+            Choice("reached", gettext_noop("When a total reaches the target")),
+            Choice("exceeded", gettext_noop("When a total goes over the target")),
+        ),
+    ),
+    Option(
+        "final_tie",
+        "choice",
+        "shared",
+        gettext_noop("Tie for the win"),
+        gettext_noop("When several players share the lowest total at the end."),
+        choices=(
+            Choice("shared", gettext_noop("They share the victory")),
+            Choice(
+                "tiebreak",
+                gettext_noop("They play a tiebreak round"),
+                gettext_noop("Only the tied players play; the fewest points that round wins."),
+            ),
+        ),
+    ),
+)
+
+PRESETS = (
+    Preset(
+        "fr",
+        gettext_noop("French rules"),
+        gettext_noop("A 52-card deck, red kings 0; the lowest hand scores 0 after a failed call."),
+        {
+            "values": "fr",
+            "jokers": False,
+            "caller_tie": "fails",
+            "failed_call_penalty": 10,
+            "failed_lowest_zero": True,
+            "kamikaze": "off",
+            "reset_at_100": "off",
+            "target": 100,
+            "end_at": "reached",
+            "final_tie": "shared",
+        },
+    ),
+    Preset(
+        "nl",
+        gettext_noop("Dutch rules"),
+        gettext_noop("A 52-card deck, red kings −1; a tie for the win is played off."),
+        {
+            "values": "nl",
+            "jokers": False,
+            "caller_tie": "fails",
+            "failed_call_penalty": 10,
+            "failed_lowest_zero": False,
+            "kamikaze": "off",
+            "reset_at_100": "off",
+            "target": 100,
+            "end_at": "reached",
+            "final_tie": "tiebreak",
+        },
+    ),
+    Preset(
+        "official",
+        gettext_noop("Official Cabo deck"),
+        gettext_noop("The branded deck, 2nd edition: kamikaze, and 100 goes back to 50 once."),
+        {
+            "values": "deck",
+            "jokers": False,
+            "caller_tie": "succeeds",
+            "failed_call_penalty": 10,
+            "failed_lowest_zero": False,
+            "kamikaze": "twelves",
+            "reset_at_100": "once",
+            "target": 100,
+            "end_at": "exceeded",
+            "final_tie": "shared",
+        },
+    ),
+)
+
+
+# Rounds --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CaboRound:
+    """One round as entered: hand values, and the cards when they were picked."""
+
+    caller: str
+    hands: Mapping[str, int]
+    cards: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    kamikaze: str | None = None
+    tiebreak: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    points: dict[str, int]
+    explanation: tuple[Text, ...]
+    topics: tuple[str, ...]
+    called: bool
+
+
+def round_points(
+    hands: Mapping[str, int],
+    caller: str,
+    options: Mapping[str, object],
+    kamikaze: str | None = None,
+    tiebreak: bool = False,
+) -> Outcome:
+    """Rules 1 to 4 (1 to 3 in a tiebreak): what each player scores, before any reset."""
+    if kamikaze is not None:
+        return Outcome(
+            {player: 0 if player == kamikaze else KAMIKAZE_POINTS for player in hands},
+            (
+                Text(
+                    gettext_noop(
+                        "{player} has a kamikaze hand: 0 for {player}, {points} for everyone else"
+                    ),
+                    {"player": kamikaze, "points": KAMIKAZE_POINTS},
+                ),
+            ),
+            ("kamikaze",),
+            called=False,
+        )
+    hand = hands[caller]
+    others = {player: value for player, value in hands.items() if player != caller}
+    lowest_other = min(others.values())
+    tied = [player for player, value in others.items() if value == hand]
+    penalty = options["failed_call_penalty"]
+    points = dict(hands)
+    explanation: list[Text] = []
+    topics: list[str] = []
+    if hand < lowest_other or (tied and options["caller_tie"] == "succeeds"):
+        points[caller] = 0
+        if tied:
+            explanation.append(
+                Text(
+                    gettext_noop(
+                        "{caller} called Cabo with {hand}, tied with {others}: "
+                        "a tie counts for the caller, 0 for {caller}"
+                    ),
+                    {"caller": caller, "hand": hand, "others": join_names(tied)},
+                )
+            )
+            topics += ["call", "caller-tie"]
+        else:
+            explanation.append(
+                Text(
+                    gettext_noop(
+                        "{caller} called Cabo with {hand}, the lowest hand: 0 for {caller}"
+                    ),
+                    {"caller": caller, "hand": hand},
+                )
+            )
+            topics.append("call")
+        if options["kamikaze"] == "zero_call" and hand == 0 and not tiebreak:
+            for player in others:
+                points[player] += KAMIKAZE_POINTS
+            explanation.append(
+                Text(
+                    gettext_noop("{caller} called with exactly 0: {points} more for everyone else"),
+                    {"caller": caller, "points": KAMIKAZE_POINTS},
+                )
+            )
+            topics.append("kamikaze")
+        return Outcome(points, tuple(explanation), tuple(topics), called=True)
+
+    points[caller] = hand + penalty
+    lowest = [player for player, value in others.items() if value == lowest_other]
+    if tied:
+        explanation.append(
+            Text(
+                gettext_noop(
+                    "{caller} called Cabo with {hand}, tied with {others}: "
+                    "a tie fails, {hand} + {penalty} penalty"
+                ),
+                {"caller": caller, "hand": hand, "others": join_names(tied), "penalty": penalty},
+            )
+        )
+        topics += ["failed-call", "caller-tie"]
+    else:
+        explanation.append(
+            Text(
+                gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
+                    "{hand} + {penalty} penalty"
+                ),
+                {
+                    "caller": caller,
+                    "hand": hand,
+                    "lowest": join_names(lowest),
+                    "lowest_hand": lowest_other,
+                    "penalty": penalty,
+                },
+            )
+        )
+        topics.append("failed-call")
+    if options["failed_lowest_zero"]:
+        for player in lowest:
+            points[player] = 0
+        explanation.append(
+            Text(
+                gettext_noop("{players} had the lowest hand: 0 instead of {hand}"),
+                {"players": join_names(lowest), "hand": lowest_other},
+            )
+        )
+        topics.append("failed-lowest-zero")
+    return Outcome(points, tuple(explanation), tuple(topics), called=False)
+
+
+def _fault(fault: str, field_name: str, **params: object) -> FieldError:
+    return FieldError(field_name, Text(fault, params))
+
+
+class Cabo(Game):
+    key = "cabo"
+    name = "Cabo"
+    tagline = gettext_noop("Keep your four hidden cards low, and call Cabo at the right moment.")
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    presets = PRESETS
+    lower_is_better = True
+    topics = TOPICS
+
+    # Checking a round -------------------------------------------------------------
+
+    def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CaboRound:
+        self.reject_if_finished(state)
+        if not isinstance(raw, Mapping):
+            raise RoundInvalid([_fault(gettext_noop("a round must be a set of fields"), "round")])
+        errors: list[FieldError] = []
+        for name in raw:
+            if name not in ("caller", "hands", "kamikaze", "tiebreak"):
+                errors.append(_fault(gettext_noop("unknown field {name}"), "round", name=str(name)))
+
+        tiebreak = raw.get("tiebreak", False)
+        if not isinstance(tiebreak, bool):
+            errors.append(_fault(gettext_noop("tiebreak must be true or false"), "tiebreak"))
+            tiebreak = False
+        due = state.needs_tiebreak
+        if tiebreak and not due:
+            errors.append(_fault(gettext_noop("no tiebreak is due"), "round"))
+        if due and not tiebreak:
+            errors.append(
+                _fault(
+                    gettext_noop("a tiebreak round between {players} is due"),
+                    "round",
+                    players=join_names(due),
+                )
+            )
+        playing = due if (tiebreak and due) else setup.players
+
+        hands, cards = self._parse_hands(setup, raw.get("hands"), playing, errors)
+
+        caller = raw.get("caller")
+        if not isinstance(caller, str) or caller not in playing:
+            errors.append(_fault(gettext_noop("the caller must be one of the players"), "caller"))
+
+        kamikaze = None if tiebreak else self._parse_kamikaze(setup, raw, playing, cards, errors)
+        if errors:
+            raise RoundInvalid(errors)
+        return CaboRound(caller, hands, cards, kamikaze, tiebreak)
+
+    def _parse_hands(
+        self,
+        setup: Setup,
+        given: object,
+        playing: Sequence[str],
+        errors: list[FieldError],
+    ) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+        options = setup.options
+        hands: dict[str, int] = {}
+        cards: dict[str, tuple[str, ...]] = {}
+        if not isinstance(given, Mapping):
+            errors.append(_fault(gettext_noop("every player needs a hand"), "hands"))
+            return hands, cards
+        for player in given:
+            if player not in setup.players:
+                errors.append(
+                    _fault(gettext_noop("unknown player {player}"), "hands", player=str(player))
+                )
+            elif player not in playing:
+                errors.append(
+                    _fault(
+                        gettext_noop("{player} does not play this tiebreak"), "hands", player=player
+                    )
+                )
+        codes = card_codes(options)
+        # One 52-card deck: a card seen twice was mistyped; the branded deck repeats numbers.
+        unique_cards = options["values"] != "deck"
+        seen: set[str] = set()
+        jokers = 0
+        for player in playing:
+            where = f"hands.{player}"
+            if player not in given:
+                errors.append(_fault(gettext_noop("{player} has no hand"), where, player=player))
+                continue
+            hand = given[player]
+            if is_whole_number(hand):
+                lowest = lowest_hand(options)
+                if not lowest <= hand <= HIGHEST_HAND:
+                    errors.append(
+                        _fault(
+                            gettext_noop("{player}'s hand must be between {minimum} and {maximum}"),
+                            where,
+                            player=player,
+                            minimum=lowest,
+                            maximum=HIGHEST_HAND,
+                        )
+                    )
+                    continue
+                hands[player] = hand
+            elif isinstance(hand, list | tuple) and all(isinstance(code, str) for code in hand):
+                fine = True
+                for code in hand:
+                    if code not in codes:
+                        errors.append(_fault(gettext_noop("unknown card {card}"), where, card=code))
+                        fine = False
+                        continue
+                    if code == JOKER:
+                        jokers += 1
+                        if jokers > MAX_JOKERS:
+                            errors.append(
+                                _fault(
+                                    gettext_noop("at most {count} jokers in a round"),
+                                    where,
+                                    count=MAX_JOKERS,
+                                )
+                            )
+                            fine = False
+                    elif unique_cards and code in seen:
+                        errors.append(
+                            _fault(
+                                gettext_noop("{card} appears twice in this round"), where, card=code
+                            )
+                        )
+                        fine = False
+                    seen.add(code)
+                if fine:
+                    cards[player] = tuple(hand)
+                    hands[player] = hand_value(hand, options)
+            else:
+                errors.append(
+                    _fault(
+                        gettext_noop("{player}'s hand must be a number or a list of cards"),
+                        where,
+                        player=player,
+                    )
+                )
+        return hands, cards
+
+    def _parse_kamikaze(
+        self,
+        setup: Setup,
+        raw: Mapping,
+        playing: Sequence[str],
+        cards: Mapping[str, tuple[str, ...]],
+        errors: list[FieldError],
+    ) -> str | None:
+        options = setup.options
+        named = raw.get("kamikaze")
+        if named is None:
+            pass
+        elif options["kamikaze"] != "twelves":
+            errors.append(
+                _fault(gettext_noop("kamikaze hands are not played in this match"), "kamikaze")
+            )
+            named = None
+        elif options["values"] == "fr":
+            errors.append(
+                _fault(gettext_noop("with French values no hand has 12s and 13s"), "kamikaze")
+            )
+            named = None
+        elif not isinstance(named, str) or named not in playing:
+            errors.append(
+                _fault(gettext_noop("the kamikaze hand must be one of the players'"), "kamikaze")
+            )
+            named = None
+        elif named in cards and not is_kamikaze_hand(cards[named], options):
+            errors.append(
+                _fault(
+                    gettext_noop("{player}'s cards are not two 12s and two 13s"),
+                    "kamikaze",
+                    player=named,
+                )
+            )
+            named = None
+        if options["kamikaze"] != "twelves":
+            return None
+        found = {player for player, hand in cards.items() if is_kamikaze_hand(hand, options)}
+        if named is not None:
+            found.add(named)
+        if len(found) > 1:
+            errors.append(
+                _fault(
+                    gettext_noop("only one kamikaze hand per round; got {players}"),
+                    "kamikaze",
+                    players=join_names(in_seat_order(setup, found)),
+                )
+            )
+            return None
+        return next(iter(found), None)
+
+    # Scoring ----------------------------------------------------------------------
+
+    def play_round(self, setup: Setup, state: MatchState, parsed: object) -> RoundResult:
+        assert isinstance(parsed, CaboRound)
+        options = setup.options
+        number = len(state.rounds) + 1
+        dealer = setup.dealer_of(number)
+        outcome = round_points(
+            parsed.hands, parsed.caller, options, parsed.kamikaze, parsed.tiebreak
+        )
+        points = {
+            player: outcome.points[player] for player in setup.players if player in parsed.hands
+        }
+        explanation = list(outcome.explanation)
+        topics = list(outcome.topics)
+        totals = dict(state.totals)
+        if parsed.tiebreak:
+            explanation.append(
+                Text(
+                    gettext_noop("Tiebreak round between {players}: the totals do not change"),
+                    {"players": join_names(list(points))},
+                )
+            )
+            topics.append("tiebreak")
+        else:
+            already_reset = _players_reset(state.rounds)
+            for player, scored in points.items():
+                totals[player] += scored
+                if totals[player] == RESET_FROM and (
+                    options["reset_at_100"] == "always"
+                    or (options["reset_at_100"] == "once" and player not in already_reset)
+                ):
+                    totals[player] = RESET_TO
+                    explanation.append(
+                        Text(
+                            gettext_noop("Exactly {total}: {player} goes back to {reset}"),
+                            {"total": RESET_FROM, "player": player, "reset": RESET_TO},
+                        )
+                    )
+                    topics.append("reset-100")
+        return RoundResult(
+            number=number,
+            points=points,
+            totals=totals,
+            explanation=tuple(explanation),
+            topics=tuple(dict.fromkeys(topics)),
+            tiebreak=parsed.tiebreak,
+            dealer=dealer,
+            first_player=setup.seated_after(dealer, parsed.hands),
+            detail=parsed,
+        )
+
+    def _over_the_line(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
+        target = setup.options["target"]
+        if setup.options["end_at"] == "reached":
+            return [player for player in setup.players if totals[player] >= target]
+        return [player for player in setup.players if totals[player] > target]
+
+    def _tied_for_the_win(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
+        over = self._over_the_line(setup, totals)
+        candidates = [player for player in setup.players if player not in over] or list(
+            setup.players
+        )
+        lowest = min(totals[player] for player in candidates)
+        return [player for player in candidates if totals[player] == lowest]
+
+    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+        totals = dict(results[-1].totals) if results else dict.fromkeys(setup.players, 0)
+        target = setup.options["target"]
+        distance = {player: target - totals[player] for player in setup.players}
+        if not self._over_the_line(setup, totals):
+            return self.build_state(setup, results, totals, distance=distance)
+        tied = self._tied_for_the_win(setup, totals)
+        if len(tied) == 1 or setup.options["final_tie"] == "shared":
+            return self.build_state(
+                setup, results, totals, finished=True, winners=tied, distance=distance
+            )
+        for result in results:
+            if result.tiebreak:
+                fewest = min(result.points.values())
+                tied = [player for player in tied if result.points.get(player) == fewest]
+        if len(tied) == 1:
+            return self.build_state(
+                setup, results, totals, finished=True, winners=tied, distance=distance
+            )
+        return self.build_state(
+            setup,
+            results,
+            totals,
+            needs_tiebreak=tied,
+            status=Text(
+                gettext_noop("Tiebreak: {players} play one more round"),
+                {"players": join_names(tied)},
+            ),
+            distance=distance,
+            next_players=tied,
+        )
+
+    def end_notes(
+        self, setup: Setup, state: MatchState
+    ) -> tuple[tuple[Text, ...], tuple[str, ...]]:
+        if not (state.finished or state.needs_tiebreak):
+            return (), ()
+        last = state.rounds[-1]
+        if last.tiebreak:
+            if state.finished:
+                return (
+                    Text(
+                        gettext_noop("{player} scored the fewest points of the tiebreak and wins"),
+                        {"player": state.winners[0]},
+                    ),
+                ), ("tiebreak",)
+            return (
+                Text(
+                    gettext_noop("{players} tie again: one more tiebreak round"),
+                    {"players": join_names(state.needs_tiebreak)},
+                ),
+            ), ("tiebreak",)
+        target = setup.options["target"]
+        over = join_names(self._over_the_line(setup, state.totals))
+        if setup.options["end_at"] == "reached":
+            notes = [
+                Text(
+                    gettext_noop("{players} reached {target}: the match ends"),
+                    {"players": over, "target": target},
+                )
+            ]
+        else:
+            notes = [
+                Text(
+                    gettext_noop("{players} went over {target}: the match ends"),
+                    {"players": over, "target": target},
+                )
+            ]
+        topics = ["end-target"]
+        tied = self._tied_for_the_win(setup, state.totals)
+        if len(tied) > 1:
+            params = {"players": join_names(tied), "total": state.totals[tied[0]]}
+            if state.finished:
+                notes.append(
+                    Text(
+                        gettext_noop(
+                            "{players} tie for the lowest total, {total}: a shared victory"
+                        ),
+                        params,
+                    )
+                )
+            else:
+                notes.append(
+                    Text(
+                        gettext_noop(
+                            "{players} tie for the lowest total, {total}: a tiebreak round decides"
+                        ),
+                        params,
+                    )
+                )
+            topics.append("final-tie")
+        return tuple(notes), tuple(topics)
+
+
+def _players_reset(results: Sequence[RoundResult]) -> set[str]:
+    """Who already went back to 50: the only way a total differs from the sum of points."""
+    reset: set[str] = set()
+    before: dict[str, int] = {}
+    for result in results:
+        if result.tiebreak:
+            continue
+        for player, scored in result.points.items():
+            if before.get(player, 0) + scored != result.totals[player]:
+                reset.add(player)
+        before = dict(result.totals)
+    return reset
+
+
+GAME = Cabo()

@@ -1,0 +1,494 @@
+"""Escoba: every rule of the game, from checking a deal to the end of the match.
+
+Topics (anchors of the rules pages) a deal can point to:
+``most-cards``, ``most-oros``, ``most-sevens`` the three "most" points, ``velo`` the
+seven of oros, ``escobas`` sweeps, ``escoba-ties`` a tie that gives a point to nobody,
+``all-oros`` the all-oros bonus, ``end-target`` the target was reached,
+``top-tie`` sides tied at the top (broken by the cascade or played on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from .base import (
+    Choice,
+    FieldError,
+    Game,
+    MatchState,
+    Option,
+    Preset,
+    RoundInvalid,
+    RoundResult,
+    Setup,
+    Team,
+    Text,
+    gettext_noop,
+    is_whole_number,
+    join_names,
+)
+
+TOPICS = (
+    "most-cards",
+    "most-oros",
+    "most-sevens",
+    "velo",
+    "escobas",
+    "escoba-ties",
+    "all-oros",
+    "end-target",
+    "top-tie",
+)
+
+DECK_SIZE = 40
+OROS = 10
+SEVENS = 4
+FIFTEEN = 15
+
+SUITS = ("O", "C", "E", "B")  # oros, copas, espadas, bastos
+NUMBERS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)  # 10 sota, 11 caballo, 12 rey
+ESCOBA_DECK = tuple(f"{number}{suit}" for suit in SUITS for number in NUMBERS)
+VELO = "7O"
+
+_VALUES = {
+    f"{number}{suit}": number if number <= 7 else number - 2 for suit in SUITS for number in NUMBERS
+}
+
+
+def card_value(code: str) -> int:
+    """Face value 1 to 7; sota 8, caballo 9, rey 10. ValueError for a wrong code."""
+    try:
+        return _VALUES[code]
+    except KeyError:
+        raise ValueError(f"unknown card {code!r}") from None
+
+
+@dataclass(frozen=True)
+class Capture:
+    cards: tuple[str, ...]
+    escoba: bool
+
+
+def fifteens(table: Sequence[str], played: str) -> tuple[Capture, ...]:
+    """Every set of table cards that makes exactly fifteen with the played card.
+
+    Smaller captures first, then in table order; ``escoba`` when it clears the table.
+    """
+    needed = FIFTEEN - card_value(played)
+    values = [card_value(code) for code in table]
+    captures = []
+    for size in range(1, len(table) + 1):
+        for picked in combinations(range(len(table)), size):
+            if sum(values[index] for index in picked) == needed:
+                captures.append(
+                    Capture(tuple(table[index] for index in picked), escoba=size == len(table))
+                )
+    return tuple(captures)
+
+
+def opening_escobas(table: Sequence[str]) -> int:
+    """The dealer's escobas from the four opening cards: 15 gives one, 30 gives two."""
+    if len(table) != 4:
+        raise ValueError("the opening table has four cards")
+    return {FIFTEEN: 1, 2 * FIFTEEN: 2}.get(sum(card_value(code) for code in table), 0)
+
+
+# Options and presets -------------------------------------------------------------
+
+OPTIONS = (
+    Option(
+        "target",
+        "int",
+        21,
+        gettext_noop("Target score"),
+        gettext_noop("The match ends after the deal in which a side reaches this total."),
+        minimum=5,
+        maximum=100,
+    ),
+    Option(
+        "all_oros_bonus",
+        "bool",
+        False,
+        gettext_noop("Bonus for all ten oros"),
+        gettext_noop("A side that captures all ten oros scores one more point."),
+    ),
+    Option(
+        "top_tie",
+        "choice",
+        "play_on",
+        gettext_noop("Tie at the top"),
+        gettext_noop("When several sides share the highest total at the end."),
+        choices=(
+            Choice("play_on", gettext_noop("Play another deal")),
+            Choice(
+                "cascade",
+                gettext_noop("Count the whole match"),
+                gettext_noop(
+                    "Most escobas wins, then oros, then velos, then sevens, then cards; "
+                    "still tied, play another deal."
+                ),
+            ),
+        ),
+    ),
+)
+
+PRESETS = (
+    Preset(
+        "classic",
+        gettext_noop("Classic"),
+        gettext_noop("Play to 21; a tie at the top plays another deal."),
+        {"target": 21, "all_oros_bonus": False, "top_tie": "play_on"},
+    ),
+)
+
+COUNTS = ("cards", "oros", "sevens", "escobas")
+_NOT_A_COUNT = {
+    "cards": gettext_noop("cards must be a whole number, 0 or more"),
+    "oros": gettext_noop("oros must be a whole number, 0 or more"),
+    "sevens": gettext_noop("sevens must be a whole number, 0 or more"),
+    "escobas": gettext_noop("escobas must be a whole number, 0 or more"),
+}
+
+
+@dataclass(frozen=True)
+class Pile:
+    """What one side captured in a deal."""
+
+    cards: int
+    oros: int
+    sevens: int
+    velo: bool
+    escobas: int
+
+
+@dataclass(frozen=True)
+class Deal:
+    sides: Mapping[str, Pile]
+
+
+def _fault(fault: str, field_name: str, **params: object) -> FieldError:
+    return FieldError(field_name, Text(fault, params))
+
+
+_MOST = {
+    "cards": (
+        gettext_noop("Most cards: {side} ({count})"),
+        gettext_noop("Tie for the most cards: no point"),
+        "most-cards",
+    ),
+    "oros": (
+        gettext_noop("Most oros: {side} ({count})"),
+        gettext_noop("Tie for the most oros: no point"),
+        "most-oros",
+    ),
+    "sevens": (
+        gettext_noop("Most sevens: {side} ({count})"),
+        gettext_noop("Tie for the most sevens: no point"),
+        "most-sevens",
+    ),
+}
+
+
+def deal_points(
+    deal: Deal, options: Mapping[str, object]
+) -> tuple[dict[str, int], tuple[Text, ...], tuple[str, ...]]:
+    """One point each for most cards, oros, sevens, the velo and every escoba."""
+    points = dict.fromkeys(deal.sides, 0)
+    explanation: list[Text] = []
+    topics: list[str] = []
+    for count, (won, tied, topic) in _MOST.items():
+        most = max(getattr(pile, count) for pile in deal.sides.values())
+        holders = [side for side, pile in deal.sides.items() if getattr(pile, count) == most]
+        if len(holders) == 1:
+            points[holders[0]] += 1
+            explanation.append(Text(won, {"side": holders[0], "count": most}))
+            topics.append(topic)
+        else:
+            explanation.append(Text(tied))
+            topics.append("escoba-ties")
+    for side, pile in deal.sides.items():
+        if pile.velo:
+            points[side] += 1
+            explanation.append(Text(gettext_noop("The velo: {side}"), {"side": side}))
+            topics.append("velo")
+    for side, pile in deal.sides.items():
+        if pile.escobas:
+            points[side] += pile.escobas
+            explanation.append(
+                Text(
+                    gettext_noop("Escobas: {count} for {side}"),
+                    {"count": pile.escobas, "side": side},
+                )
+            )
+            topics.append("escobas")
+    if options["all_oros_bonus"]:
+        for side, pile in deal.sides.items():
+            if pile.oros == OROS:
+                points[side] += 1
+                explanation.append(
+                    Text(gettext_noop("All ten oros: one more point for {side}"), {"side": side})
+                )
+                topics.append("all-oros")
+    return points, tuple(explanation), tuple(dict.fromkeys(topics))
+
+
+# The cascade compares, in this order, these sums over the whole match.
+CASCADE = (
+    ("escobas", gettext_noop("escobas")),
+    ("oros", gettext_noop("oros")),
+    ("velo", gettext_noop("velos")),
+    ("sevens", gettext_noop("sevens")),
+    ("cards", gettext_noop("cards")),
+)
+
+
+def cascade(deals: Iterable[Deal], tied: Sequence[str]) -> tuple[tuple[str, ...], str | None]:
+    """The sides left after the cascade, and the count that decided (None if still tied)."""
+    deals = list(deals)
+    remaining = list(tied)
+    for count, label in CASCADE:
+        sums = {
+            side: sum(int(getattr(deal.sides[side], count)) for deal in deals) for side in remaining
+        }
+        best = max(sums.values())
+        remaining = [side for side in remaining if sums[side] == best]
+        if len(remaining) == 1:
+            return tuple(remaining), label
+    return tuple(remaining), None
+
+
+class Escoba(Game):
+    key = "escoba"
+    name = "Escoba"
+    tagline = gettext_noop("Capture cards that make fifteen, and sweep the table.")
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    presets = PRESETS
+    lower_is_better = False
+    topics = TOPICS
+
+    def check_teams(
+        self,
+        players: tuple[str, ...],
+        teams: Sequence[Team | Mapping[str, object]] | None,
+        errors: list[FieldError],
+    ) -> tuple[Team, ...] | None:
+        if not teams:
+            if len(players) == 4:
+                errors.append(
+                    _fault(gettext_noop("four players play as two teams of two"), "teams")
+                )
+            return None
+        if len(players) != 4:
+            errors.append(_fault(gettext_noop("teams are only for four players"), "teams"))
+            return None
+        checked: list[Team] = []
+        for team in teams:
+            if isinstance(team, Team):
+                name, members = team.name, team.players
+            elif isinstance(team, Mapping):
+                name, members = team.get("name"), team.get("players")
+            else:
+                name, members = None, None
+            if (
+                not isinstance(name, str)
+                or not name.strip()
+                or isinstance(members, str)
+                or not isinstance(members, Sequence)
+                or not all(isinstance(member, str) for member in members)
+            ):
+                errors.append(
+                    _fault(gettext_noop("each team needs a name and its players"), "teams")
+                )
+                return None
+            checked.append(Team(name.strip(), tuple(member.strip() for member in members)))
+        names = [team.name for team in checked]
+        members = [member for team in checked for member in team.players]
+        if len(checked) != 2 or any(len(team.players) != 2 for team in checked):
+            errors.append(_fault(gettext_noop("play as exactly two teams of two"), "teams"))
+        elif len(set(names)) != 2:
+            errors.append(_fault(gettext_noop("the two teams need different names"), "teams"))
+        elif sorted(members) != sorted(players):
+            errors.append(_fault(gettext_noop("every player must be in exactly one team"), "teams"))
+        return tuple(checked)
+
+    # Checking a deal --------------------------------------------------------------
+
+    def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> Deal:
+        self.reject_if_finished(state)
+        if not isinstance(raw, Mapping):
+            raise RoundInvalid([_fault(gettext_noop("a round must be a set of fields"), "round")])
+        errors: list[FieldError] = []
+        for name in raw:
+            if name != "sides":
+                errors.append(_fault(gettext_noop("unknown field {name}"), "round", name=str(name)))
+        given = raw.get("sides")
+        if not isinstance(given, Mapping):
+            errors.append(_fault(gettext_noop("every side needs its counts"), "sides"))
+            raise RoundInvalid(errors)
+        for side in given:
+            if side not in setup.sides:
+                errors.append(_fault(gettext_noop("unknown side {side}"), "sides", side=str(side)))
+
+        piles: dict[str, Pile] = {}
+        for side in setup.sides:
+            pile = self._parse_pile(side, given.get(side), errors)
+            if pile is not None:
+                piles[side] = pile
+        self._check_sums(setup, given, errors)
+        self._check_piles(piles, errors)
+        if errors:
+            raise RoundInvalid(errors)
+        return Deal(piles)
+
+    def _parse_pile(self, side: str, given: object, errors: list[FieldError]) -> Pile | None:
+        where = f"sides.{side}"
+        if not isinstance(given, Mapping):
+            errors.append(_fault(gettext_noop("{side} has no counts"), where, side=side))
+            return None
+        for name in given:
+            if name not in (*COUNTS, "velo"):
+                errors.append(_fault(gettext_noop("unknown field {name}"), where, name=str(name)))
+        fine = True
+        for count in COUNTS:
+            value = given.get(count)
+            if not is_whole_number(value) or value < 0:
+                errors.append(_fault(_NOT_A_COUNT[count], f"{where}.{count}"))
+                fine = False
+        if not isinstance(given.get("velo"), bool):
+            errors.append(_fault(gettext_noop("the velo must be yes or no"), f"{where}.velo"))
+            fine = False
+        if not fine:
+            return None
+        return Pile(given["cards"], given["oros"], given["sevens"], given["velo"], given["escobas"])
+
+    def _check_sums(self, setup: Setup, given: Mapping, errors: list[FieldError]) -> None:
+        """The deck holds 40 cards, 10 oros, 4 sevens and one velo: the sides share them."""
+        piles = [given.get(side) for side in setup.sides]
+        piles = [pile for pile in piles if isinstance(pile, Mapping)]
+        if len(piles) != len(setup.sides):
+            return
+        expected = {"cards": DECK_SIZE, "oros": OROS, "sevens": SEVENS}
+        messages = {
+            "cards": gettext_noop("cards must total {expected}; got {got}"),
+            "oros": gettext_noop("oros must total {expected}; got {got}"),
+            "sevens": gettext_noop("sevens must total {expected}; got {got}"),
+        }
+        for count, total in expected.items():
+            values = [pile.get(count) for pile in piles]
+            if all(is_whole_number(value) and value >= 0 for value in values):
+                got = sum(values)
+                if got != total:
+                    errors.append(_fault(messages[count], "round", expected=total, got=got))
+        velos = [pile.get("velo") for pile in piles]
+        if all(isinstance(velo, bool) for velo in velos) and sum(velos) != 1:
+            errors.append(_fault(gettext_noop("exactly one side must hold the velo"), "round"))
+
+    def _check_piles(self, piles: Mapping[str, Pile], errors: list[FieldError]) -> None:
+        for side, pile in piles.items():
+            where = f"sides.{side}"
+            if pile.oros > pile.cards:
+                errors.append(_fault(gettext_noop("oros cannot exceed cards"), f"{where}.oros"))
+            if pile.sevens > pile.cards:
+                errors.append(_fault(gettext_noop("sevens cannot exceed cards"), f"{where}.sevens"))
+            if pile.velo and (pile.oros < 1 or pile.sevens < 1):
+                errors.append(
+                    _fault(
+                        gettext_noop("the velo side needs at least one oro and one seven"),
+                        f"{where}.velo",
+                    )
+                )
+            # Every escoba takes the played card and at least one from the table.
+            if 2 * pile.escobas > pile.cards:
+                errors.append(
+                    _fault(gettext_noop("escobas cannot exceed half the cards"), f"{where}.escobas")
+                )
+
+    # Scoring ----------------------------------------------------------------------
+
+    def play_round(self, setup: Setup, state: MatchState, parsed: object) -> RoundResult:
+        assert isinstance(parsed, Deal)
+        number = len(state.rounds) + 1
+        dealer = setup.dealer_of(number)
+        points, explanation, topics = deal_points(parsed, setup.options)
+        return RoundResult(
+            number=number,
+            points=points,
+            totals={side: state.totals[side] + points[side] for side in setup.sides},
+            explanation=explanation,
+            topics=topics,
+            tiebreak=False,
+            dealer=dealer,
+            first_player=setup.seated_after(dealer),
+            detail=parsed,
+        )
+
+    def _decide(
+        self, setup: Setup, results: Sequence[RoundResult], totals: Mapping[str, int]
+    ) -> tuple[list[str], tuple[str, ...], str | None]:
+        """The sides at or past the target, the sides left at the top, the deciding count."""
+        target = setup.options["target"]
+        over = [side for side in setup.sides if totals[side] >= target]
+        if not over:
+            return over, (), None
+        best = max(totals.values())
+        top = tuple(side for side in setup.sides if totals[side] == best)
+        if len(top) == 1 or setup.options["top_tie"] != "cascade":
+            return over, top, None
+        left, decider = cascade((result.detail for result in results), top)
+        return over, (left if decider else top), decider
+
+    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+        totals = dict(results[-1].totals) if results else dict.fromkeys(setup.sides, 0)
+        target = setup.options["target"]
+        distance = {side: target - totals[side] for side in setup.sides}
+        over, top, _ = self._decide(setup, results, totals)
+        if not over:
+            return self.build_state(setup, results, totals, distance=distance)
+        if len(top) == 1:
+            return self.build_state(
+                setup, results, totals, finished=True, winners=top, distance=distance
+            )
+        return self.build_state(
+            setup,
+            results,
+            totals,
+            needs_tiebreak=top,
+            status=Text(gettext_noop("Tie at the top: one more deal")),
+            distance=distance,
+        )
+
+    def end_notes(
+        self, setup: Setup, state: MatchState
+    ) -> tuple[tuple[Text, ...], tuple[str, ...]]:
+        over, top, decider = self._decide(setup, state.rounds, state.totals)
+        if not over:
+            return (), ()
+        notes = [
+            Text(
+                gettext_noop("{sides} reached {target}: the match ends"),
+                {"sides": join_names(over), "target": setup.options["target"]},
+            )
+        ]
+        topics = ["end-target"]
+        best = max(state.totals.values())
+        tied = [side for side in setup.sides if state.totals[side] == best]
+        if len(tied) > 1:
+            params = {"sides": join_names(tied), "total": best}
+            if decider:
+                notes.append(
+                    Text(
+                        gettext_noop("{sides} tie at {total}: {side} wins on {count}"),
+                        {**params, "side": top[0], "count": Text(decider)},
+                    )
+                )
+            else:
+                notes = [Text(gettext_noop("{sides} tie at {total}: one more deal"), params)]
+            topics.append("top-tie")
+        return tuple(notes), tuple(topics)
+
+
+GAME = Escoba()

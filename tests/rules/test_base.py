@@ -1,0 +1,228 @@
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import scorepad.rules
+from scorepad.rules import GAMES, get_game
+from scorepad.rules.base import (
+    Choice,
+    Option,
+    OptionError,
+    SetupInvalid,
+    Text,
+    gettext_noop,
+    join_names,
+)
+
+RULES = Path(scorepad.rules.__file__).parent
+
+TARGET = Option("target", "int", 21, "Play to", "", minimum=5, maximum=100)
+BONUS = Option("bonus", "bool", False, "Bonus", "")
+END = Option("end", "choice", "a", "End", "", choices=(Choice("a", "A"), Choice("b", "B")))
+
+
+def test_gettext_noop_returns_its_message():
+    assert gettext_noop("Tie at the top: one more deal") == "Tie at the top: one more deal"
+
+
+def test_a_text_is_translated_before_it_is_formatted():
+    text = Text("{player} wins", {"player": "Ana"})
+    assert text.render() == str(text) == "Ana wins"
+    assert text.render({"{player} wins": "{player} gagne"}.get) == "Ana gagne"
+
+
+def test_a_text_inside_a_text_is_translated_too():
+    french = {
+        "{players} share the victory": "{players} se partagent la victoire",
+        "{first} and {last}": "{first} et {last}",
+    }
+    text = Text("{players} share the victory", {"players": join_names(["Ben", "Chloé"])})
+    assert text.render(french.get) == "Ben et Chloé se partagent la victoire"
+
+
+def test_an_empty_text_stays_empty_even_through_gettext():
+    assert Text("").render(lambda message: "Project-Id-Version: scorepad") == ""
+
+
+def test_names_are_joined_in_words():
+    assert join_names(["Ana"]) == "Ana"
+    assert str(join_names(["Ana", "Ben"])) == "Ana and Ben"
+    assert str(join_names(["Ana", "Ben", "Chloé", "Dan"])) == "Ana, Ben, Chloé and Dan"
+
+
+def test_an_int_option_accepts_ints_and_digit_strings_within_range():
+    assert TARGET.clean(21) == 21
+    assert TARGET.clean(" 30 ") == 30
+    assert TARGET.clean(5) == 5
+    assert TARGET.clean(100) == 100
+
+
+@pytest.mark.parametrize("value", [4, 101, "101"])
+def test_an_int_option_out_of_range_names_the_range(value):
+    with pytest.raises(OptionError) as caught:
+        TARGET.clean(value)
+    assert str(caught.value.message) == "Play to must be between 5 and 100"
+
+
+@pytest.mark.parametrize("value", [True, 21.0, "twenty", None, "2.5"])
+def test_an_int_option_refuses_what_is_not_a_whole_number(value):
+    with pytest.raises(OptionError) as caught:
+        TARGET.clean(value)
+    assert str(caught.value.message) == "Play to must be a whole number"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(True, True), (False, False), ("true", True), ("false", False), ("1", True), ("0", False)],
+)
+def test_a_bool_option_accepts_bools_and_their_spellings(value, expected):
+    assert BONUS.clean(value) is expected
+
+
+@pytest.mark.parametrize("value", [1, "maybe", None])
+def test_a_bool_option_refuses_anything_else(value):
+    with pytest.raises(OptionError):
+        BONUS.clean(value)
+
+
+def test_a_choice_option_accepts_only_its_values():
+    assert END.clean("b") == "b"
+    with pytest.raises(OptionError) as caught:
+        END.clean("c")
+    assert str(caught.value.message) == "unknown value c for End"
+
+
+def test_the_registry_lists_the_three_games_in_order():
+    assert list(GAMES) == ["cabo", "escoba", "cabanga"]
+    assert [game.name for game in GAMES.values()] == ["Cabo", "Escoba", "Cabanga!"]
+    assert get_game("escoba") is GAMES["escoba"]
+    with pytest.raises(KeyError):
+        get_game("poker")
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_each_preset_holds_a_complete_clean_set_of_options(game):
+    names = {option.name for option in game.options}
+    for preset in game.presets:
+        assert set(preset.values) == names
+        for option in game.options:
+            assert option.clean(preset.values[option.name]) == preset.values[option.name]
+    with pytest.raises(KeyError):
+        game.preset("nope")
+
+
+def test_resolve_options_applies_cleaned_overrides_to_the_preset():
+    cabo = get_game("cabo")
+    options = cabo.resolve_options("nl", {"target": "50", "jokers": "true"})
+    assert options["values"] == "nl"
+    assert options["target"] == 50
+    assert options["jokers"] is True
+
+
+def test_resolve_options_reports_every_bad_name_and_value():
+    cabo = get_game("cabo")
+    with pytest.raises(SetupInvalid) as caught:
+        cabo.resolve_options("xx", {"target": 5, "colour": "red", "kamikaze": "maybe"})
+    assert [(error.field, str(error.message)) for error in caught.value.errors] == [
+        ("preset", "unknown preset xx"),
+        ("options.target", "Target score must be between 10 and 1000"),
+        ("options.colour", "unknown option colour"),
+        ("options.kamikaze", "unknown value maybe for Kamikaze"),
+    ]
+
+
+def test_make_setup_strips_names_and_fills_missing_options():
+    cabo = get_game("cabo")
+    setup = cabo.make_setup([" Ana ", "Ben"], {"target": 50}, "Ben ")
+    assert setup.players == ("Ana", "Ben")
+    assert setup.first_dealer == "Ben"
+    assert setup.options == {**cabo.preset("fr").values, "target": 50}
+    assert setup.sides == ("Ana", "Ben")
+    assert setup.game == "cabo"
+
+
+def test_make_setup_reports_every_fault():
+    cabo = get_game("cabo")
+    with pytest.raises(SetupInvalid) as caught:
+        cabo.make_setup(["Ana", " ", "Ana"], {"target": 0}, "Zoe", teams=[{"name": "x"}])
+    assert [(error.field, str(error.message)) for error in caught.value.errors] == [
+        ("players", "every player needs a name"),
+        ("players", "Ana appears twice"),
+        ("first_dealer", "the first dealer must be one of the players"),
+        ("options.target", "Target score must be between 10 and 1000"),
+        ("teams", "this game is not played in teams"),
+    ]
+
+
+def test_the_player_count_error_names_the_game():
+    with pytest.raises(SetupInvalid) as caught:
+        get_game("cabanga").make_setup(["Ana", "Ben"], {}, "Ana")
+    assert str(caught.value.errors[0].message) == "Cabanga! is for 3 to 6 players; got 2"
+
+
+def test_the_rules_never_import_django():
+    for module in RULES.glob("*.py"):
+        tree = ast.parse(module.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert not any(alias.name.startswith("django") for alias in node.names)
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("django")
+
+
+def _texts_outside_gettext_noop(module: Path) -> list[str]:
+    """Text(...) templates given as a bare string literal escape makemessages."""
+    tree = ast.parse(module.read_text())
+    bare = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Text" and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and first.value:
+                bare.append(first.value)
+    return bare
+
+
+def test_every_message_template_is_marked_for_translation():
+    for module in RULES.glob("*.py"):
+        assert _texts_outside_gettext_noop(module) == [], module.name
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "minimum", "maximum", "default"),
+    [
+        ("cabo", "failed_call_penalty", 0, 50, 10),
+        ("cabo", "target", 10, 1000, 100),
+        ("escoba", "target", 5, 100, 21),
+        ("cabanga", "threshold", 1, 200, 18),
+        ("cabanga", "rounds", 1, 50, 5),
+    ],
+)
+def test_number_options_take_their_edges_and_refuse_beyond(game, name, minimum, maximum, default):
+    option = get_game(game).option(name)
+    assert option.default == default
+    assert option.clean(minimum) == minimum
+    assert option.clean(maximum) == maximum
+    for beyond in (minimum - 1, maximum + 1):
+        with pytest.raises(OptionError):
+            option.clean(beyond)
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "values"),
+    [
+        ("cabo", "values", ["fr", "nl", "deck"]),
+        ("cabo", "caller_tie", ["fails", "succeeds"]),
+        ("cabo", "kamikaze", ["off", "zero_call", "twelves"]),
+        ("cabo", "reset_at_100", ["off", "once", "always"]),
+        ("cabo", "end_at", ["reached", "exceeded"]),
+        ("cabo", "final_tie", ["shared", "tiebreak"]),
+        ("escoba", "top_tie", ["play_on", "cascade"]),
+        ("cabanga", "end", ["threshold", "rounds"]),
+    ],
+)
+def test_choice_options_offer_exactly_the_rules_values(game, name, values):
+    option = get_game(game).option(name)
+    assert [choice.value for choice in option.choices] == values
