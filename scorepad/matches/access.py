@@ -1,0 +1,46 @@
+"""Who is asking: the one place that decides which matches a request may see or change."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import Http404, HttpRequest
+
+from .models import Match, Owner
+
+SESSION_KEY = "scorepad_owner"
+
+
+def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None:
+    """The owner behind this browser (or account); made on first need when `create`."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        owner, _ = Owner.objects.get_or_create(user=user)
+        return owner
+    token = request.session.get(SESSION_KEY)
+    if token:
+        try:
+            owner = Owner.objects.filter(token=uuid.UUID(token)).first()
+        except ValueError:
+            owner = None
+        if owner is not None:
+            return owner
+    if not create:
+        return None
+    owner = Owner.objects.create()
+    request.session[SESSION_KEY] = str(owner.token)
+    return owner
+
+
+def get_own_match(request: HttpRequest, match_id: int, *, rounds: bool = True) -> Match:
+    """The asker's match, with its rounds prefetched; 404 for a missing or someone else's."""
+    owner = current_owner(request)
+    if owner is None:
+        raise Http404
+    matches = Match.objects.filter(owner=owner)
+    if rounds:
+        matches = matches.prefetch_related("rounds")
+    match = matches.filter(pk=match_id).first()
+    if match is None:
+        raise Http404
+    return match

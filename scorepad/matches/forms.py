@@ -1,0 +1,469 @@
+"""Every input of the scorekeeping pages goes through one of these forms.
+
+The forms turn what a person typed or tapped into the rules engine's round shape (the
+round shape of the match file format) and hand the engine's faults back to the field
+they concern. No rule is checked here that the engine already checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scorepad.rules import get_game
+from scorepad.rules.base import FieldError, MatchState, Option, RoundInvalid, SetupInvalid, Team
+
+MAX_NAME = 40
+
+
+def engine_message(error: FieldError) -> str:
+    return error.message.render(gettext)
+
+
+def option_field(option: Option) -> forms.Field:
+    label = gettext(option.label)
+    help_text = gettext(option.help)
+    if option.kind == "bool":
+        return forms.BooleanField(label=label, help_text=help_text, required=False)
+    if option.kind == "int":
+        return forms.IntegerField(
+            label=label,
+            help_text=help_text,
+            min_value=option.minimum,
+            max_value=option.maximum,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+    return forms.ChoiceField(
+        label=label,
+        help_text=help_text,
+        choices=[(choice.value, gettext(choice.label)) for choice in option.choices],
+    )
+
+
+class MatchSetupForm(forms.Form):
+    """A new match: preset, options, players in seat order and who deals first.
+
+    The option fields show the values of the preset named in `options_for`; when the
+    scorer picks another preset without re-rendering them (no JavaScript), only the
+    options they actually changed from those shown count as their own choices.
+    """
+
+    preset = forms.ChoiceField(label=_("House rules"), widget=forms.RadioSelect)
+    options_for = forms.CharField(widget=forms.HiddenInput)
+    # Never rendered as an input: it carries the faults of the player list as a whole.
+    players = forms.CharField(required=False, widget=forms.HiddenInput)
+    dealer = forms.TypedChoiceField(
+        label=_("Deals first"), coerce=int, widget=forms.RadioSelect, initial=0
+    )
+
+    def __init__(self, *args, game_key: str, **kwargs) -> None:
+        self.game = get_game(game_key)
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [
+            (preset.key, gettext(preset.label)) for preset in self.game.presets
+        ]
+        self.fields["preset"].initial = self.game.presets[0].key
+        self.fields["options_for"].initial = self.game.presets[0].key
+        seats = range(self.game.max_players)
+        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        for seat in seats:
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=_("Seat %(number)s") % {"number": seat + 1},
+                max_length=MAX_NAME,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "list": "known-players",
+                        "autocapitalize": "words",
+                    }
+                ),
+            )
+        for option in self.game.options:
+            self.fields[f"option_{option.name}"] = option_field(option)
+        self.set_option_initials(self.initial.get("options_for") or self.game.presets[0].key)
+
+    def set_option_initials(self, preset_key: str) -> None:
+        values = self.game.preset(preset_key).values
+        self.fields["options_for"].initial = preset_key
+        for option in self.game.options:
+            self.fields[f"option_{option.name}"].initial = values[option.name]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(self.game.max_players)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[f"option_{option.name}"] for option in self.game.options]
+
+    def presets(self):
+        return self.game.presets
+
+    def clean_options_for(self) -> str:
+        key = self.cleaned_data["options_for"]
+        if key not in {preset.key for preset in self.game.presets}:
+            raise forms.ValidationError(gettext("Unknown house rules."), code="invalid")
+        return key
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        shown = self.game.preset(data["options_for"]).values
+        changed = {
+            option.name: data[f"option_{option.name}"]
+            for option in self.game.options
+            if data[f"option_{option.name}"] != shown[option.name]
+        }
+        seats = [(data[f"player_{seat}"] or "").strip() for seat in range(self.game.max_players)]
+        players = [name for name in seats if name]
+        dealer_name = seats[data["dealer"]] if data["dealer"] < len(seats) else ""
+        if not dealer_name:
+            self.add_error("dealer", gettext("Pick a seat that has a player."))
+            return data
+        lowered = [name.casefold() for name in players]
+        for name in players:
+            if lowered.count(name.casefold()) > 1:
+                self.add_error("players", gettext("%(name)s appears twice.") % {"name": name})
+                return data
+        teams = self.teams_for(players)
+        try:
+            options = self.game.resolve_options(data["preset"], changed)
+            self.setup = self.game.make_setup(players, options, dealer_name, teams)
+        except SetupInvalid as invalid:
+            for error in invalid.errors:
+                field = error.field.replace("options.", "option_")
+                if field in {"players", "teams"}:
+                    field = "players"
+                elif field == "first_dealer":
+                    field = "dealer"
+                elif field not in self.fields:
+                    field = None
+                self.add_error(field, engine_message(error))
+        return data
+
+    def teams_for(self, players: Sequence[str]) -> list[Team] | None:
+        """Escoba with four players: partners sit facing, so seats 1 & 3 play 2 & 4."""
+        if self.game.key != "escoba" or len(players) != 4:
+            return None
+        first, second, third, fourth = players
+        return [
+            Team(f"{first} & {third}", (first, third)),
+            Team(f"{second} & {fourth}", (second, fourth)),
+        ]
+
+
+class RoundForm(forms.Form):
+    """One round's entry. Each game adds its fields by seat and builds the engine's round."""
+
+    number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    entry_key = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, match_state: MatchState, players: Sequence[str], **kwargs) -> None:
+        self.state = match_state
+        self.setup = match_state.setup
+        self.game = get_game(self.setup.game)
+        self.players = list(players)
+        super().__init__(*args, **kwargs)
+        self.add_game_fields()
+
+    # Subclasses --------------------------------------------------------------------
+    def add_game_fields(self) -> None:
+        raise NotImplementedError
+
+    def build_round(self, data: Mapping) -> dict:
+        raise NotImplementedError
+
+    def field_for(self, path: str) -> str | None:
+        raise NotImplementedError
+
+    def rows(self) -> list[dict]:
+        raise NotImplementedError
+
+    # Shared ------------------------------------------------------------------------
+    def has_forged_fields(self) -> bool:
+        """The hidden fields are the page's own: a fault there means a broken client."""
+        return "number" in self.errors or "entry_key" in self.errors
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        self.round = self.build_round(data)
+        if self.errors:
+            return data
+        try:
+            self.game.parse_round(self.setup, self.round, self.state)
+        except RoundInvalid as invalid:
+            self.show_engine_errors(invalid.errors)
+        return data
+
+    def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
+        for error in errors:
+            field = self.field_for(error.field)
+            self.add_error(field if field in self.fields else None, engine_message(error))
+
+    def index_of(self, name: str) -> int | None:
+        return self.players.index(name) if name in self.players else None
+
+    @staticmethod
+    def count_field(label: str = "", minimum: int = 0, maximum: int = 200, **attrs) -> forms.Field:
+        return forms.IntegerField(
+            label=label,
+            required=False,
+            min_value=minimum,
+            max_value=maximum,
+            widget=forms.NumberInput(
+                attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", **attrs}
+            ),
+        )
+
+
+class CaboRoundForm(RoundForm):
+    """Who called, and every hand as a number or as the cards picked on the card grid."""
+
+    def add_game_fields(self) -> None:
+        from scorepad.rules import cabo
+
+        options = self.setup.options
+        lowest = min(cabo.card_value(code, options) for code in cabo.card_codes(options))
+        self.card_codes = cabo.card_codes(options)
+        self.fields["caller"] = forms.TypedChoiceField(
+            label=_("Who called Cabo?"),
+            choices=[(i, name) for i, name in enumerate(self.players)],
+            coerce=int,
+            widget=forms.RadioSelect,
+        )
+        for i, _name in enumerate(self.players):
+            self.fields[f"hand_{i}"] = self.count_field(minimum=min(lowest * 2, 0))
+            self.fields[f"cards_{i}"] = forms.CharField(
+                required=False,
+                max_length=200,
+                widget=forms.TextInput(attrs={"autocomplete": "off", "class": "card-codes"}),
+            )
+        self.kamikaze_on = options.get("kamikaze") == "twelves" and not self.state.needs_tiebreak
+        if self.kamikaze_on:
+            self.fields["kamikaze"] = forms.TypedChoiceField(
+                label=_("Kamikaze hand (two 12s and two 13s)"),
+                choices=[("", gettext("nobody"))] + [(i, n) for i, n in enumerate(self.players)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+
+    def build_round(self, data: Mapping) -> dict:
+        hands: dict[str, object] = {}
+        for i, name in enumerate(self.players):
+            codes = (data.get(f"cards_{i}") or "").replace(",", " ").upper().split()
+            if codes:
+                unknown = [code for code in codes if code not in self.card_codes]
+                if unknown:
+                    self.add_error(
+                        f"cards_{i}",
+                        gettext("Unknown card: %(card)s") % {"card": ", ".join(unknown)},
+                    )
+                hands[name] = codes
+            elif data.get(f"hand_{i}") is not None:
+                hands[name] = data[f"hand_{i}"]
+            else:
+                self.add_error(f"hand_{i}", gettext("Enter the points of this hand."))
+        built = {"caller": self.players[data["caller"]], "hands": hands}
+        if self.state.needs_tiebreak:
+            built["tiebreak"] = True
+        if self.kamikaze_on and data.get("kamikaze") is not None:
+            built["kamikaze"] = self.players[data["kamikaze"]]
+        return built
+
+    def field_for(self, path: str) -> str | None:
+        if path.startswith("hands."):
+            i = self.index_of(path.removeprefix("hands."))
+            return None if i is None else f"hand_{i}"
+        return path if path in {"caller", "kamikaze"} else None
+
+    def rows(self) -> list[dict]:
+        return [
+            {"name": name, "hand": self[f"hand_{i}"], "cards": self[f"cards_{i}"], "index": i}
+            for i, name in enumerate(self.players)
+        ]
+
+    @classmethod
+    def initial_from(cls, data: Mapping, players: Sequence[str]) -> dict:
+        initial: dict[str, object] = {"caller": players.index(data["caller"])}
+        for i, name in enumerate(players):
+            hand = data["hands"].get(name)
+            if isinstance(hand, list):
+                initial[f"cards_{i}"] = " ".join(hand)
+            else:
+                initial[f"hand_{i}"] = hand
+        if data.get("kamikaze"):
+            initial["kamikaze"] = players.index(data["kamikaze"])
+        return initial
+
+
+ESCOBA_TOTALS = {"cards": 40, "oros": 10, "sevens": 4}
+
+
+class EscobaRoundForm(RoundForm):
+    """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
+
+    def add_game_fields(self) -> None:
+        self.sides = list(self.setup.sides)
+        for i, _side in enumerate(self.sides):
+            self.fields[f"cards_{i}"] = self.count_field(_("Cards"), maximum=40)
+            self.fields[f"oros_{i}"] = self.count_field(_("Oros"), maximum=10)
+            self.fields[f"sevens_{i}"] = self.count_field(_("Sevens"), maximum=4)
+            self.fields[f"escobas_{i}"] = self.count_field(_("Escobas"), maximum=20)
+        self.fields["velo"] = forms.TypedChoiceField(
+            label=_("Who took the velo (7 of oros)?"),
+            choices=[(i, side) for i, side in enumerate(self.sides)],
+            coerce=int,
+            widget=forms.RadioSelect,
+        )
+        self.fields["opening"] = forms.TypedChoiceField(
+            label=_("Opening table for the dealer"),
+            choices=[
+                (0, gettext("no escoba")),
+                (1, gettext("15: one escoba")),
+                (2, gettext("30: two escobas")),
+            ],
+            coerce=int,
+            initial=0,
+            required=False,
+            empty_value=0,
+            widget=forms.RadioSelect,
+        )
+
+    def dealer_side(self) -> int:
+        dealer = self.setup.dealer_of(len(self.state.rounds) + 1)
+        if self.setup.teams:
+            for i, team in enumerate(self.setup.teams):
+                if dealer in team.players:
+                    return i
+        return self.sides.index(dealer)
+
+    def build_round(self, data: Mapping) -> dict:
+        # The last side may be left blank: it gets what the others did not take.
+        last = len(self.sides) - 1
+        for key, total in ESCOBA_TOTALS.items():
+            if data.get(f"{key}_{last}") is None:
+                others = [data.get(f"{key}_{i}") for i in range(last)]
+                if all(value is not None for value in others):
+                    data[f"{key}_{last}"] = total - sum(others)
+        sides: dict[str, dict] = {}
+        for i, side in enumerate(self.sides):
+            counts = {}
+            for key in ("cards", "oros", "sevens"):
+                value = data.get(f"{key}_{i}")
+                if value is None:
+                    self.add_error(f"{key}_{i}", gettext("Enter a number."))
+                counts[key] = value
+            opening = (data.get("opening") or 0) if i == self.dealer_side() else 0
+            counts["escobas"] = (data.get(f"escobas_{i}") or 0) + opening
+            counts["velo"] = data.get("velo") == i
+            sides[side] = counts
+        return {"sides": sides}
+
+    def field_for(self, path: str) -> str | None:
+        parts = path.split(".")
+        if parts[0] == "sides" and len(parts) >= 2:
+            i = self.sides.index(parts[1]) if parts[1] in self.sides else None
+            if i is None:
+                return None
+            key = parts[2] if len(parts) > 2 else "cards"
+            return "velo" if key == "velo" else f"{key}_{i}"
+        return "velo" if "velo" in path else None
+
+    def rows(self) -> list[dict]:
+        return [
+            {
+                "name": side,
+                "index": i,
+                "fields": [self[f"{key}_{i}"] for key in ("cards", "oros", "sevens", "escobas")],
+            }
+            for i, side in enumerate(self.sides)
+        ]
+
+    @classmethod
+    def initial_from(cls, data: Mapping, sides: Sequence[str]) -> dict:
+        initial: dict[str, object] = {}
+        for i, side in enumerate(sides):
+            counts = data["sides"][side]
+            for key in ("cards", "oros", "sevens", "escobas"):
+                initial[f"{key}_{i}"] = counts[key]
+            if counts["velo"]:
+                initial["velo"] = i
+        return initial
+
+
+class CabangaRoundForm(RoundForm):
+    """Per player: cards left by number of symbols (or the points), or "went out"."""
+
+    def add_game_fields(self) -> None:
+        for i, _name in enumerate(self.players):
+            self.fields[f"n1_{i}"] = self.count_field(_("1 symbol"), maximum=60)
+            self.fields[f"n2_{i}"] = self.count_field(_("2 symbols"), maximum=60)
+            self.fields[f"n3_{i}"] = self.count_field(_("3 symbols"), maximum=60)
+            self.fields[f"points_{i}"] = self.count_field(_("Points"))
+            self.fields[f"out_{i}"] = forms.BooleanField(label=_("Went out"), required=False)
+
+    def build_round(self, data: Mapping) -> dict:
+        hands: dict[str, object] = {}
+        for i, name in enumerate(self.players):
+            if data.get(f"out_{i}"):
+                hands[name] = 0
+            elif data.get(f"points_{i}") is not None:
+                hands[name] = data[f"points_{i}"]
+            else:
+                hands[name] = {
+                    str(symbols): data.get(f"n{symbols}_{i}") or 0 for symbols in (1, 2, 3)
+                }
+        return {"hands": hands}
+
+    def field_for(self, path: str) -> str | None:
+        if path.startswith("hands."):
+            i = self.index_of(path.removeprefix("hands."))
+            return None if i is None else f"n1_{i}"
+        return None
+
+    def rows(self) -> list[dict]:
+        return [
+            {
+                "name": name,
+                "index": i,
+                "counts": [self[f"n{symbols}_{i}"] for symbols in (1, 2, 3)],
+                "points": self[f"points_{i}"],
+                "out": self[f"out_{i}"],
+            }
+            for i, name in enumerate(self.players)
+        ]
+
+    @classmethod
+    def initial_from(cls, data: Mapping, players: Sequence[str]) -> dict:
+        initial: dict[str, object] = {}
+        for i, name in enumerate(players):
+            hand = data["hands"][name]
+            if isinstance(hand, dict):
+                for symbols in (1, 2, 3):
+                    initial[f"n{symbols}_{i}"] = hand.get(str(symbols), 0)
+            elif hand == 0:
+                initial[f"out_{i}"] = True
+            else:
+                initial[f"points_{i}"] = hand
+        return initial
+
+
+ROUND_FORMS: dict[str, type[RoundForm]] = {
+    "cabo": CaboRoundForm,
+    "escoba": EscobaRoundForm,
+    "cabanga": CabangaRoundForm,
+}
+
+
+def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:
+    """The entry form for the next round (only the tied players for a Cabo tiebreak)."""
+    players = list(state.needs_tiebreak) if state.setup.game == "cabo" else []
+    if not players:
+        players = list(state.setup.players)
+    return ROUND_FORMS[state.setup.game](*args, match_state=state, players=players, **kwargs)

@@ -1,0 +1,158 @@
+"""What a match stores: what was entered, never a score.
+
+Totals, results and explanations are derived by the rules engine (`scorepad.rules`)
+from the stored rounds every time they are shown, so they can never disagree.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorepad.rules import GAMES, get_game
+from scorepad.rules.base import MatchState, Setup, Team
+
+GAME_CHOICES = [(key, game.name) for key, game in GAMES.items()]
+
+
+class Owner(models.Model):
+    """Whoever keeps a set of matches.
+
+    A visitor without an account is identified by a random token kept in their browser's
+    session; an account takes the matches over by linking its user to the owner (or by
+    moving the matches to the account's owner), without touching any match.
+    """
+
+    token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("owner")
+        verbose_name_plural = _("owners")
+
+    def __str__(self) -> str:
+        return str(self.user) if self.user_id else f"visitor {str(self.token)[:8]}"
+
+
+class Match(models.Model):
+    owner = models.ForeignKey(Owner, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
+    preset = models.CharField(_("preset"), max_length=32)
+    # The complete option values in force (preset plus the scorer's changes).
+    options = models.JSONField(_("options"), default=dict)
+    # Names in seat order; a round refers to its players by these names.
+    players = models.JSONField(_("players"), default=list)
+    # Escoba partnerships: [{"name": ..., "players": [..., ...]}] or null.
+    teams = models.JSONField(_("teams"), null=True, blank=True)
+    first_dealer = models.CharField(_("first dealer"), max_length=40)
+    created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+    # A summary for lists and filters, rewritten from the engine's result in the same
+    # transaction as every change of rounds (see `refresh_summary`); never edited.
+    finished = models.BooleanField(_("finished"), default=False)
+    winners = models.JSONField(_("winners"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-created", "-id"]
+        indexes = [models.Index(fields=["owner", "-created"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk} ({', '.join(self.players)})"
+
+    @property
+    def rules(self):
+        return get_game(self.game)
+
+    def setup(self) -> Setup:
+        teams = None
+        if self.teams:
+            teams = tuple(Team(team["name"], tuple(team["players"])) for team in self.teams)
+        return Setup(
+            game=self.game,
+            players=tuple(self.players),
+            options=dict(self.options),
+            first_dealer=self.first_dealer,
+            teams=teams,
+        )
+
+    def active_rounds(self) -> list[Round]:
+        """Rounds in order, from the prefetch cache when there is one."""
+        rounds = [r for r in self.rounds.all() if r.deleted_at is None]
+        return sorted(rounds, key=lambda r: r.number)
+
+    def state(self, rounds: list[Round] | None = None) -> MatchState:
+        rounds = self.active_rounds() if rounds is None else rounds
+        return self.rules.score(self.setup(), [r.data for r in rounds])
+
+    def refresh_summary(self, state: MatchState) -> None:
+        """Store the list summary of `state`; called inside the transaction that changed rounds."""
+        self.finished = state.finished
+        self.winners = list(state.winners)
+        self.save(update_fields=["finished", "winners", "updated"])
+
+
+class Round(models.Model):
+    """One round (deal) exactly as entered, in the round shape of the match file format."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("number"))
+    data = models.JSONField(_("entry"))
+    # The entry form's one-time key: a retried or double-tapped submission carries the
+    # same key and is refused by the unique constraint instead of recorded twice.
+    entry_key = models.UUIDField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    # A deleted round is kept (and can be restored) instead of being lost.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                condition=models.Q(deleted_at__isnull=True),
+                name="one_live_round_per_number",
+            ),
+            models.UniqueConstraint(fields=["match", "entry_key"], name="one_round_per_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} round {self.number}"
+
+
+class RoundChange(models.Model):
+    """The journal of every change to a match's rounds: who, when, before and after."""
+
+    class Action(models.TextChoices):
+        ADD = "add", _("added")
+        EDIT = "edit", _("corrected")
+        DELETE = "delete", _("deleted")
+        RESTORE = "restore", _("restored")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=8, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    owner = models.ForeignKey(Owner, null=True, on_delete=models.SET_NULL, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("round change")
+        verbose_name_plural = _("round changes")
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} round {self.round_id} of match {self.match_id}"

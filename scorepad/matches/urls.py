@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+app_name = "matches"
+urlpatterns = [
+    path("new/", views.pick_game, name="pick_game"),
+    path("new/<slug:game_key>/", views.new_match, name="new"),
+    path("<int:match_id>/", views.match_view, name="match"),
+    path("<int:match_id>/rounds/", views.add_round, name="add_round"),
+    path("<int:match_id>/rounds/<int:number>/", views.edit_round, name="edit_round"),
+    path("<int:match_id>/rounds/delete-last/", views.delete_last_round, name="delete_last"),
+    path("<int:match_id>/rounds/<int:round_id>/restore/", views.restore_round, name="restore"),
+    path("<int:match_id>/again/", views.play_again, name="again"),
+]

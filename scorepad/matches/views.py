@@ -1,0 +1,152 @@
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from scorepad.rules import GAMES
+from scorepad.rules.base import RoundInvalid
+
+from . import services
+from .access import current_owner, get_own_match
+from .forms import MatchSetupForm, round_form_for
+from .models import Match
+from .scoreboard import card_picker, edit_form_for, known_players, last_lineup, scoreboard_context
+
+
+def _game_or_404(game_key: str):
+    if game_key not in GAMES:
+        raise Http404
+    return GAMES[game_key]
+
+
+@require_GET
+def pick_game(request: HttpRequest) -> HttpResponse:
+    return render(request, "matches/pick_game.html", {"games": GAMES.values()})
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
+    game = _game_or_404(game_key)
+    owner = current_owner(request)
+    if request.method == "POST":
+        form = MatchSetupForm(request.POST, game_key=game.key)
+        if form.is_valid():
+            owner = owner or current_owner(request, create=True)
+            match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
+            return redirect("matches:match", match_id=match.pk)
+    else:
+        preset = request.GET.get("preset")
+        initial = last_lineup(owner, game.key)
+        if preset in {p.key for p in game.presets}:
+            initial.update(preset=preset, options_for=preset)
+        form = MatchSetupForm(initial=initial, game_key=game.key)
+    context = {"form": form, "game": game, "known_players": known_players(owner)}
+    if request.htmx and request.htmx.target == "options":
+        return render(request, "matches/new_match.html#options", context)
+    return render(request, "matches/new_match.html", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    return render(request, _scoreboard_template(request), scoreboard_context(request, match))
+
+
+def _scoreboard_template(request: HttpRequest) -> str:
+    return "matches/match.html#scoreboard" if request.htmx else "matches/match.html"
+
+
+def _scoreboard_response(request: HttpRequest, match: Match, **extra) -> HttpResponse:
+    """After a change: htmx swaps the scoreboard in place; a plain form post redirects."""
+    if request.htmx:
+        match = get_own_match(request, match.pk)
+        return render(
+            request, _scoreboard_template(request), scoreboard_context(request, match, **extra)
+        )
+    return redirect("matches:match", match_id=match.pk)
+
+
+@require_POST
+def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    state = match.state()
+    form = round_form_for(state, request.POST)
+    if not form.is_valid() and form.has_forged_fields():
+        return HttpResponseBadRequest()
+    if not form.is_valid():
+        # htmx only swaps 2xx answers; a plain form post gets the page back with a 422.
+        context = scoreboard_context(request, match, state=state, form=form)
+        status = 200 if request.htmx else 422
+        return render(request, _scoreboard_template(request), context, status=status)
+    try:
+        services.record_round(
+            match,
+            form.round,
+            number=form.cleaned_data["number"],
+            entry_key=form.cleaned_data["entry_key"],
+            owner=current_owner(request),
+        )
+    except services.RoundConflict as conflict:
+        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+    except RoundInvalid as invalid:
+        form.show_engine_errors(invalid.errors)
+        context = scoreboard_context(request, match, form=form)
+        return render(request, _scoreboard_template(request), context)
+    return _scoreboard_response(request, match)
+
+
+@require_http_methods(["GET", "POST"])
+def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    rounds = match.active_rounds()
+    if not 1 <= number <= len(rounds):
+        raise Http404
+    form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_round(match, number, form.round, owner=current_owner(request))
+        except RoundInvalid as invalid:
+            form.show_engine_errors(invalid.errors)
+        else:
+            return redirect(reverse("matches:match", args=[match.pk]) + f"#round-{number}")
+    context = {
+        "match": match,
+        "form": form,
+        "number": number,
+        "game": match.rules,
+        "card_buttons": card_picker(match.options) if match.game == "cabo" else [],
+    }
+    return render(request, "matches/edit_round.html", context)
+
+
+@require_POST
+def delete_last_round(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    deleted = services.delete_last_round(match, owner=current_owner(request))
+    notice = None
+    if deleted is not None:
+        notice = _("Round %(number)s deleted.") % {"number": deleted.number}
+    return _scoreboard_response(request, match, notice=notice, undo=deleted)
+
+
+@require_POST
+def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    try:
+        restored = services.restore_round(match, round_id, owner=current_owner(request))
+    except services.RoundConflict as conflict:
+        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+    notice = _("Round %(number)s restored.") % {"number": restored.number}
+    return _scoreboard_response(request, match, notice=notice)
+
+
+@require_POST
+def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
+    match: Match = get_own_match(request, match_id, rounds=False)
+    new = services.play_again(match, owner=current_owner(request))
+    return redirect("matches:match", match_id=new.pk)

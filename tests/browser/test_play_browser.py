@@ -1,0 +1,144 @@
+"""Whole matches played through the UI at phone size, as a player at the table would."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start_match(
+    page, game: str, players: list[str], preset: tuple[str, str] | None = None, shot=None
+) -> None:
+    page.goto("/matches/new/")
+    page.locator(f'a[href="/matches/new/{game}/"]').click()
+    for seat, name in enumerate(players):
+        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    if preset:
+        label, key = preset
+        page.locator("label.preset", has_text=label).click()
+        # htmx swapped in the preset's option values.
+        expect(page.locator('input[name="options_for"]')).to_have_value(key)
+        page.get_by_text("Adjust the options").click()
+        if shot:
+            shot("setup")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+
+
+def row(page, name: str):
+    return page.locator(".entry-row", has_text=name)
+
+
+def record(page) -> None:
+    page.get_by_role("button", name="Record the round").click()
+
+
+def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"], preset=("Dutch", "nl"), shot=shot)
+    # Round 1: Ana calls with K♥ A♠ picked on the card grid (0 points), Ben 5, Chloé 3.
+    ana = row(page, "Ana")
+    ana.locator("label.caller-pick").click()
+    ana.get_by_text("Pick the cards").click()
+    ana.locator("button.pick", has_text="K♥").click()
+    ana.locator("button.pick", has_text="A").first.click()
+    expect(ana.locator("input.points-input")).to_have_value("0")
+    row(page, "Ben").locator("input.points-input").fill("5")
+    row(page, "Chloé").locator("input.points-input").fill("3")
+    shot("cabo-round-1-entry")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "5", "3"])
+    # A rejected entry: nobody called.
+    for name, points in (("Ana", "30"), ("Ben", "40"), ("Chloé", "2")):
+        row(page, name).locator("input.points-input").fill(points)
+    record(page)
+    expect(page.locator(".errorlist").first).to_be_visible()
+    shot("cabo-rejected")
+    row(page, "Chloé").locator("label.caller-pick").click()
+    record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["30", "45", "3"])
+    # Why this score?
+    page.get_by_role("link", name="Round 1: why this score?").click()
+    expect(page.locator("#why-1")).to_be_visible()
+    shot("cabo-why")
+    # Correct round 2: Ben had 4, not 40.
+    page.locator("#why-2").get_by_role("link", name="Correct this round")
+    page.goto(page.url.split("#")[0] + "rounds/2/")
+    row(page, "Ben").locator("input.points-input").fill("4")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("tfoot .totals td")).to_have_text(["30", "9", "3"])
+    # Round 3 ends the match: Ana goes over 100; Chloé called and wins.
+    row(page, "Chloé").locator("label.caller-pick").click()
+    for name, points in (("Ana", "80"), ("Ben", "20"), ("Chloé", "1")):
+        row(page, name).locator("input.points-input").fill(points)
+    record(page)
+    expect(page.locator(".result-title")).to_contain_text("Chloé wins")
+    shot("cabo-finished")
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    expect(page.get_by_text("Ben deals, Chloé plays first")).to_be_visible()
+
+
+def test_a_whole_escoba_match_in_teams(page, shot):
+    start_match(page, "escoba", ["Ana", "Ben", "Chloé", "Dan"])
+    expect(page.locator(".grid thead th")).to_have_text(["#", "Ana &…", "Ben &…"])
+
+    def deal(cards, oros, sevens, escobas, velo, their_escobas="0"):
+        page.locator('input[name="cards_0"]').fill(cards)
+        page.locator('input[name="oros_0"]').fill(oros)
+        page.locator('input[name="sevens_0"]').fill(sevens)
+        page.locator('input[name="escobas_0"]').fill(escobas)
+        page.locator('input[name="escobas_1"]').fill(their_escobas)
+        page.locator(f'input[name="velo"][value="{velo}"]').check()
+        record(page)
+
+    # A rejected deal: the velo side has no seven.
+    deal("25", "6", "0", "1", "0")
+    expect(page.locator(".errorlist").first).to_be_visible()
+    shot("escoba-rejected")
+    page.locator('input[name="sevens_0"]').fill("3")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["5", "0"])
+    shot("escoba-round-1")
+    for number in range(2, 5):
+        deal("25", "6", "3", "1", "0")
+        expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["20", "0"])
+    deal("25", "6", "3", "2", "0")
+    expect(page.locator(".result-title")).to_contain_text("Ana & Chloé wins")
+    expect(page.locator("tfoot .totals td")).to_have_text(["26", "0"])
+    shot("escoba-finished")
+
+
+def test_a_whole_cabanga_match_with_steppers(page, shot):
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    ana = row(page, "Ana")
+    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="+1").click()
+    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="+1").click()
+    ana.locator(".stepper", has_text="1 symbol").get_by_role("button", name="+1").click()
+    row(page, "Ben").get_by_text("went out").click()
+    row(page, "Chloé").locator('input[name$="points_2"]').fill("4")
+    shot("cabanga-entry")
+    record(page)
+    expect(page.locator("tfoot .totals td")).to_have_text(["7", "0", "4"])
+    # Rejected: nobody went out.
+    for name in ("Ana", "Ben", "Chloé"):
+        row(page, name).locator(".stepper", has_text="1 symbol").get_by_role(
+            "button", name="+1"
+        ).click()
+    record(page)
+    expect(page.get_by_text("at least one player must have no card left")).to_be_visible()
+    shot("cabanga-rejected")
+    row(page, "Ben").get_by_text("went out").click()
+    record(page)
+    expect(page.locator("tfoot .totals td")).to_have_text(["8", "0", "5"])
+    row(page, "Ana").locator('input[name$="points_0"]').fill("12")
+    row(page, "Chloé").get_by_text("went out").click()
+    row(page, "Ben").locator('input[name$="points_1"]').fill("2")
+    record(page)
+    expect(page.locator(".result-title")).to_contain_text("Ben wins")
+    shot("cabanga-finished")

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import re
+import uuid
+
+from django.urls import reverse
+
+CABO_FR_OPTIONS = {
+    "option_values": "fr",
+    "option_caller_tie": "fails",
+    "option_failed_call_penalty": "10",
+    "option_failed_lowest_zero": "on",
+    "option_kamikaze": "off",
+    "option_reset_at_100": "off",
+    "option_target": "100",
+    "option_end_at": "reached",
+    "option_final_tie": "shared",
+}
+
+
+def setup_data(players, *, preset, options=None, dealer=0) -> dict:
+    data = {"preset": preset, "options_for": preset, "dealer": str(dealer)}
+    data.update({f"player_{i}": name for i, name in enumerate(players)})
+    data.update(options or {})
+    return data
+
+
+def create_match(client, game, players, *, preset, options=None, dealer=0) -> int:
+    if options is None:
+        options = default_option_fields(game, preset)
+    response = client.post(
+        reverse("matches:new", args=[game]),
+        setup_data(players, preset=preset, options=options, dealer=dealer),
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return int(re.search(r"/matches/(\d+)/", response["Location"]).group(1))
+
+
+def default_option_fields(game_key: str, preset_key: str) -> dict:
+    from scorepad.rules import get_game
+
+    game = get_game(game_key)
+    values = game.preset(preset_key).values
+    fields = {}
+    for option in game.options:
+        value = values[option.name]
+        if option.kind == "bool":
+            if value:
+                fields[f"option_{option.name}"] = "on"
+        else:
+            fields[f"option_{option.name}"] = str(value)
+    return fields
+
+
+def round_post(number: int, **fields) -> dict:
+    return {"number": str(number), "entry_key": str(uuid.uuid4()), **fields}

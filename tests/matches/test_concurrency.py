@@ -1,0 +1,88 @@
+"""Two phones, a double tap, a retried request: the same round is recorded once.
+
+Run for real against PostgreSQL in CI (`.ci/run`): threads post at the same instant,
+each on its own database connection."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection, connections
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.matches.models import Round, RoundChange
+
+from .helpers import create_match
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="truly concurrent writers need a server database (run by .ci/run on PostgreSQL)",
+    ),
+]
+
+
+def post_at_once(client_factory, url: str, payloads: list[dict]) -> list[int]:
+    barrier = threading.Barrier(len(payloads))
+    statuses: list[int] = [0] * len(payloads)
+
+    def post(index: int, data: dict) -> None:
+        client = client_factory()
+        try:
+            barrier.wait()
+            statuses[index] = client.post(url, data, headers={"hx-request": "true"}).status_code
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=(i, p)) for i, p in enumerate(payloads)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
+def cabo_round(entry_key: str) -> dict:
+    return {
+        "number": "1",
+        "entry_key": entry_key,
+        "caller": "0",
+        "hand_0": "1",
+        "hand_1": "7",
+    }
+
+
+@pytest.fixture
+def shared_match(client):
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    cookie = client.cookies["sessionid"].value
+
+    def same_browser() -> Client:
+        other = Client()
+        other.cookies["sessionid"] = cookie
+        return other
+
+    return match_id, same_browser
+
+
+def test_a_double_tap_records_the_round_once(shared_match):
+    match_id, same_browser = shared_match
+    key = str(uuid.uuid4())
+    url = reverse("matches:add_round", args=[match_id])
+    statuses = post_at_once(same_browser, url, [cabo_round(key)] * 4)
+    assert statuses == [200] * 4
+    assert Round.objects.count() == 1
+    assert RoundChange.objects.count() == 1
+
+
+def test_two_phones_entering_the_same_round_record_it_once(shared_match):
+    match_id, same_browser = shared_match
+    url = reverse("matches:add_round", args=[match_id])
+    payloads = [cabo_round(str(uuid.uuid4())) for _ in range(4)]
+    post_at_once(same_browser, url, payloads)
+    assert Round.objects.filter(number=1).count() == 1
+    assert RoundChange.objects.count() == 1

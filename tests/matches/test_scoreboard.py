@@ -1,0 +1,334 @@
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.matches.models import Match, Round, RoundChange
+
+from .helpers import create_match, round_post
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"hx-request": "true"}
+
+
+@pytest.fixture
+def cabo(client) -> int:
+    return create_match(client, "cabo", ["Ana", "Ben", "Chloé", "Dan"], preset="fr")
+
+
+def add(client, match_id, number, **fields):
+    return client.post(
+        reverse("matches:add_round", args=[match_id]), round_post(number, **fields), headers=HTMX
+    )
+
+
+def worked_example_1(client, match_id, number=1):
+    return add(client, match_id, number, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9")
+
+
+def test_the_scoreboard_shows_who_deals_and_who_plays_first(client, cabo):
+    content = client.get(reverse("matches:match", args=[cabo])).content.decode()
+    assert "Ana deals, Ben plays first" in content
+    assert "Enter round 1" in content
+
+
+def test_a_recorded_round_updates_the_grid_in_place(client, cabo):
+    response = worked_example_1(client, cabo)
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in content
+    assert 'id="scoreboard"' in content
+    assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in content
+    assert "Ben deals, Chloé plays first" in content
+    assert "Enter round 2" in content
+    assert [r.data["hands"]["Ana"] for r in Round.objects.all()] == [3]
+
+
+def test_without_javascript_a_recorded_round_redirects_to_the_scoreboard(client, cabo):
+    response = client.post(
+        reverse("matches:add_round", args=[cabo]),
+        round_post(1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9"),
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("matches:match", args=[cabo])
+
+
+def test_a_hand_given_as_cards_is_valued_by_the_match_values(client, cabo):
+    response = add(client, cabo, 1, caller="0", cards_0="KH AS", hand_1="5", hand_2="3", hand_3="4")
+    assert response.status_code == 200
+    assert Round.objects.get().data["hands"]["Ana"] == ["KH", "AS"]
+    assert Match.objects.get().state().rounds[0].points["Ana"] == 0
+
+
+def test_the_same_round_submitted_twice_is_recorded_once(client, cabo):
+    data = round_post(1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9")
+    url = reverse("matches:add_round", args=[cabo])
+    client.post(url, data, headers=HTMX)
+    response = client.post(url, data, headers=HTMX)
+    assert "This round was already recorded." in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_a_round_number_already_taken_from_another_phone_is_refused(client, cabo):
+    worked_example_1(client, cabo)
+    response = worked_example_1(client, cabo)  # a fresh entry key, the same number
+    assert "Round 1 was already recorded, maybe from another phone." in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"hand_0": "3", "hand_1": "7", "hand_2": "2", "hand_3": "9"}, "This field is required."),
+        (
+            {"caller": "0", "hand_0": "3", "hand_1": "7", "hand_2": "2"},
+            "Enter the points of this hand.",
+        ),
+        (
+            {"caller": "0", "hand_0": "x", "hand_1": "7", "hand_2": "2", "hand_3": "1"},
+            "Enter a whole number.",
+        ),
+        (
+            {"caller": "0", "cards_0": "ZZ", "hand_1": "7", "hand_2": "2", "hand_3": "1"},
+            "Unknown card: ZZ",
+        ),
+        (
+            {"caller": "0", "hand_0": "-4", "hand_1": "7", "hand_2": "2", "hand_3": "1"},
+            "Ensure this value is greater than or equal to 0.",
+        ),
+        ({"caller": "9", "hand_0": "1", "hand_1": "7", "hand_2": "2", "hand_3": "1"}, "valid"),
+    ],
+)
+def test_a_bad_cabo_entry_is_refused_with_a_message_and_nothing_saved(
+    client, cabo, fields, message
+):
+    response = add(client, cabo, 1, **fields)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert message in content
+    assert 'class="errorlist' in content
+    assert not Round.objects.exists()
+
+
+def test_a_bad_entry_without_javascript_answers_422_with_the_page(client, cabo):
+    response = client.post(reverse("matches:add_round", args=[cabo]), round_post(1, caller="0"))
+    assert response.status_code == 422
+    assert "<html" in response.content.decode()
+
+
+@pytest.mark.parametrize("forged", [{"number": "abc"}, {"entry_key": "nope"}, {"number": ""}])
+def test_a_forged_hidden_field_is_a_client_error(client, cabo, forged):
+    data = round_post(1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9") | forged
+    response = client.post(reverse("matches:add_round", args=[cabo]), data, headers=HTMX)
+    assert response.status_code == 400
+    assert not Round.objects.exists()
+
+
+def test_a_round_can_be_corrected_and_the_change_is_kept(client, cabo):
+    worked_example_1(client, cabo)
+    url = reverse("matches:edit_round", args=[cabo, 1])
+    page = client.get(url).content.decode()
+    assert 'value="3"' in page
+    response = client.post(
+        url, round_post(1, caller="1", hand_0="3", hand_1="1", hand_2="2", hand_3="9")
+    )
+    assert response.status_code == 302
+    state = Match.objects.get().state()
+    assert state.rounds[0].points == {"Ana": 3, "Ben": 0, "Chloé": 2, "Dan": 9}
+    change = RoundChange.objects.get(action="edit")
+    assert change.before["caller"] == "Ana"
+    assert change.after["caller"] == "Ben"
+
+
+def test_a_bad_correction_is_refused_and_the_round_stays(client, cabo):
+    worked_example_1(client, cabo)
+    url = reverse("matches:edit_round", args=[cabo, 1])
+    response = client.post(url, round_post(1, caller="1", hand_0="3"))
+    assert response.status_code == 200
+    assert "Enter the points of this hand." in response.content.decode()
+    assert Round.objects.get().data["caller"] == "Ana"
+
+
+def test_a_missing_round_cannot_be_corrected(client, cabo):
+    assert client.get(reverse("matches:edit_round", args=[cabo, 3])).status_code == 404
+
+
+def test_the_last_round_can_be_deleted_and_restored(client, cabo):
+    worked_example_1(client, cabo)
+    response = client.post(reverse("matches:delete_last", args=[cabo]), headers=HTMX)
+    content = response.content.decode()
+    assert "Round 1 deleted." in content
+    assert "Undo" in content
+    assert Match.objects.get().state().rounds == ()
+    deleted = Round.objects.get()
+    response = client.post(reverse("matches:restore", args=[cabo, deleted.pk]), headers=HTMX)
+    assert "Round 1 restored." in response.content.decode()
+    assert len(Match.objects.get().state().rounds) == 1
+    assert list(RoundChange.objects.values_list("action", flat=True)) == [
+        "add",
+        "delete",
+        "restore",
+    ]
+
+
+def test_a_deleted_round_cannot_come_back_once_another_took_its_place(client, cabo):
+    worked_example_1(client, cabo)
+    client.post(reverse("matches:delete_last", args=[cabo]))
+    deleted = Round.objects.get()
+    worked_example_1(client, cabo)
+    response = client.post(reverse("matches:restore", args=[cabo, deleted.pk]), headers=HTMX)
+    assert "This round can no longer be restored." in response.content.decode()
+    assert Round.objects.filter(deleted_at__isnull=True).count() == 1
+
+
+def test_a_finished_match_shows_the_winner_and_offers_to_play_again(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    response = client.post(
+        reverse("matches:add_round", args=[match_id]),
+        round_post(1, points_0="20", out_1="on", points_2="3"),
+        headers=HTMX,
+    )
+    content = response.content.decode()
+    assert "Ben wins" in content
+    assert "Play again" in content
+    assert "Record the round" not in content
+    response = client.post(reverse("matches:again", args=[match_id]))
+    new = Match.objects.exclude(pk=match_id).get()
+    assert response["Location"] == reverse("matches:match", args=[new.pk])
+    assert new.players == ["Ana", "Ben", "Chloé"]
+    assert new.first_dealer == "Ben"
+
+
+def test_a_round_after_the_end_is_refused(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    url = reverse("matches:add_round", args=[match_id])
+    client.post(url, round_post(1, points_0="20", out_1="on", points_2="3"), headers=HTMX)
+    response = client.post(url, round_post(2, out_0="on", out_1="on", out_2="on"), headers=HTMX)
+    assert "the match is over" in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):
+    match_id = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="nl")
+    url = reverse("matches:add_round", args=[match_id])
+    client.post(
+        url, round_post(1, caller="0", hand_0="100", hand_1="10", hand_2="10"), headers=HTMX
+    )
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert "Tiebreak round" in content
+    assert "Tiebreak: Ben and Chloé" in content
+    assert 'name="hand_2"' not in content
+    response = client.post(url, round_post(2, caller="0", hand_0="3", hand_1="5"), headers=HTMX)
+    content = response.content.decode()
+    assert "Ben wins" in content
+
+
+def test_escoba_last_side_is_filled_in_from_the_others(client):
+    match_id = create_match(client, "escoba", ["You", "Ada"], preset="classic")
+    response = add(
+        client,
+        match_id,
+        1,
+        cards_0="21",
+        oros_0="5",
+        sevens_0="1",
+        escobas_0="2",
+        escobas_1="1",
+        velo="0",
+    )
+    assert response.status_code == 200
+    state = Match.objects.get().state()
+    assert state.rounds[0].points == {"You": 4, "Ada": 2}
+    assert Round.objects.get().data["sides"]["Ada"] == {
+        "cards": 19,
+        "oros": 5,
+        "sevens": 3,
+        "velo": False,
+        "escobas": 1,
+    }
+
+
+def test_escoba_cards_that_do_not_add_up_are_refused(client):
+    match_id = create_match(client, "escoba", ["You", "Ada"], preset="classic")
+    response = add(
+        client,
+        match_id,
+        1,
+        cards_0="22",
+        cards_1="19",
+        oros_0="5",
+        oros_1="5",
+        sevens_0="1",
+        sevens_1="3",
+        velo="0",
+    )
+    assert "cards must total 40; got 41" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+def test_escoba_opening_table_escoba_goes_to_the_dealer(client):
+    match_id = create_match(client, "escoba", ["You", "Ada"], preset="classic", dealer=1)
+    add(client, match_id, 1, cards_0="20", oros_0="5", sevens_0="2", velo="0", opening="1")
+    assert Round.objects.get().data["sides"]["Ada"]["escobas"] == 1
+
+
+def test_cabanga_counts_by_symbols(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    add(client, match_id, 1, n1_0="1", n2_0="1", n3_0="1", out_1="on", n2_2="2")
+    assert Match.objects.get().state().totals == {"Ana": 6, "Ben": 0, "Chloé": 4}
+
+
+def test_cabanga_needs_someone_out(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    response = add(client, match_id, 1, n1_0="1", n1_1="1", n1_2="1")
+    assert "at least one player must have no card left" in response.content.decode()
+    assert not Round.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("method", "name", "args"),
+    [
+        ("get", "matches:match", []),
+        ("post", "matches:add_round", []),
+        ("get", "matches:edit_round", [1]),
+        ("post", "matches:delete_last", []),
+        ("post", "matches:again", []),
+    ],
+)
+def test_another_visitors_match_is_not_found(client, cabo, method, name, args):
+    worked_example_1(client, cabo)
+    stranger = Client()
+    stranger.get("/")
+    response = getattr(stranger, method)(reverse(name, args=[cabo, *args]))
+    assert response.status_code == 404
+    assert Round.objects.filter(deleted_at__isnull=True).count() == 1
+
+
+def test_a_missing_match_is_not_found(client, cabo):
+    assert client.get(reverse("matches:match", args=[cabo + 100])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("method", "name"),
+    [("post", "matches:match"), ("get", "matches:add_round"), ("get", "matches:delete_last")],
+)
+def test_wrong_methods_are_refused(client, cabo, method, name):
+    assert getattr(client, method)(reverse(name, args=[cabo])).status_code == 405
+
+
+def test_the_scoreboard_varies_on_htmx_and_answers_htmx_with_a_fragment(client, cabo):
+    response = client.get(reverse("matches:match", args=[cabo]), headers=HTMX)
+    assert "<html" not in response.content.decode()
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_scoreboard_query_count_does_not_grow_with_rounds(
+    client, cabo, django_assert_max_num_queries
+):
+    for number in range(1, 4):
+        add(client, cabo, number, caller="1", hand_0="5", hand_1="1", hand_2="5", hand_3="5")
+    url = reverse("matches:match", args=[cabo])
+    with django_assert_max_num_queries(8):
+        client.get(url)

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scorepad.matches.models import Match
+
+from .helpers import create_match, default_option_fields, setup_data
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_game_picker_lists_the_three_games(client):
+    content = client.get(reverse("matches:pick_game")).content.decode()
+    for key in ("cabo", "escoba", "cabanga"):
+        assert reverse("matches:new", args=[key]) in content
+
+
+def test_an_unknown_game_is_not_found(client):
+    assert client.get(reverse("matches:new", args=["poker"])).status_code == 404
+
+
+def test_the_setup_page_refuses_other_methods(client):
+    assert client.put(reverse("matches:new", args=["cabo"])).status_code == 405
+    assert client.post(reverse("matches:pick_game")).status_code == 405
+
+
+def test_a_cabo_match_starts_with_the_preset_options_and_dealer(client):
+    match_id = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="nl", dealer=1)
+    match = Match.objects.get(pk=match_id)
+    assert match.players == ["Ana", "Ben", "Chloé"]
+    assert match.first_dealer == "Ben"
+    assert match.options["values"] == "nl"
+    assert match.options["final_tie"] == "tiebreak"
+
+
+def test_a_changed_option_overrides_the_preset(client):
+    options = default_option_fields("cabo", "fr") | {"option_target": "50"}
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=options)
+    assert Match.objects.get(pk=match_id).options["target"] == 50
+
+
+def test_picking_another_preset_without_javascript_keeps_only_real_changes(client):
+    # The option fields still show fr's values; the scorer changed only the target.
+    options = default_option_fields("cabo", "fr") | {"option_target": "50"}
+    data = setup_data(["Ana", "Ben"], preset="official", options=options) | {"options_for": "fr"}
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert match.options["values"] == "deck"
+    assert match.options["kamikaze"] == "twelves"
+    assert match.options["target"] == 50
+
+
+def test_four_escoba_players_play_as_two_teams_of_partners_facing(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben", "Chloé", "Dan"], preset="classic")
+    match = Match.objects.get(pk=match_id)
+    assert match.teams == [
+        {"name": "Ana & Chloé", "players": ["Ana", "Chloé"]},
+        {"name": "Ben & Dan", "players": ["Ben", "Dan"]},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "message"),
+    [
+        ("cabo", ["Ana"], "Cabo is for 2 to 6 players; got 1"),
+        ("cabanga", ["Ana", "Ben"], "Cabanga! is for 3 to 6 players; got 2"),
+        ("cabo", ["Ana", "ana"], "Ana appears twice."),
+    ],
+)
+def test_a_bad_player_list_is_refused_next_to_the_seats(client, game, players, message):
+    preset = "fr" if game == "cabo" else "classic"
+    data = setup_data(players, preset=preset, options=default_option_fields(game, preset))
+    response = client.post(reverse("matches:new", args=[game]), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_an_empty_dealer_seat_is_refused(client):
+    data = setup_data(
+        ["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"), dealer=4
+    )
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert "Pick a seat that has a player." in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_an_out_of_range_option_is_refused_next_to_it(client):
+    options = default_option_fields("cabo", "fr") | {"option_target": "5000"}
+    data = setup_data(["Ana", "Ben"], preset="fr", options=options)
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 200
+    assert "Ensure this value is less than or equal to 1000." in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_a_forged_preset_is_refused(client):
+    data = setup_data(["Ana", "Ben"], preset="poker", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 200
+    assert not Match.objects.exists()
+
+
+def test_the_last_lineup_is_offered_first(client):
+    create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="nl")
+    content = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert 'value="Chloé"' in content
+    assert '<option value="Ben">' in content
+
+
+def test_the_options_region_is_swapped_with_htmx_when_the_preset_changes(client):
+    response = client.get(
+        reverse("matches:new", args=["cabo"]) + "?preset=official",
+        headers={"hx-request": "true", "hx-target": "options"},
+    )
+    content = response.content.decode()
+    assert "<html" not in content
+    assert 'name="options_for" value="official"' in content
+
+
+def test_a_visitor_keeps_their_matches_for_more_than_a_year(client, settings):
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    assert settings.SESSION_COOKIE_AGE >= 365 * 24 * 3600
+    assert settings.SESSION_SAVE_EVERY_REQUEST
+    assert client.cookies["sessionid"]["max-age"] >= 365 * 24 * 3600
