@@ -1,0 +1,118 @@
+"""How a card looks and is called on the guide's pages, in the reader's language.
+
+Card names are vocabulary, like the per-language rules pages: a French player says
+"dame de cœur", a Dutch one "hartenvrouw". They are kept here as data, one table per
+language, so that a card always reads the way it is printed in that language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import get_language
+
+LANGUAGES = ("en", "fr", "nl")
+
+FRENCH_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FRENCH_RANK_LETTERS = {
+    "en": {"J": "J", "Q": "Q", "K": "K"},
+    "fr": {"J": "V", "Q": "D", "K": "R"},
+    "nl": {"J": "B", "Q": "V", "K": "H"},
+}
+FRENCH_RANK_NAMES = {
+    "en": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+    "fr": {"A": "as", "J": "valet", "Q": "dame", "K": "roi"},
+    "nl": {"A": "aas", "J": "boer", "Q": "vrouw", "K": "heer"},
+}
+FRENCH_SUIT_NAMES = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"},
+    "nl": {"S": "schoppen", "H": "harten", "D": "ruiten", "C": "klaveren"},
+}
+FRENCH_NAME = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}", "nl": "{suit}{rank}"}
+
+# Spanish cards keep their Spanish names in every language.
+SPANISH_SUITS = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
+SPANISH_FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
+SPANISH_NAME = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}", "nl": "{suit}-{rank}"}
+
+CABANGA_COLOURS = {"R": "red", "B": "blue", "P": "purple", "Y": "yellow"}
+CABANGA_COLOUR_NAMES = {
+    "en": {"R": "red", "B": "blue", "P": "purple", "Y": "yellow"},
+    "fr": {"R": "rouge", "B": "bleu", "P": "violet", "Y": "jaune"},
+    "nl": {"R": "rode", "B": "blauwe", "P": "paarse", "Y": "gele"},
+}
+CABANGA_NAME = {"en": "{colour} {number}", "fr": "{number} {colour}", "nl": "{colour} {number}"}
+CABANGA_START_NAME = {
+    "en": "start card {number}",
+    "fr": "carte de départ {number}",
+    "nl": "startkaart {number}",
+}
+
+
+def language() -> str:
+    """The active language when the guide has it, else English."""
+    code = (get_language() or "en").split("-")[0]
+    return code if code in LANGUAGES else "en"
+
+
+@dataclass(frozen=True)
+class Card:
+    """What a template needs to draw one card: its corner, its suit and its name."""
+
+    code: str
+    rank: str
+    suit: str
+    tone: str
+    name: str
+    marks: int = 0
+
+    @property
+    def dots(self) -> str:
+        """The symbols of a Cabanga! card, one dot each."""
+        return "●" * self.marks
+
+
+def french_card(code: str) -> Card:
+    """A card of the 52-card deck ("QH", "10S"), a joker ("JK") or a branded Cabo card ("7")."""
+    lang = language()
+    if code == "JK":
+        return Card(code, "★", "", "joker", {"en": "joker", "fr": "joker", "nl": "joker"}[lang])
+    if code.isdigit():
+        return Card(code, code, "", "cabo-deck", code)
+    rank, suit = code[:-1], code[-1]
+    letter = FRENCH_RANK_LETTERS[lang].get(rank, rank)
+    tone = "red" if suit in "HD" else "black"
+    rank_name = FRENCH_RANK_NAMES[lang].get(rank, rank)
+    suit_name = FRENCH_SUIT_NAMES[lang][suit]
+    if lang == "nl" and rank.isdigit():
+        name = f"{suit_name} {rank}"
+    else:
+        name = FRENCH_NAME[lang].format(rank=rank_name, suit=suit_name)
+    return Card(code, letter, FRENCH_SUITS[suit], tone, name)
+
+
+def spanish_card(code: str) -> Card:
+    """A card of the 40-card Spanish deck: "7O" is the 7 of oros, "12C" the rey of copas."""
+    lang = language()
+    number, suit = int(code[:-1]), code[-1]
+    suit_name = SPANISH_SUITS[suit]
+    rank_name = SPANISH_FIGURES.get(number, str(number))
+    connector = SPANISH_NAME[lang]
+    if lang == "fr" and suit_name == "oros":
+        connector = "{rank} d'{suit}"
+    name = connector.format(rank=rank_name, suit=suit_name)
+    return Card(code, str(number), suit_name, f"suit-{suit_name}", name)
+
+
+def cabanga_card(code: str, marks: int = 0) -> Card:
+    """A Cabanga! card: a colour letter and a number ("R10"), or a start card ("S12")."""
+    lang = language()
+    letter, number = code[0], code[1:]
+    if letter == "S":
+        return Card(
+            code, number, "", "cabanga-start", CABANGA_START_NAME[lang].format(number=number)
+        )
+    colour = CABANGA_COLOURS[letter]
+    name = CABANGA_NAME[lang].format(colour=CABANGA_COLOUR_NAMES[lang][letter], number=number)
+    return Card(code, number, "", f"cabanga-{colour}", name, marks)

@@ -1,0 +1,14 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from scorepad.guide import views
+
+app_name = "guide"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("escoba/practice/", views.practice, name="practice"),
+    path("<slug:game_key>/", views.rules, name="rules"),
+    path("<slug:game_key>/walkthrough/", views.walkthrough, name="walkthrough_start"),
+    path("<slug:game_key>/walkthrough/<int:number>/", views.walkthrough, name="walkthrough"),
+]

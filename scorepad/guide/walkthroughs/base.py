@@ -1,0 +1,121 @@
+"""The shape every walkthrough shares: steps that show the cards, the move and the reason.
+
+Texts are lazy translations with named card parameters, so a card is named in the
+reader's language only when the step is rendered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext
+
+from scorepad.guide.cards import Card
+from scorepad.rules.base import Text, join_names
+
+
+class Cards(tuple):
+    """Card codes inside a sentence: rendered as their names, joined with "and"."""
+
+
+@dataclass(frozen=True)
+class Say:
+    message: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, card: Callable[[str], Card]) -> str:
+        values = {}
+        for name, value in self.params.items():
+            if isinstance(value, Cards):
+                names = join_names([card(code).name for code in value])
+                values[name] = names.render(gettext) if isinstance(names, Text) else names
+            elif isinstance(value, Say):
+                values[name] = value.render(card)
+            else:
+                values[name] = str(value)
+        return str(self.message).format(**values)
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place on the table: a hand, the table, a pile; ``count`` only shows a number."""
+
+    label: Say
+    cards: tuple[str, ...]
+    count_only: bool = False
+    compact: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    text: Say
+    reason: Say | None = None
+
+
+@dataclass(frozen=True)
+class Score:
+    """A small table: a heading per column, a label and one value per column per row."""
+
+    columns: tuple[Say, ...]
+    rows: tuple[tuple[Say, tuple[object, ...]], ...]
+    notes: tuple[tuple[Say, tuple[Text, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    title: Say
+    zones: tuple[Zone, ...]
+    moves: tuple[Move, ...]
+    moved: frozenset[str] = frozenset()
+    score: Score | None = None
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    game: str
+    title: Say
+    intro: Say
+    card: Callable[[str], Card]
+    steps: tuple[Step, ...]
+
+
+def _text(value: object, card: Callable[[str], Card]) -> str:
+    if isinstance(value, Say):
+        return value.render(card)
+    if isinstance(value, Text):
+        return value.render(gettext)
+    return str(value)
+
+
+def show(walkthrough: Walkthrough, step: Step) -> dict[str, object]:
+    """Everything a template needs for one step, with names in the active language."""
+    card = walkthrough.card
+    zones = [
+        {
+            "label": zone.label.render(card),
+            "cards": [(card(code), code in step.moved) for code in zone.cards],
+            "count_only": zone.count_only,
+            "compact": zone.compact,
+            "count": len(zone.cards),
+        }
+        for zone in step.zones
+    ]
+    moves = [
+        {"text": move.text.render(card), "reason": move.reason.render(card) if move.reason else ""}
+        for move in step.moves
+    ]
+    score = None
+    if step.score is not None:
+        score = {
+            "columns": [_text(column, card) for column in step.score.columns],
+            "rows": [
+                (_text(label, card), [_text(value, card) for value in values])
+                for label, values in step.score.rows
+            ],
+            "notes": [
+                (_text(label, card), [_text(line, card) for line in lines])
+                for label, lines in step.score.notes
+            ],
+        }
+    return {"title": step.title.render(card), "zones": zones, "moves": moves, "score": score}

@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+import pytest
+
+from scorepad.guide.links import rules_url, section_url
+from scorepad.guide.walkthroughs import WALKTHROUGHS
+from scorepad.rules import GAMES
+
+LANGUAGES = ("en", "fr", "nl")
+HTMX = {"HX-Request": "true"}
+
+
+def pages() -> list[str]:
+    urls = ["/rules/", "/rules/escoba/practice/"]
+    for key, walk in WALKTHROUGHS.items():
+        urls.append(f"/rules/{key}/")
+        urls += [f"/rules/{key}/walkthrough/{n}/" for n in range(1, len(walk.steps) + 1)]
+    return urls
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_page_answers_in_every_language(client, language):
+    for url in pages():
+        response = client.get(url, headers={"accept-language": language})
+        assert response.status_code == 200, url
+        assert f'lang="{language}"' in response.text
+
+
+def test_the_french_cabo_page_is_written_in_french(client):
+    response = client.get("/rules/cabo/", headers={"accept-language": "fr"})
+    assert "Annoncer Cabo" in response.text
+
+
+def test_the_dutch_escoba_page_is_written_in_dutch(client):
+    response = client.get("/rules/escoba/", headers={"accept-language": "nl"})
+    assert "Wat je nodig hebt" in response.text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_engine_topic_has_an_anchor_on_its_rules_page(client, language):
+    for key, game in GAMES.items():
+        page = client.get(f"/rules/{key}/", headers={"accept-language": language}).text
+        for topic in game.topics:
+            assert f'id="{topic}"' in page, (key, language, topic)
+
+
+def test_section_links_point_to_the_anchor_or_the_page():
+    assert section_url("cabo", "caller-tie") == "/rules/cabo/#caller-tie"
+    assert section_url("cabo", "no-such-topic") == rules_url("cabo") == "/rules/cabo/"
+
+
+def test_the_cabo_value_table_follows_the_preset(client):
+    dutch = client.get("/rules/cabo/?preset=nl").text
+    official = client.get("/rules/cabo/?preset=official").text
+    assert "<td>−1</td>" in dutch or "<td>-1</td>" in dutch
+    assert "<td>13</td>" in official and "<td>-1</td>" not in official
+
+
+def test_an_unknown_preset_falls_back_to_the_first(client):
+    assert client.get("/rules/cabo/?preset=nope").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url", ["/rules/", "/rules/cabo/", "/rules/escoba/walkthrough/2/", "/rules/escoba/practice/"]
+)
+def test_posting_is_refused(client, url):
+    assert client.post(url).status_code == 405
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/rules/poker/",
+        "/rules/poker/walkthrough/1/",
+        "/rules/escoba/walkthrough/0/",
+        "/rules/escoba/walkthrough/99/",
+    ],
+)
+def test_unknown_games_and_steps_are_not_found(client, url):
+    assert client.get(url).status_code == 404
+
+
+def test_a_walkthrough_step_for_htmx_is_a_fragment(client):
+    response = client.get("/rules/escoba/walkthrough/2/", headers=HTMX)
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert 'id="step"' in response.text
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_full_step_page_varies_on_htmx_too(client):
+    response = client.get("/rules/escoba/walkthrough/2/")
+    assert "<html" in response.text
+    assert "HX-Request" in response["Vary"]
+
+
+def test_the_steps_link_to_each_other_without_javascript(client):
+    page = client.get("/rules/escoba/walkthrough/2/").text
+    assert 'href="/rules/escoba/walkthrough/1/"' in page
+    assert 'href="/rules/escoba/walkthrough/3/"' in page
+
+
+def test_the_practice_lists_every_fifteen(client):
+    response = client.get(
+        "/rules/escoba/practice/",
+        {"table": ["3B", "5C", "10E", "2O"], "played": "7O"},
+    )
+    assert response.status_code == 200
+    assert "makes fifteen 2 ways" in response.text
+
+
+def test_the_practice_says_when_a_capture_clears_the_table(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["12C"], "played": "5B"})
+    assert "Escoba! It clears the table." in response.text
+
+
+def test_the_practice_says_when_nothing_makes_fifteen(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["1C"], "played": "2C"})
+    assert "Nothing makes fifteen" in response.text
+
+
+def test_the_practice_for_htmx_is_a_fragment(client):
+    response = client.get(
+        "/rules/escoba/practice/", {"table": ["12C"], "played": "5B"}, headers=HTMX
+    )
+    assert "<html" not in response.text
+    assert 'id="results"' in response.text
+    assert "HX-Request" in response["Vary"]
+
+
+def test_an_unknown_card_gets_a_message_not_a_crash(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["9O"], "played": "ZZ"})
+    assert response.status_code == 200
+    assert "9O is not a card of the 40-card Spanish deck." in response.text
+    assert "ZZ is not a card of the 40-card Spanish deck." in response.text
+
+
+def test_the_played_card_may_not_be_on_the_table(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["7O"], "played": "7O"})
+    assert response.status_code == 200
+    assert "cannot also be on the table" in response.text
+
+
+def test_a_missing_played_card_is_asked_for(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["7O"]})
+    assert "Pick the card you play" in response.text

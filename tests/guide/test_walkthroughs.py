@@ -1,0 +1,119 @@
+"""The walkthroughs tell the truth: real cards, real captures, the engine's scores."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scorepad.guide.walkthroughs import WALKTHROUGHS, cabanga, cabo, escoba
+from scorepad.rules.cabo import GAME as CABO
+from scorepad.rules.cabo import card_codes
+from scorepad.rules.escoba import ESCOBA_DECK, VELO, fifteens
+
+
+def _shown_once(step, deck) -> None:
+    cards = [code for zone in step.zones for code in zone.cards]
+    assert not [code for code, n in Counter(cards).items() if n > 1]
+    assert set(cards) <= set(deck)
+
+
+def test_every_escoba_step_shows_each_card_once():
+    for step in escoba.STEPS:
+        _shown_once(step, ESCOBA_DECK)
+
+
+def test_the_escoba_deal_uses_the_whole_deck_once():
+    piles = escoba.DEAL.piles["you"] + escoba.DEAL.piles["ada"]
+    assert sorted(piles) == sorted(ESCOBA_DECK)
+
+
+def test_every_escoba_capture_makes_fifteen_by_the_engine():
+    for play in escoba.PLAYS:
+        captures = fifteens(play.table, play.card)
+        if play.taken:
+            matching = [c for c in captures if sorted(c.cards) == sorted(play.taken)]
+            assert matching, play
+            assert matching[0].escoba == play.escoba
+        else:
+            assert captures == (), f"{play.card} could have captured on {play.table}"
+
+
+def test_the_escoba_deal_follows_the_seed_sheet():
+    first = escoba.PLAYS[0]
+    assert first.table == ("3B", "5C", "10E", "2O") and first.card == VELO
+    assert escoba.DEAL.escobas == {"you": 2, "ada": 1}
+    assert escoba.SIDES["You"] == {"cards": 21, "oros": 5, "sevens": 1, "velo": True, "escobas": 2}
+    assert escoba.SIDES["Ada"] == {"cards": 19, "oros": 5, "sevens": 3, "velo": False, "escobas": 1}
+
+
+def test_the_escoba_deal_ends_four_two_by_the_engine():
+    assert dict(escoba.STATE.rounds[0].points) == {"You": 4, "Ada": 2}
+
+
+def test_every_cabo_card_exists_once():
+    deck = card_codes(CABO.resolve_options("fr", {}))
+    named = [code for cards in cabo.DEALT.values() for code in cards]
+    named += [cabo.FIRST_DISCARD, *cabo.PLAY.drawn]
+    assert len(named) == len(set(named))
+    assert set(named) <= set(deck)
+    for step in cabo.STEPS:
+        _shown_once(step, deck)
+
+
+def test_the_cabo_round_uses_each_power_and_a_snap():
+    titles = [str(step.title.message) for step in cabo.STEPS]
+    for wanted in ("A peek: 7 or 8", "A spy: 9 or 10", "A blind swap: jack or queen"):
+        assert wanted in titles
+    assert "A snap discard" in titles
+    assert len(cabo.FINAL_HANDS["Dev"]) == 3
+
+
+def test_the_cabo_scores_are_the_engines_under_each_preset():
+    expected = {
+        "fr": {"Ana": 16, "Ben": 18, "Chloé": 0, "Dev": 24},
+        "nl": {"Ana": 15, "Ben": 18, "Chloé": 5, "Dev": 25},
+        "official": {"Ana": 0, "Ben": 18, "Chloé": 6, "Dev": 25},
+    }
+    for preset, points in expected.items():
+        setup = CABO.make_setup(cabo.PLAYERS, CABO.resolve_options(preset, {}), "Dev")
+        state = CABO.score(setup, [cabo.ROUNDS[preset]])
+        assert dict(state.rounds[0].points) == points == dict(cabo.STATES[preset].rounds[0].points)
+
+
+def test_every_cabanga_card_exists_once():
+    deck = [f"{c}{n}" for c in "RBPY" for n in range(1, 19)] + [
+        f"S{n}" for n in (1, 3, 5, 7, 12, 14, 16, 18)
+    ]
+    for step in cabanga.STEPS:
+        _shown_once(step, deck)
+    dealt = [code for cards in cabanga.DEALT.values() for code in cards]
+    assert len(set(dealt + list(cabanga.PENALTY))) == len(dealt) + len(cabanga.PENALTY)
+
+
+def test_the_cabanga_round_has_a_throw_a_same_colour_penalty_and_an_end():
+    turns = cabanga.PLAY.turns
+    assert any(turn.throws for turn in turns)
+    assert any(turn.same_colour for turn in turns)
+    assert all(
+        len(turn.drawn) == turn.same_colour + sum(map(len, turn.throws.values())) for turn in turns
+    )
+    assert cabanga.PLAY.over
+
+
+def test_the_cabanga_minus_points_are_the_engines():
+    points = dict(cabanga.STATE.rounds[0].points)
+    assert points["Chloé"] == 0
+    for name, cards in cabanga.LEFT_IN_HAND.items():
+        assert points[name] == sum(cabanga.marks(code) for code in cards)
+
+
+def test_every_walkthrough_step_renders():
+    from django.utils import translation
+
+    from scorepad.guide.walkthroughs.base import show
+
+    for language in ("en", "fr", "nl"):
+        with translation.override(language):
+            for walk in WALKTHROUGHS.values():
+                for step in walk.steps:
+                    shown = show(walk, step)
+                    assert shown["title"] and shown["moves"]
