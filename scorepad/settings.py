@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "scorepad.core",
     "scorepad.matches",
+    "scorepad.records",
     "scorepad.guide",
 ]
 

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", core_views.home, name="home"),
     path("matches/", include("scorepad.matches.urls")),
     path("rules/", include("scorepad.guide.urls")),
+    path("history/", include("scorepad.records.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,118 @@
+"""The score progression of a match, laid out for an inline SVG: pure geometry.
+
+One line per side from 0 before the first round to its total after each round, and
+the end line of the match (the target, or the threshold; a vertical line after the
+last round when the match lasts a fixed number of rounds). Colours and dash patterns
+come from the template's style, so the chart follows the light or dark scheme.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from scorepad.rules.base import MatchState
+
+WIDTH = 360
+HEIGHT = 220
+LEFT, RIGHT, TOP, BOTTOM = 36, 12, 12, 26
+STYLES = 6
+MARKED_ROUNDS = 20
+
+
+@dataclass(frozen=True)
+class Line:
+    side: str
+    style: int
+    path: str
+    dots: tuple[tuple[float, float], ...]
+    end: tuple[float, float]
+    total: int
+
+
+@dataclass(frozen=True)
+class EndLine:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    value: int
+    vertical: bool
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    left: float
+    right: float
+    top: float
+    bottom: float
+    lines: tuple[Line, ...]
+    y_ticks: tuple[tuple[float, int], ...]
+    x_ticks: tuple[tuple[float, int], ...]
+    end_line: EndLine | None
+    rounds: int
+
+
+def end_value(state: MatchState) -> tuple[int | None, bool]:
+    """The match's end line and whether it counts rounds (vertical) rather than points."""
+    options = state.setup.options
+    if state.setup.game == "cabanga":
+        if options["end"] == "rounds":
+            return int(options["rounds"]), True
+        return int(options["threshold"]), False
+    return int(options["target"]), False
+
+
+def nice_step(span: float, parts: int = 4) -> int:
+    """A round step (1, 2, 5, 10, 20, 50…) cutting `span` in about `parts` pieces."""
+    raw = max(span / parts, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10):
+        if raw <= factor * power:
+            return int(factor * power)
+    return int(10 * power)
+
+
+def _fmt(number: float) -> str:
+    return f"{number:.1f}".rstrip("0").rstrip(".")
+
+
+def score_chart(state: MatchState) -> Chart:
+    sides = state.setup.sides
+    series = {side: [0] + [result.totals[side] for result in state.rounds] for side in sides}
+    rounds = len(state.rounds)
+    end, vertical = end_value(state)
+    last_x = max(rounds, end if vertical and end else 0, 1)
+    values = [value for points in series.values() for value in points]
+    if end is not None and not vertical:
+        values.append(end)
+    low, high = min(0, *values), max(1, *values)
+    step = nice_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+
+    def x_of(number: float) -> float:
+        return round(LEFT + (right - LEFT) * number / last_x, 1)
+
+    def y_of(value: float) -> float:
+        return round(bottom - (bottom - TOP) * (value - low) / (high - low), 1)
+
+    lines = []
+    for index, side in enumerate(sides):
+        points = [(x_of(number), y_of(value)) for number, value in enumerate(series[side])]
+        path = "M" + " L".join(f"{_fmt(x)} {_fmt(y)}" for x, y in points)
+        dots = tuple(points[1:]) if rounds <= MARKED_ROUNDS else ()
+        lines.append(Line(side, index % STYLES, path, dots, points[-1], series[side][-1]))
+    x_step = nice_step(last_x, 6)
+    x_ticks = tuple((x_of(number), number) for number in range(0, last_x + 1, x_step))
+    y_ticks = tuple((y_of(value), value) for value in range(low, high + 1, step))
+    end_line = None
+    if end is not None and vertical:
+        end_line = EndLine(x_of(end), TOP, x_of(end), bottom, end, True)
+    elif end is not None:
+        end_line = EndLine(LEFT, y_of(end), right, y_of(end), end, False)
+    return Chart(
+        WIDTH, HEIGHT, LEFT, right, TOP, bottom, tuple(lines), y_ticks, x_ticks, end_line, rounds
+    )

@@ -1,0 +1,307 @@
+"""The match file, `scorepad.match/1` (docs/match-format.md): export and import.
+
+Export writes what was entered, plus what the rules engine computes from it. Import
+reads what was entered, ignores the computed fields, checks every match with the
+rules engine before anything is saved, and saves all of them or none.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scorepad.matches.models import Match, Owner, Round
+from scorepad.rules import GAMES
+from scorepad.rules.base import FieldError, MatchState, RoundInvalid, Setup, SetupInvalid
+
+FORMAT = "scorepad.match/1"
+ENTERED = ("format", "game", "preset", "options", "players", "teams", "first_dealer", "rounds")
+COMPUTED = ("round_points", "totals", "finished", "winners", "needs_tiebreak")
+KNOWN_FIELDS = frozenset((*ENTERED, "created", *COMPUTED))
+NAME_LENGTH = 40  # Match.first_dealer's length: every name must fit it
+CSV_HEADER = ("match", "game", "created", "round", "tiebreak", "side", "points", "total")
+EXPORT_CHUNK = 200
+MAX_FAULTS_SHOWN = 20
+
+
+def timestamp(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# Export ---------------------------------------------------------------------------
+
+
+def match_document(match: Match, state: MatchState | None = None) -> dict:
+    """One match in the file format, computed fields included."""
+    state = state or match.state()
+    return {
+        "format": FORMAT,
+        "game": match.game,
+        "preset": match.preset,
+        "options": dict(match.options),
+        "players": list(match.players),
+        "teams": match.teams or None,
+        "first_dealer": match.first_dealer,
+        "rounds": [round_.data for round_ in match.active_rounds()],
+        "created": timestamp(match.created),
+        "round_points": [dict(result.points) for result in state.rounds],
+        "totals": dict(state.totals),
+        "finished": state.finished,
+        "winners": list(state.winners),
+        "needs_tiebreak": list(state.needs_tiebreak),
+    }
+
+
+def oldest_first(matches) -> Iterator[Match]:
+    """Matches with their rounds, fetched a chunk at a time however many there are."""
+    return (
+        matches.order_by("created", "id")
+        .prefetch_related("rounds")
+        .iterator(chunk_size=EXPORT_CHUNK)
+    )
+
+
+def json_list(matches: Iterable[Match]) -> Iterator[str]:
+    """A JSON list of match documents, written one match at a time."""
+    yield "["
+    for index, match in enumerate(matches):
+        yield ("\n" if index == 0 else ",\n") + json.dumps(
+            match_document(match), ensure_ascii=False
+        )
+    yield "\n]\n"
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(matches: Iterable[Match]) -> Iterator[str]:
+    """One CSV row per round and scoring side (a tiebreak round: its players only)."""
+    writer = csv.writer(_Echo())
+    yield writer.writerow(CSV_HEADER)
+    for match in matches:
+        state = match.state()
+        created = timestamp(match.created)
+        for result in state.rounds:
+            for side in state.setup.sides:
+                if side in result.points:
+                    yield writer.writerow(
+                        (
+                            match.pk,
+                            match.game,
+                            created,
+                            result.number,
+                            int(result.tiebreak),
+                            side,
+                            result.points[side],
+                            result.totals[side],
+                        )
+                    )
+
+
+# Import ---------------------------------------------------------------------------
+
+
+class ImportRefused(Exception):
+    """Every fault found in a file, each naming the match, the round and the field."""
+
+    def __init__(self, faults: list[str]) -> None:
+        super().__init__("\n".join(faults))
+        self.faults = faults
+
+    @property
+    def shown(self) -> list[str]:
+        if len(self.faults) <= MAX_FAULTS_SHOWN:
+            return self.faults
+        more = len(self.faults) - MAX_FAULTS_SHOWN
+        return [*self.faults[:MAX_FAULTS_SHOWN], _("… and %(count)s more faults") % {"count": more}]
+
+
+@dataclass(frozen=True)
+class CheckedMatch:
+    preset: str
+    setup: Setup
+    rounds: list
+    created: datetime | None
+    state: MatchState
+
+
+def read_documents(content: bytes | str) -> list:
+    """The match documents of a file: one match, or a list of them."""
+    try:
+        text = content.decode("utf-8-sig") if isinstance(content, bytes) else content
+    except UnicodeDecodeError:
+        raise ImportRefused([_("The file is not UTF-8 text.")]) from None
+    try:
+        documents = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ImportRefused(
+            [
+                _("The file is not valid JSON (line %(line)s, column %(column)s: %(error)s).")
+                % {"line": error.lineno, "column": error.colno, "error": error.msg}
+            ]
+        ) from None
+    if isinstance(documents, dict):
+        documents = [documents]
+    if not isinstance(documents, list):
+        raise ImportRefused([_("The file must hold one match or a list of matches.")])
+    if not documents:
+        raise ImportRefused([_("The file holds no match.")])
+    return documents
+
+
+def _where(index: int, document: object) -> str:
+    players = document.get("players") if isinstance(document, dict) else None
+    if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
+        return _("Match %(index)s (%(players)s)") % {"index": index, "players": ", ".join(players)}
+    return _("Match %(index)s") % {"index": index}
+
+
+def _faults(where: str, errors: Iterable[FieldError], number: int | None = None) -> list[str]:
+    place = (
+        where
+        if number is None
+        else _("%(match)s, round %(number)s")
+        % {
+            "match": where,
+            "number": number,
+        }
+    )
+    return [f"{place}, {error.field}: {error.message.render(_)}" for error in errors]
+
+
+def check_document(index: int, document: object) -> CheckedMatch:
+    """The match checked by the rules engine, or ImportRefused with all its faults."""
+    where = _where(index, document)
+    if not isinstance(document, dict):
+        raise ImportRefused([_("%(match)s: a match must be a JSON object.") % {"match": where}])
+    fault = _format_fault(document)
+    if fault:
+        raise ImportRefused([f"{where}: {fault}"])
+    game = GAMES[document["game"]]
+    faults = [
+        f"{where}, {name}: " + _("unknown field") for name in document if name not in KNOWN_FIELDS
+    ]
+    preset = document.get("preset", game.presets[0].key)
+    overrides = document.get("options", {})
+    teams = document.get("teams")
+    players = document.get("players")
+    created, created_fault = _created(document.get("created"))
+    if created_fault:
+        faults.append(f"{where}, created: {created_fault}")
+    if not isinstance(overrides, dict):
+        faults.append(f"{where}, options: " + _("options must be a JSON object"))
+    if teams is not None and not isinstance(teams, list):
+        faults.append(f"{where}, teams: " + _("teams must be null or a list"))
+    if not isinstance(players, list):
+        faults.append(f"{where}, players: " + _("players must be a list of names"))
+    elif any(isinstance(name, str) and len(name.strip()) > NAME_LENGTH for name in players):
+        faults.append(
+            f"{where}, players: "
+            + _("a name has at most %(count)s characters") % {"count": NAME_LENGTH}
+        )
+    if not isinstance(document.get("rounds"), list):
+        faults.append(f"{where}, rounds: " + _("rounds must be a list"))
+    if faults:
+        raise ImportRefused(faults)
+    try:
+        options = game.resolve_options(preset if isinstance(preset, str) else "", overrides)
+        dealer = document.get("first_dealer", players[0] if players else "")
+        setup = game.make_setup(players, options, dealer, teams)
+    except SetupInvalid as invalid:
+        raise ImportRefused(_faults(where, invalid.errors)) from None
+    rounds = document["rounds"]
+    try:
+        state = game.score(setup, rounds)
+    except RoundInvalid as invalid:
+        # The replay wraps each fault as "round n: …"; its cause keeps the fields.
+        cause = invalid.__cause__
+        errors = cause.errors if isinstance(cause, RoundInvalid) else invalid.errors
+        raise ImportRefused(_faults(where, errors, invalid.number)) from None
+    return CheckedMatch(preset, setup, rounds, created, state)
+
+
+def _format_fault(document: dict) -> str | None:
+    tag = document.get("format")
+    if tag != FORMAT:
+        return _('format must be "%(expected)s"; got %(got)s') % {
+            "expected": FORMAT,
+            "got": json.dumps(tag, ensure_ascii=False),
+        }
+    if document.get("game") not in GAMES:
+        return _("unknown game %(game)s") % {
+            "game": json.dumps(document.get("game"), ensure_ascii=False)
+        }
+    return None
+
+
+def _created(value: object) -> tuple[datetime | None, str | None]:
+    if value is None:
+        return None, None
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        return None, _("created must be a date and time like 2026-11-29T20:15:00Z")
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)), None
+
+
+def check_documents(documents: list) -> list[CheckedMatch]:
+    """Every match checked; ImportRefused lists the faults of all of them."""
+    checked: list[CheckedMatch] = []
+    faults: list[str] = []
+    for index, document in enumerate(documents, start=1):
+        try:
+            checked.append(check_document(index, document))
+        except ImportRefused as refused:
+            faults.extend(refused.faults)
+    if faults:
+        raise ImportRefused(faults)
+    return checked
+
+
+def save_matches(owner: Owner, checked: Iterable[CheckedMatch]) -> list[Match]:
+    """Create the checked matches, all in one transaction, in the file's order."""
+    created: list[Match] = []
+    with transaction.atomic():
+        for entry in checked:
+            setup = entry.setup
+            teams = None
+            if setup.teams:
+                teams = [{"name": team.name, "players": list(team.players)} for team in setup.teams]
+            match = Match.objects.create(
+                owner=owner,
+                game=setup.game,
+                preset=entry.preset,
+                options=dict(setup.options),
+                players=list(setup.players),
+                teams=teams,
+                first_dealer=setup.first_dealer,
+            )
+            Round.objects.bulk_create(
+                Round(match=match, number=number, data=data)
+                for number, data in enumerate(entry.rounds, start=1)
+            )
+            if entry.created is not None:
+                # `created` is set on insert; an imported match keeps its own date.
+                Match.objects.filter(pk=match.pk).update(created=entry.created)
+                match.created = entry.created
+            match.refresh_summary(entry.state)
+            created.append(match)
+    return created
+
+
+def import_content(owner: Owner, content: bytes | str) -> list[Match]:
+    return save_matches(owner, check_documents(read_documents(content)))
+
+
+def documents_of(matches: Iterable[Match]) -> Iterator[Mapping]:
+    return (match_document(match) for match in matches)

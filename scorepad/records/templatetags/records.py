@@ -1,0 +1,45 @@
+"""The score chart as an inclusion tag (`{% score_chart match %}`), and figure formats."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.formats import number_format
+
+from scorepad.matches.models import Match
+from scorepad.rules.base import MatchState
+
+from .. import chart
+
+register = template.Library()
+
+
+@register.inclusion_tag("records/chart.html#chart")
+def score_chart(match: Match, state: MatchState | None = None, open_table: bool = False) -> dict:
+    """The chart of `match` (pass `state` when the page has it already, to skip a replay)."""
+    state = state or match.state()
+    vertical = chart.end_value(state)[1]
+    return {
+        "match": match,
+        "state": state,
+        "chart": chart.score_chart(state),
+        "end_label_kind": "rounds"
+        if vertical
+        else ("threshold" if match.game == "cabanga" else "target"),
+        "open_table": open_table,
+    }
+
+
+@register.filter
+def percent(rate: float | None) -> str:
+    """0.4 → "40 %"; no rate (nothing to count) → "–"."""
+    if rate is None:
+        return "–"
+    return f"{number_format(round(rate * 100), 0)} %"
+
+
+@register.filter
+def figure(value: float | None) -> str:
+    """An average with one decimal, in the reader's number format; "–" for none."""
+    if value is None:
+        return "–"
+    return number_format(round(value, 1), 1)

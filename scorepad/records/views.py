@@ -1,0 +1,207 @@
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    StreamingHttpResponse,
+)
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from scorepad.matches.access import current_owner, get_own_match
+from scorepad.matches.models import Match, Owner
+
+from . import exchange, stats
+from .chart import score_chart
+from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
+from .house_rules import rule_names, rule_of
+from .models import HouseRule
+
+PER_PAGE = 20
+
+
+def _own_matches(owner: Owner | None) -> QuerySet[Match]:
+    return Match.objects.filter(owner=owner) if owner else Match.objects.none()
+
+
+def _own_rules(owner: Owner | None) -> list[HouseRule]:
+    return list(HouseRule.objects.filter(owner=owner)) if owner else []
+
+
+def _filtered(request: HttpRequest, owner: Owner | None, matches: QuerySet[Match]):
+    """The filter form and the matches that pass it (None when the filters are bogus)."""
+    form = HistoryFilterForm(request.GET, house_rules=_own_rules(owner))
+    if not form.is_valid():
+        return form, None
+    return form, [match for match in matches if form.keep(match)]
+
+
+def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict | None:
+    form, matches = _filtered(request, owner, _own_matches(owner))
+    if matches is None:
+        return None
+    names = rule_names(form.house_rules.values())
+    page = Paginator(matches, PER_PAGE).get_page(request.GET.get("page"))
+    rows = [{"match": match, "house_rule": rule_of(match, names)} for match in page]
+    query = request.GET.copy()
+    query.pop("page", None)
+    known = sorted({name for match in matches for name in match.players}, key=str.casefold)
+    return {
+        "filters": form,
+        "page": page,
+        "rows": rows,
+        "query": query.urlencode(),
+        "known_players": known,
+        "import_form": ImportForm(),
+        **extra,
+    }
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def history(request: HttpRequest) -> HttpResponse:
+    context = _history_context(request, current_owner(request))
+    if context is None:
+        return HttpResponseBadRequest()
+    # A history restore (Back after the cache is gone) needs the whole page.
+    fragment = request.htmx and not request.htmx.history_restore_request
+    template = "records/history.html#results" if fragment else "records/history.html"
+    return render(request, template, context)
+
+
+@require_POST
+def import_matches(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        owner = current_owner(request)
+        context = _history_context(request, owner) or {}
+        context["import_form"] = form
+        return render(request, "records/history.html", context, status=422)
+    created = exchange.save_matches(current_owner(request, create=True), form.checked)
+    count = len(created)
+    messages.success(
+        request,
+        ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
+        % {"count": count},
+    )
+    return redirect("records:history")
+
+
+@require_GET
+def players(request: HttpRequest) -> HttpResponse:
+    owner = current_owner(request)
+    form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
+    if matches is None:
+        return HttpResponseBadRequest()
+    records = stats.everyone(match.state() for match in matches)
+    return render(request, "records/players.html", {"filters": form, "records": records})
+
+
+@require_GET
+def player(request: HttpRequest, name: str) -> HttpResponse:
+    owner = current_owner(request)
+    form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
+    if matches is None:
+        return HttpResponseBadRequest()
+    matches = [match for match in matches if name in match.players]
+    if not matches and not form.has_changed():
+        raise Http404
+    record = stats.player_record(name, (match.state() for match in matches))
+    context = {"filters": form, "record": record, "name": name, "matches": matches[:10]}
+    return render(request, "records/player.html", context)
+
+
+@require_GET
+def chart(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    state = match.state()
+    context = {"match": match, "state": state, "chart": score_chart(state)}
+    return render(request, "records/chart.html", context)
+
+
+def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def export_match_json(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    body = json.dumps(exchange.match_document(match), ensure_ascii=False, indent=2)
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    return _attachment(response, f"scorepad-match-{match.pk}.json")
+
+
+@require_GET
+def export_match_csv(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id)
+    body = "".join(exchange.csv_lines([match]))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    return _attachment(response, f"scorepad-match-{match.pk}.csv")
+
+
+@require_GET
+def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
+    matches = exchange.oldest_first(_own_matches(current_owner(request)))
+    response = StreamingHttpResponse(
+        exchange.json_list(matches), content_type="application/json; charset=utf-8"
+    )
+    return _attachment(response, "scorepad-history.json")
+
+
+@require_GET
+def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
+    matches = exchange.oldest_first(_own_matches(current_owner(request)))
+    response = StreamingHttpResponse(
+        exchange.csv_lines(matches), content_type="text/csv; charset=utf-8"
+    )
+    return _attachment(response, "scorepad-history.csv")
+
+
+@require_GET
+def house_rules(request: HttpRequest) -> HttpResponse:
+    rules = _own_rules(current_owner(request))
+    return render(request, "records/house_rules.html", {"rules": rules})
+
+
+@require_http_methods(["GET", "POST"])
+def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    owner = current_owner(request)
+    data = request.POST if request.method == "POST" else None
+    form = HouseRuleForm(data, owner=owner, match=match)
+    if request.method == "POST" and form.is_valid():
+        HouseRule.objects.create(
+            owner=owner,
+            game=match.game,
+            name=form.cleaned_data["name"],
+            preset=match.preset,
+            options=dict(match.options),
+        )
+        messages.success(request, _("House rule saved."))
+        return redirect("records:house_rules")
+    context = {"form": form, "match": match, "game": match.rules}
+    return render(
+        request, "records/save_house_rule.html", context, status=422 if form.errors else 200
+    )
+
+
+@require_POST
+def delete_house_rule(request: HttpRequest, rule_id: int) -> HttpResponse:
+    owner = current_owner(request)
+    if owner is None:
+        raise Http404
+    rule = get_object_or_404(HouseRule, pk=rule_id, owner=owner)
+    rule.delete()
+    messages.success(request, _("House rule “%(name)s” deleted.") % {"name": rule.name})
+    return redirect("records:house_rules")

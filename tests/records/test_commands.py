@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from scorepad.matches.models import Match, Owner
+
+from .conftest import build
+from .matches import CABANGA_SHARED, CABO_TIEBREAK, ESCOBA_TEAMS
+
+pytestmark = pytest.mark.django_db
+
+
+def test_export_writes_every_match_oldest_first_to_stdout(owner, stranger, capsys):
+    first = build(owner, CABO_TIEBREAK)
+    second = build(stranger, ESCOBA_TEAMS)
+    call_command("export_matches")
+    documents = json.loads(capsys.readouterr().out)
+    assert [d["game"] for d in documents] == [first.game, second.game]
+
+
+def test_export_of_one_match_writes_one_object_to_a_file(owner, tmp_path):
+    match = build(owner, CABANGA_SHARED)
+    target = tmp_path / "one.json"
+    call_command("export_matches", str(target), "--match", str(match.pk))
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert document["winners"] == ["B", "C", "D"]
+
+
+def test_export_of_a_missing_match_fails(db):
+    with pytest.raises(CommandError, match="no match with id 5"):
+        call_command("export_matches", "--match", "5")
+
+
+def test_import_prints_the_new_ids_in_order_for_the_owner(owner, tmp_path, capsys):
+    build(owner, CABO_TIEBREAK)
+    build(owner, ESCOBA_TEAMS)
+    call_command("export_matches", str(tmp_path / "all.json"))
+    user = get_user_model().objects.create_user("marie")
+    call_command("import_matches", str(tmp_path / "all.json"), "--owner", "marie")
+    ids = [int(line) for line in capsys.readouterr().out.split()]
+    imported = Match.objects.filter(owner__user=user).order_by("id")
+    assert ids == [match.pk for match in imported]
+    assert [match.game for match in imported] == ["cabo", "escoba"]
+    call_command("import_matches", str(tmp_path / "all.json"), "--owner", "marie")
+    assert Owner.objects.filter(user=user).count() == 1
+    assert Match.objects.filter(owner__user=user).count() == 4
+
+
+def test_import_without_owner_makes_a_new_one(owner, tmp_path, capsys):
+    build(owner, CABANGA_SHARED)
+    call_command("export_matches", str(tmp_path / "all.json"))
+    call_command("import_matches", str(tmp_path / "all.json"))
+    new_id = int(capsys.readouterr().out)
+    assert Match.objects.get(pk=new_id).owner != owner
+
+
+def test_import_of_a_bad_file_exits_non_zero_and_saves_nothing(owner, tmp_path):
+    build(owner, CABANGA_SHARED)
+    call_command("export_matches", str(tmp_path / "all.json"))
+    documents = json.loads((tmp_path / "all.json").read_text(encoding="utf-8"))
+    documents.append(dict(documents[0], game="poker"))
+    (tmp_path / "bad.json").write_text(json.dumps(documents), encoding="utf-8")
+    with pytest.raises(CommandError, match=r"Match 2 .*unknown game") as refused:
+        call_command("import_matches", str(tmp_path / "bad.json"))
+    assert "nothing imported" in str(refused.value)
+    assert Match.objects.count() == 1
+
+
+def test_import_for_an_unknown_user_fails_and_saves_nothing(owner, tmp_path):
+    build(owner, CABANGA_SHARED)
+    call_command("export_matches", str(tmp_path / "all.json"))
+    with pytest.raises(CommandError, match="no user named ghost"):
+        call_command("import_matches", str(tmp_path / "all.json"), "--owner", "ghost")
+    assert Match.objects.count() == 1
+
+
+def test_import_of_a_missing_file_fails(db, tmp_path):
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_matches", str(tmp_path / "nope.json"))

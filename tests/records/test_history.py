@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scorepad.records.models import HouseRule
+
+from .conftest import build, build_match
+from .matches import CABANGA_SHARED, CABO_FR, ESCOBA, cabo_round
+
+pytestmark = pytest.mark.django_db
+HISTORY = reverse("records:history")
+
+
+def test_the_history_lists_the_visitors_matches_newest_first(owner, visitor):
+    first = build(owner, CABO_FR)
+    second = build(owner, CABANGA_SHARED)
+    response = visitor.get(HISTORY)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert content.index(reverse("matches:match", args=[second.pk])) < content.index(
+        reverse("matches:match", args=[first.pk])
+    )
+    assert "Cabanga!" in content and "Cabo" in content
+    assert "2 matches" in content
+
+
+def test_a_finished_match_shows_its_winners_and_a_shared_victory_says_so(owner, visitor):
+    build(owner, CABANGA_SHARED)
+    content = visitor.get(HISTORY).content.decode()
+    assert "B, C, D" in content
+    assert "shared victory" in content
+    assert "Finished" in content
+
+
+def test_a_match_in_progress_offers_to_continue(owner, visitor):
+    match = build_match(owner, "cabo", ["Ana", "Ben"], [cabo_round("Ana", Ana=1, Ben=5)])
+    content = visitor.get(HISTORY).content.decode()
+    assert "In progress" in content
+    assert f'href="{reverse("matches:match", args=[match.pk])}">Continue' in content
+
+
+def test_the_history_shows_nobody_elses_matches(owner, visitor, stranger):
+    build(stranger, ESCOBA)
+    content = visitor.get(HISTORY).content.decode()
+    assert "No match yet." in content
+    assert "Ada" not in content
+
+
+def test_a_new_visitor_sees_an_empty_history(client):
+    response = client.get(HISTORY)
+    assert response.status_code == 200
+    assert "No match yet." in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ({"game": "escoba"}, {"escoba"}),
+        ({"status": "finished"}, {"cabo", "escoba"}),
+        ({"status": "in_progress"}, {"cabanga"}),
+        ({"player": "Ana"}, {"cabo"}),
+        ({"player": "You", "game": "cabo"}, set()),
+    ],
+)
+def test_the_filters_narrow_the_list(owner, visitor, query, shown):
+    matches = {
+        "cabo": build(owner, CABO_FR),
+        "escoba": build(owner, ESCOBA),
+        "cabanga": build_match(
+            owner, "cabanga", ["X", "Y", "Z"], [{"hands": {"X": 0, "Y": 3, "Z": 4}}]
+        ),
+    }
+    content = visitor.get(HISTORY, query).content.decode()
+    for key, match in matches.items():
+        link = f'href="{reverse("records:chart", args=[match.pk])}"'
+        assert (link in content) == (key in shown), key
+    if not shown:
+        assert "No match fits these filters." in content
+
+
+def test_the_house_rule_filter_keeps_the_matches_with_those_rules(owner, visitor):
+    fr = build(owner, CABO_FR)
+    other = build_match(owner, "cabo", ["Ana", "Ben"], preset="fr")  # target 100, not 50
+    rule = HouseRule.objects.create(
+        owner=owner, game="cabo", name="Chez Marie", preset=fr.preset, options=fr.options
+    )
+    content = visitor.get(HISTORY, {"house_rule": rule.pk}).content.decode()
+    assert reverse("records:chart", args=[fr.pk]) in content
+    assert reverse("records:chart", args=[other.pk]) not in content
+    assert "Chez Marie" in content
+
+
+def test_someone_elses_house_rule_is_not_a_filter(owner, visitor, stranger):
+    rule = HouseRule.objects.create(owner=stranger, game="cabo", name="X", preset="fr", options={})
+    assert visitor.get(HISTORY, {"house_rule": rule.pk}).status_code == 400
+
+
+def test_a_bogus_filter_is_a_bad_request(visitor):
+    assert visitor.get(HISTORY, {"game": "poker"}).status_code == 400
+
+
+def test_the_history_is_paginated_and_keeps_the_filters(owner, visitor):
+    for _ in range(23):
+        build_match(owner, "cabo", ["Ana", "Ben"])
+    first = visitor.get(HISTORY, {"game": "cabo"}).content.decode()
+    assert first.count('class="panel match-item"') == 20
+    assert "Page 1 of 2" in first
+    assert "?game=cabo&amp;page=2" in first
+    second = visitor.get(HISTORY, {"game": "cabo", "page": 2}).content.decode()
+    assert second.count('class="panel match-item"') == 3
+
+
+def test_an_htmx_filter_request_gets_only_the_list(owner, visitor):
+    build(owner, ESCOBA)
+    response = visitor.get(HISTORY, {"game": "escoba"}, headers={"HX-Request": "true"})
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in content
+    assert content.strip().startswith('<section id="results"')
+    assert "HX-Request" in response["Vary"]
+
+
+def test_an_htmx_history_restore_gets_the_whole_page(visitor):
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    assert "<html" in visitor.get(HISTORY, headers=headers).content.decode()
+
+
+def test_the_history_refuses_post(visitor):
+    assert visitor.post(HISTORY).status_code == 405
+
+
+def test_the_navigation_links_to_the_history(client):
+    assert f'href="{HISTORY}"' in client.get(reverse("home")).content.decode()

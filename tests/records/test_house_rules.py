@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scorepad.records.house_rules import house_rules_for
+from scorepad.records.models import HouseRule
+
+from .conftest import build, build_match
+from .matches import CABO_FR, ESCOBA
+
+pytestmark = pytest.mark.django_db
+RULES = reverse("records:house_rules")
+
+
+def save_url(match) -> str:
+    return reverse("records:save_house_rule", args=[match.pk])
+
+
+def test_a_matchs_rules_are_saved_under_a_name(owner, visitor):
+    match = build(owner, CABO_FR)
+    assert "Name of the house rule" in visitor.get(save_url(match)).content.decode()
+    response = visitor.post(save_url(match), {"name": "  Chez   Marie "})
+    assert response.status_code == 302 and response["Location"] == RULES
+    rule = HouseRule.objects.get()
+    assert (rule.owner, rule.game, rule.name, rule.preset) == (owner, "cabo", "Chez Marie", "fr")
+    assert rule.options == match.options and rule.used_by(match)
+    assert "Chez Marie" in visitor.get(RULES).content.decode()
+
+
+def test_a_house_rule_name_is_unique_per_game(owner, visitor):
+    cabo = build(owner, CABO_FR)
+    escoba = build(owner, ESCOBA)
+    visitor.post(save_url(cabo), {"name": "Chez Marie"})
+    response = visitor.post(save_url(cabo), {"name": "chez marie"})
+    assert response.status_code == 422
+    assert "You already have house rules called" in response.content.decode()
+    assert visitor.post(save_url(escoba), {"name": "Chez Marie"}).status_code == 302
+    assert HouseRule.objects.count() == 2
+
+
+def test_a_house_rule_needs_a_name(owner, visitor):
+    match = build(owner, CABO_FR)
+    response = visitor.post(save_url(match), {"name": "   "})
+    assert response.status_code == 422
+    assert 'id="name-errors"' in response.content.decode()
+    assert not HouseRule.objects.exists()
+
+
+def test_house_rules_of_another_visitors_match_cannot_be_saved(owner, other_visitor):
+    match = build(owner, CABO_FR)
+    assert other_visitor.post(save_url(match), {"name": "Mine"}).status_code == 404
+    assert other_visitor.get(save_url(match)).status_code == 404
+    assert not HouseRule.objects.exists()
+
+
+def test_saving_a_house_rule_of_a_missing_match_is_not_found(visitor):
+    assert (
+        visitor.post(reverse("records:save_house_rule", args=[404]), {"name": "X"}).status_code
+        == 404
+    )
+
+
+def test_a_house_rule_is_deleted(owner, visitor):
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
+    response = visitor.post(reverse("records:delete_house_rule", args=[rule.pk]))
+    assert response.status_code == 302
+    assert not HouseRule.objects.exists()
+
+
+def test_another_visitors_house_rule_cannot_be_deleted(owner, other_visitor, client):
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
+    url = reverse("records:delete_house_rule", args=[rule.pk])
+    assert other_visitor.post(url).status_code == 404
+    assert client.post(url).status_code == 404
+    assert HouseRule.objects.exists()
+
+
+def test_the_house_rule_pages_refuse_the_wrong_method(owner, visitor):
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
+    assert visitor.get(reverse("records:delete_house_rule", args=[rule.pk])).status_code == 405
+    assert visitor.post(RULES).status_code == 405
+    assert visitor.put(save_url(build(owner, CABO_FR))).status_code == 405
+
+
+def test_the_house_rules_page_lists_only_the_visitors_own(owner, stranger, visitor):
+    HouseRule.objects.create(owner=stranger, game="cabo", name="Theirs", preset="fr", options={})
+    content = visitor.get(RULES).content.decode()
+    assert "Theirs" not in content and "No house rule yet." in content
+
+
+def test_house_rules_for_gives_the_set_up_form_the_saved_rules(owner, stranger):
+    match = build_match(owner, "cabo", ["Ana", "Ben"], preset="nl", options={"target": 50})
+    HouseRule.objects.create(
+        owner=owner, game="cabo", name="Short", preset="nl", options=match.options
+    )
+    HouseRule.objects.create(owner=owner, game="escoba", name="Other", preset="classic", options={})
+    HouseRule.objects.create(owner=stranger, game="cabo", name="Theirs", preset="fr", options={})
+    rules = house_rules_for(owner, "cabo")
+    assert [(rule.name, rule.preset, rule.options["target"]) for rule in rules] == [
+        ("Short", "nl", 50)
+    ]
+    assert house_rules_for(None, "cabo") == []

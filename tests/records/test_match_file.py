@@ -1,0 +1,333 @@
+"""Export and import of the match file, through the web pages."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from scorepad.matches.models import Match, Round
+from scorepad.records import exchange
+
+from .conftest import build
+from .matches import ALL, CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
+from .schema import errors, load_schema
+
+pytestmark = pytest.mark.django_db
+IMPORT = reverse("records:import")
+
+
+def export_all(client) -> list:
+    response = client.get(reverse("records:export_json"))
+    assert response.status_code == 200
+    assert response.streaming
+    return json.loads(b"".join(response.streaming_content))
+
+
+def upload(client, document, name="matches.json"):
+    content = document if isinstance(document, bytes) else json.dumps(document).encode()
+    return client.post(IMPORT, {"file": SimpleUploadedFile(name, content, "application/json")})
+
+
+def document_of(spec: dict, **changes) -> dict:
+    document = {"format": exchange.FORMAT, "first_dealer": spec["players"][0], **spec}
+    document.update(changes)
+    return document
+
+
+# Export ---------------------------------------------------------------------------
+
+
+def test_one_match_exports_as_the_format_says_with_the_computed_fields(owner, visitor):
+    match = build(owner, CABO_TIEBREAK)
+    response = visitor.get(reverse("records:match_json", args=[match.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    assert "attachment" in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document["format"] == "scorepad.match/1"
+    assert document["game"] == "cabo" and document["preset"] == "nl"
+    assert document["players"] == ["Ana", "Ben", "Chloé"]
+    assert document["teams"] is None
+    assert document["rounds"] == CABO_TIEBREAK["rounds"]
+    assert document["round_points"] == [{"Ana": 5, "Ben": 5, "Chloé": 22}, {"Ana": 7, "Ben": 0}]
+    assert document["totals"] == {"Ana": 5, "Ben": 5, "Chloé": 22}
+    assert document["finished"] is True
+    assert document["winners"] == ["Ben"]
+    assert document["needs_tiebreak"] == []
+    assert datetime.fromisoformat(document["created"]).tzinfo is not None
+
+
+def test_a_deleted_round_is_not_exported(owner, visitor):
+    match = build(owner, ESCOBA)
+    Round.objects.filter(match=match, number=6).update(deleted_at=datetime.now(UTC))
+    document = json.loads(visitor.get(reverse("records:match_json", args=[match.pk])).content)
+    assert len(document["rounds"]) == 5
+    assert document["finished"] is False
+
+
+def test_the_whole_history_exports_as_a_list_oldest_first(owner, visitor, stranger):
+    first = build(owner, CABO_FR)
+    build(owner, ESCOBA)
+    build(stranger, CABANGA_SHARED)
+    documents = export_all(visitor)
+    assert [document["game"] for document in documents] == ["cabo", "escoba"]
+    assert documents[0]["created"] == exchange.timestamp(first.created)
+
+
+def test_every_exported_file_fits_the_json_schema(owner, visitor):
+    for spec in ALL:
+        build(owner, spec)
+    schema = load_schema()
+    documents = export_all(visitor)
+    assert errors(documents, schema) == []
+    for document in documents:
+        assert errors(document, schema) == []
+
+
+def test_the_schema_refuses_what_the_format_forbids():
+    schema = load_schema()
+    good = document_of(CABO_FR)
+    assert errors(good, schema) == []
+    assert errors(dict(good, format="scorepad.match/2"), schema)
+    assert errors(dict(good, game="poker"), schema)
+    assert errors(dict(good, options={"target": 5}), schema)
+    assert errors(dict(good, rounds=[{"caller": "Ana", "hands": {"Ana": ["ZZ"]}}]), schema)
+    assert errors(dict(good, colour="red"), schema)
+    assert errors(dict(document_of(ESCOBA), rounds=[{"sides": {"You": {"cards": 3}}}]), schema)
+
+
+def test_the_schema_knows_every_option_of_the_engine():
+    from scorepad.rules import GAMES
+
+    definitions = load_schema()["$defs"]
+    for key, game in GAMES.items():
+        assert set(definitions[f"{key}Options"]["properties"]) == {o.name for o in game.options}
+
+
+def test_the_csv_has_a_row_per_round_and_side(owner, visitor):
+    match = build(owner, CABO_TIEBREAK)
+    response = visitor.get(reverse("records:match_csv", args=[match.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    created = exchange.timestamp(match.created)
+    assert rows == [
+        ["match", "game", "created", "round", "tiebreak", "side", "points", "total"],
+        [str(match.pk), "cabo", created, "1", "0", "Ana", "5", "5"],
+        [str(match.pk), "cabo", created, "1", "0", "Ben", "5", "5"],
+        [str(match.pk), "cabo", created, "1", "0", "Chloé", "22", "22"],
+        [str(match.pk), "cabo", created, "2", "1", "Ana", "7", "5"],
+        [str(match.pk), "cabo", created, "2", "1", "Ben", "0", "5"],
+    ]
+
+
+def test_the_history_csv_names_teams_as_sides(owner, visitor):
+    build(owner, ESCOBA_TEAMS)
+    build(owner, CABO_FR)
+    response = visitor.get(reverse("records:export_csv"))
+    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    assert len(rows) == 3 * 2 + 3 * 2
+    assert {row["side"] for row in rows if row["game"] == "escoba"} == {"Us", "Them"}
+    assert rows[-1]["total"] == "54"
+
+
+@pytest.mark.parametrize("name", ["records:match_json", "records:match_csv", "records:chart"])
+def test_a_match_export_of_someone_else_or_nobody_is_not_found(owner, other_visitor, visitor, name):
+    match = build(owner, CABO_FR)
+    assert other_visitor.get(reverse(name, args=[match.pk])).status_code == 404
+    assert visitor.get(reverse(name, args=[match.pk + 100])).status_code == 404
+    assert visitor.post(reverse(name, args=[match.pk])).status_code == 405
+
+
+def test_the_history_exports_refuse_post(visitor):
+    assert visitor.post(reverse("records:export_json")).status_code == 405
+    assert visitor.post(reverse("records:export_csv")).status_code == 405
+
+
+def test_a_thousand_matches_stream_out_in_chunks(owner, visitor, django_assert_max_num_queries):
+    matches = Match.objects.bulk_create(
+        Match(
+            owner=owner,
+            game="escoba",
+            preset="classic",
+            options=state_of(ESCOBA).setup.options,
+            players=["You", "Ada"],
+            first_dealer="You",
+        )
+        for _ in range(1000)
+    )
+    Round.objects.bulk_create(
+        Round(match=match, number=n, data=ESCOBA["rounds"][0]) for match in matches for n in (1, 2)
+    )
+    with django_assert_max_num_queries(20):
+        documents = export_all(visitor)
+    assert len(documents) == 1000
+    assert documents[0]["totals"] == {"You": 8, "Ada": 4}
+
+
+# Import ---------------------------------------------------------------------------
+
+
+def test_export_then_import_gives_the_same_matches(owner, visitor, other_visitor, stranger):
+    for spec in ALL:
+        build(owner, spec)
+    exported = export_all(visitor)
+    response = upload(other_visitor, json.dumps(exported).encode())
+    assert response.status_code == 302
+    imported = export_all(other_visitor)
+    assert imported == exported
+    copies = Match.objects.filter(owner=stranger).order_by("created", "id")
+    originals = Match.objects.filter(owner=owner).order_by("created", "id")
+    for copy, original in zip(copies, originals, strict=True):
+        assert (copy.finished, copy.winners, copy.teams) == (
+            original.finished,
+            original.winners,
+            original.teams,
+        )
+        assert [r.number for r in copy.active_rounds()] == list(
+            range(1, len(copy.active_rounds()) + 1)
+        )
+
+
+def test_an_import_ignores_the_computed_fields(owner, visitor):
+    document = document_of(CABO_FR, totals={"Ana": 999, "Ben": 0}, winners=["Ben"], finished=False)
+    assert upload(visitor, document).status_code == 302
+    match = Match.objects.get(owner=owner)
+    assert match.finished and match.winners == ["Ana"]
+
+
+def test_an_import_takes_defaults_for_preset_options_dealer_and_date(visitor):
+    document = {
+        "format": exchange.FORMAT,
+        "game": "cabanga",
+        "players": ["A", "B", "C"],
+        "rounds": [],
+    }
+    assert upload(visitor, document).status_code == 302
+    match = Match.objects.get()
+    assert (match.preset, match.first_dealer, match.options["threshold"]) == ("classic", "A", 18)
+
+
+def test_a_first_visitor_gets_an_owner_for_the_imported_matches(client):
+    assert upload(client, document_of(ESCOBA)).status_code == 302
+    assert len(export_all(client)) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "The file is not valid JSON (line 1, column 2"),
+        (b"\xff\xfe", "The file is not UTF-8 text."),
+        (b"42", "The file must hold one match or a list of matches."),
+        (b"[]", "The file holds no match."),
+        (
+            json.dumps(document_of(CABO_FR, format="scorepad.match/9")).encode(),
+            "Match 1 (Ana, Ben): format must be &quot;scorepad.match/1&quot;; "
+            "got &quot;scorepad.match/9&quot;",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, game="poker")).encode(),
+            "Match 1 (Ana, Ben): unknown game &quot;poker&quot;",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, preset="us")).encode(),
+            "Match 1 (Ana, Ben), preset: unknown preset us",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, options={"colour": 1})).encode(),
+            "Match 1 (Ana, Ben), options.colour: unknown option colour",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, options={"target": 5})).encode(),
+            "Match 1 (Ana, Ben), options.target:",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, players=["Ana", "Ana"])).encode(),
+            "Match 1 (Ana, Ana), players: Ana appears twice",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, players="Ana")).encode(),
+            "Match 1, players: players must be a list of names",
+        ),
+        (
+            json.dumps(
+                document_of(CABO_FR, teams=[{"name": "Us", "players": ["Ana", "Ben"]}])
+            ).encode(),
+            "Match 1 (Ana, Ben), teams: this game is not played in teams",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, colour="red")).encode(),
+            "Match 1 (Ana, Ben), colour: unknown field",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, created="yesterday")).encode(),
+            "Match 1 (Ana, Ben), created:",
+        ),
+    ],
+)
+def test_a_bad_file_is_refused_with_a_message_next_to_the_field(owner, visitor, content, message):
+    response = upload(visitor, content)
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert message in html
+    assert 'id="import-errors"' in html
+    assert Match.objects.count() == 0
+
+
+def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
+    good = document_of(ESCOBA)
+    deal = json.loads(json.dumps(ESCOBA["rounds"][0]))
+    deal["sides"]["You"]["cards"] = 22
+    deal["sides"]["Ada"]["oros"] = -1
+    bad = document_of(
+        CABANGA_SHARED,
+        rounds=[*CABANGA_SHARED["rounds"][:2], {"hands": {"A": 1, "B": 2, "C": 3, "D": 4}}],
+    )
+    wrong_deal = document_of(ESCOBA, rounds=[ESCOBA["rounds"][0], deal])
+    html = upload(visitor, [good, bad, wrong_deal]).content.decode()
+    assert (
+        "Match 2 (A, B, C, D), round 3, hands: at least one player must have no card left" in html
+    )
+    assert (
+        "Match 3 (You, Ada), round 2, sides.Ada.oros: oros must be a whole number, 0 or more"
+        in html
+    )
+    assert Match.objects.count() == 0
+
+
+def test_a_round_after_the_end_is_refused(visitor):
+    document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
+    html = upload(visitor, document).content.decode()
+    assert "Match 1 (You, Ada), round 7, round: the match is over" in html
+    assert Match.objects.count() == 0
+
+
+def test_an_unknown_player_in_a_round_is_refused(visitor):
+    document = document_of(
+        CABO_FR, rounds=[{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
+    )
+    html = upload(visitor, document).content.decode()
+    assert "Match 1 (Ana, Ben), round 1, hands: unknown player Zoé" in html
+
+
+def test_a_file_over_two_megabytes_is_refused(visitor):
+    padding = b" " * (2 * 1024 * 1024)
+    response = upload(visitor, json.dumps(document_of(CABO_FR)).encode() + padding)
+    assert response.status_code == 422
+    assert "The file is larger than 2 MB." in response.content.decode()
+    assert Match.objects.count() == 0
+
+
+def test_an_import_without_a_file_is_refused(visitor):
+    response = visitor.post(IMPORT, {})
+    assert response.status_code == 422
+    assert "This field is required." in response.content.decode()
+
+
+def test_the_import_refuses_get(visitor):
+    assert visitor.get(IMPORT).status_code == 405

@@ -1,0 +1,161 @@
+from __future__ import annotations
+
+import pytest
+from django.template import Context, Template
+from django.urls import reverse
+from django.utils import translation
+
+from scorepad.records.chart import nice_step, score_chart
+from scorepad.records.models import HouseRule
+
+from .conftest import build
+from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
+
+pytestmark = pytest.mark.django_db
+PLAYERS = reverse("records:players")
+
+
+def player_url(name: str) -> str:
+    return reverse("records:player", args=[name])
+
+
+def test_the_players_index_lists_everyone_with_wins_and_rates(owner, visitor):
+    build(owner, CABANGA_SHARED)
+    build(owner, CABO_FR)
+    response = visitor.get(PLAYERS)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert f'href="{player_url("Ana")}"' in content
+    assert "(1 shared)" in content  # B, C and D
+    assert "100 %" in content
+
+
+def test_a_player_page_shows_the_figures_of_each_game(owner, visitor):
+    build(owner, CABO_FR)
+    build(owner, CABO_TIEBREAK)
+    build(owner, ESCOBA_TEAMS)
+    response = visitor.get(player_url("Ana"))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "<h1>Ana</h1>" in content
+    for label in ("Cabo calls", "Successful calls", "Average hand", "Kamikazes", "Velo taken"):
+        assert label in content
+    assert "50 %" in content  # one win in two finished matches
+
+
+def test_the_player_page_of_a_shared_victory(owner, visitor):
+    build(owner, CABANGA_SHARED)
+    content = visitor.get(player_url("B")).content.decode()
+    assert "(1 shared)" in content
+    assert "Minus points per round" in content and "Rounds gone out" in content
+
+
+def test_the_player_page_can_be_filtered_by_game_and_house_rule(owner, visitor):
+    fr = build(owner, CABO_FR)
+    build(owner, ESCOBA_TEAMS)
+    rule = HouseRule.objects.create(
+        owner=owner, game="cabo", name="Short", preset="fr", options=fr.options
+    )
+    content = visitor.get(player_url("Ana"), {"game": "escoba"}).content.decode()
+    assert "Velo taken" in content and "Cabo calls" not in content
+    content = visitor.get(player_url("Ana"), {"house_rule": rule.pk}).content.decode()
+    assert "Cabo calls" in content and "Velo taken" not in content
+
+
+def test_an_unknown_player_is_not_found(owner, visitor):
+    build(owner, CABO_FR)
+    assert visitor.get(player_url("Zoé")).status_code == 404
+
+
+def test_another_visitors_player_is_not_found(owner, other_visitor):
+    build(owner, CABO_FR)
+    assert other_visitor.get(player_url("Ana")).status_code == 404
+
+
+def test_the_player_pages_refuse_post(owner, visitor):
+    build(owner, CABO_FR)
+    assert visitor.post(PLAYERS).status_code == 405
+    assert visitor.post(player_url("Ana")).status_code == 405
+
+
+# The chart ------------------------------------------------------------------------
+
+
+def test_the_chart_has_a_line_per_side_and_the_end_line():
+    chart = score_chart(state_of(CABO_FR))
+    assert [line.side for line in chart.lines] == ["Ana", "Ben"]
+    assert [line.total for line in chart.lines] == [0, 54]
+    assert chart.end_line.value == 50 and not chart.end_line.vertical
+    assert len({line.style for line in chart.lines}) == 2
+    assert chart.lines[0].path.startswith(f"M{chart.left} {chart.bottom:g}")
+
+
+def test_the_end_line_of_a_match_of_fixed_rounds_is_vertical():
+    spec = dict(CABANGA_SHARED, options={"end": "rounds", "rounds": 4})
+    chart = score_chart(state_of(spec))
+    assert chart.end_line.vertical and chart.end_line.value == 4
+    assert chart.x_ticks[-1][1] == 4
+
+
+def test_the_chart_scale_covers_every_total_and_the_end_line():
+    chart = score_chart(state_of(ESCOBA))
+    assert chart.y_ticks[0][1] <= 0 and chart.y_ticks[-1][1] >= 24
+    assert all(chart.top <= y <= chart.bottom for line in chart.lines for _, y in line.dots)
+    assert [nice_step(span) for span in (3, 40, 100, 230)] == [1, 10, 50, 100]
+
+
+def test_the_chart_page_draws_the_svg_and_the_table(owner, visitor):
+    match = build(owner, ESCOBA_TEAMS)
+    response = visitor.get(reverse("records:chart", args=[match.pk]))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert '<svg class="sc"' in content and 'role="img"' in content
+    assert content.count('<path class="sc-line') == 2
+    assert "Target 30" in content
+    assert '<th scope="col">Us</th>' in content
+    assert f'href="{reverse("matches:match", args=[match.pk])}">Continue' in content
+
+
+def test_the_chart_keeps_decimal_points_in_french(owner, visitor):
+    match = build(owner, CABO_TIEBREAK)
+    visitor.cookies["django_language"] = "fr"
+    content = visitor.get(reverse("records:chart", args=[match.pk])).content.decode()
+    assert 'lang="fr"' in content
+    assert "194,0" not in content and 'y1="194.0"' in content
+
+
+def test_the_chart_page_of_a_missing_match_is_not_found(visitor):
+    assert visitor.get(reverse("records:chart", args=[999])).status_code == 404
+
+
+def test_another_visitors_chart_is_not_found(owner, other_visitor):
+    match = build(owner, CABO_FR)
+    assert other_visitor.get(reverse("records:chart", args=[match.pk])).status_code == 404
+
+
+def test_the_chart_page_refuses_post(owner, visitor):
+    match = build(owner, CABO_FR)
+    assert visitor.post(reverse("records:chart", args=[match.pk])).status_code == 405
+
+
+def test_the_chart_tag_can_be_included_in_any_page(owner):
+    match = build(owner, CABANGA_SHARED)
+    template = Template("{% load records %}<div>{% score_chart match %}</div>")
+    with translation.override("en"):
+        html = template.render(Context({"match": match}))
+    assert "<html" not in html
+    assert html.count('<path class="sc-line') == 4
+    assert "Threshold 18" in html
+    assert "Scores as a table" in html
+
+
+def test_rates_and_averages_are_rounded_for_reading():
+    from scorepad.records.templatetags.records import figure, percent
+
+    with translation.override("en"):
+        assert (percent(2 / 3), percent(None), figure(5 / 3), figure(None)) == (
+            "67 %",
+            "–",
+            "1.7",
+            "–",
+        )

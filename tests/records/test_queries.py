@@ -1,0 +1,81 @@
+"""The history, a player page and a chart each cost a fixed number of queries."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorepad.records.models import HouseRule
+
+from .conftest import build, build_match
+from .matches import CABANGA_SHARED, CABO_FR, ESCOBA
+
+pytestmark = pytest.mark.django_db
+MOST_QUERIES = 8
+
+
+def queries(client, url: str, data: dict | None = None) -> int:
+    with CaptureQueriesContext(connection) as context:
+        assert client.get(url, data).status_code == 200
+    return len(context)
+
+
+def add_matches(owner, count: int) -> None:
+    specs = [CABO_FR, ESCOBA, CABANGA_SHARED]
+    for index in range(count):
+        build(owner, specs[index % 3])
+
+
+def long_match(owner, rounds: int):
+    return build_match(
+        owner,
+        "cabanga",
+        ["Ana", "Ben", "Chloé"],
+        [{"hands": {"Ana": 0, "Ben": n % 3, "Chloé": {"1": 1}}} for n in range(rounds)],
+        options={"threshold": 200},
+    )
+
+
+@pytest.mark.parametrize(
+    ("url", "data"),
+    [
+        (reverse("records:history"), {}),
+        (reverse("records:history"), {"player": "Ana", "status": "finished"}),
+        (reverse("records:players"), {}),
+        (reverse("records:player", args=["Ana"]), {}),
+        (reverse("records:player", args=["Ana"]), {"game": "cabo"}),
+    ],
+)
+def test_the_query_count_does_not_grow_with_the_matches(owner, visitor, url, data):
+    HouseRule.objects.create(owner=owner, game="cabo", name="Short", preset="fr", options={})
+    add_matches(owner, 5)
+    few = queries(visitor, url, data)
+    add_matches(owner, 195)
+    long_match(owner, 60)
+    assert queries(visitor, url, data) == few
+    assert few <= MOST_QUERIES
+
+
+def test_a_chart_costs_the_same_with_one_round_or_sixty(
+    owner, visitor, django_assert_max_num_queries
+):
+    short, long = long_match(owner, 1), long_match(owner, 60)
+    few = queries(visitor, reverse("records:chart", args=[short.pk]))
+    with django_assert_max_num_queries(few):
+        content = visitor.get(reverse("records:chart", args=[long.pk])).content.decode()
+    assert '<th scope="row">60</th>' in content
+
+
+def test_the_history_exports_cost_the_same_for_5_or_200_matches(owner, visitor):
+    add_matches(owner, 5)
+
+    def export_queries(name: str) -> int:
+        with CaptureQueriesContext(connection) as context:
+            b"".join(visitor.get(reverse(name)).streaming_content)
+        return len(context)
+
+    few = {name: export_queries(name) for name in ("records:export_json", "records:export_csv")}
+    add_matches(owner, 195)
+    assert {name: export_queries(name) for name in few} == few

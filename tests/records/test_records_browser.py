@@ -1,0 +1,97 @@
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from playwright.sync_api import expect
+
+from scorepad.matches.access import SESSION_KEY
+from scorepad.matches.models import Match, Owner
+from scorepad.records.exchange import FORMAT
+
+from .conftest import build
+from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA_TEAMS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def sign_in_as(page, live_server, owner: Owner) -> None:
+    """Give the browser the session that holds `owner`, as if it had made the matches."""
+    session = SessionStore()
+    session[SESSION_KEY] = str(owner.token)
+    session.create()
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": session.session_key, "url": live_server.url}]
+    )
+
+
+def test_a_visitor_browses_filters_charts_and_imports_their_history(page, shot, live_server):
+    owner = Owner.objects.create()
+    for spec in (CABO_FR, ESCOBA_TEAMS, CABO_TIEBREAK, CABANGA_SHARED):
+        build(owner, spec)
+    sign_in_as(page, live_server, owner)
+
+    page.goto("/history/")
+    expect(page.get_by_role("heading", name="History", exact=True)).to_be_visible()
+    expect(page.locator(".match-item")).to_have_count(4)
+    shot("history")
+
+    page.get_by_label("Game").select_option("escoba")
+    expect(page).to_have_url(re.compile(r"game=escoba"))
+    expect(page.locator(".match-item")).to_have_count(1)
+    expect(page.locator(".match-item")).to_contain_text("Ana, Ben, Chloé, Dan")
+    shot("filtered")
+
+    page.get_by_role("link", name="Players", exact=True).click()
+    expect(page.get_by_role("heading", name="Players")).to_be_visible()
+    page.get_by_role("link", name="Ana", exact=True).click()
+    expect(page.get_by_role("heading", name="Ana")).to_be_visible()
+    expect(page.get_by_text("Successful calls")).to_be_visible()
+    shot("player")
+
+    page.goto("/history/")
+    cabo = Match.objects.get(game="cabo", preset="nl")
+    page.locator(f'a[href="/history/matches/{cabo.pk}/chart/"]').click()
+    expect(page.locator("svg.sc")).to_be_visible()
+    expect(page.get_by_text("Target 10")).to_be_visible()
+    shot("chart")
+    page.emulate_media(color_scheme="dark")
+    shot("chart-dark")
+
+    page.get_by_role("link", name="Save as house rule").click()
+    page.get_by_label("Name of the house rule").fill("Chez Marie")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("House rule saved.")).to_be_visible()
+    expect(page.locator(".house-rule")).to_contain_text("Chez Marie")
+    shot("house-rules-dark")
+
+    page.goto("/history/")
+    page.get_by_label("Match file (JSON)").set_input_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"{oops"}]
+    )
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("#import-errors")).to_contain_text("The file is not valid JSON")
+    shot("import-error-dark")
+
+    document = {
+        "format": FORMAT,
+        "game": "cabanga",
+        "players": ["Zoé", "Yann", "Xavier"],
+        "rounds": [{"hands": {"Zoé": 0, "Yann": 4, "Xavier": 7}}],
+    }
+    page.get_by_label("Match file (JSON)").set_input_files(
+        files=[
+            {
+                "name": "one.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(document).encode(),
+            }
+        ]
+    )
+    page.get_by_role("button", name="Import").click()
+    expect(page.get_by_text("1 match imported.")).to_be_visible()
+    expect(page.locator(".match-item")).to_have_count(5)
+    expect(page.locator(".match-item").first).to_contain_text("Zoé, Yann, Xavier")
+    shot("imported-dark")
