@@ -109,6 +109,19 @@ def known_players(owner: Owner | None) -> list[str]:
     return names
 
 
+def chosen_rules(request: HttpRequest, game, house_rules) -> dict:
+    """Initial preset and options from `?preset=` or a saved house rule `?house_rule=`."""
+    wanted = request.GET.get("house_rule")
+    for rule in house_rules:
+        if wanted == str(rule.pk):
+            options = {f"option_{name}": value for name, value in rule.options.items()}
+            return {"preset": rule.preset, "options_for": rule.preset, **options}
+    preset = request.GET.get("preset")
+    if preset in {p.key for p in game.presets}:
+        return {"preset": preset, "options_for": preset}
+    return {}
+
+
 def last_lineup(owner: Owner | None, game_key: str) -> dict:
     """The last line-up for this game, offered first at set-up."""
     if owner is None:
@@ -120,6 +133,7 @@ def last_lineup(owner: Owner | None, game_key: str) -> dict:
     initial["preset"] = last.preset
     initial["options_for"] = last.preset
     initial["dealer"] = last.players.index(last.setup().dealer_of(2))
+    initial.update({f"option_{name}": value for name, value in last.options.items()})
     return initial
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid
 
@@ -14,7 +15,14 @@ from . import services
 from .access import current_owner, get_own_match
 from .forms import MatchSetupForm, round_form_for
 from .models import Match
-from .scoreboard import card_picker, edit_form_for, known_players, last_lineup, scoreboard_context
+from .scoreboard import (
+    card_picker,
+    chosen_rules,
+    edit_form_for,
+    known_players,
+    last_lineup,
+    scoreboard_context,
+)
 
 
 def _game_or_404(game_key: str):
@@ -32,6 +40,7 @@ def pick_game(request: HttpRequest) -> HttpResponse:
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game_or_404(game_key)
     owner = current_owner(request)
+    house_rules = house_rules_for(owner, game.key)
     if request.method == "POST":
         form = MatchSetupForm(request.POST, game_key=game.key)
         if form.is_valid():
@@ -39,12 +48,15 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
             match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
             return redirect("matches:match", match_id=match.pk)
     else:
-        preset = request.GET.get("preset")
         initial = last_lineup(owner, game.key)
-        if preset in {p.key for p in game.presets}:
-            initial.update(preset=preset, options_for=preset)
+        initial.update(chosen_rules(request, game, house_rules))
         form = MatchSetupForm(initial=initial, game_key=game.key)
-    context = {"form": form, "game": game, "known_players": known_players(owner)}
+    context = {
+        "form": form,
+        "game": game,
+        "known_players": known_players(owner),
+        "house_rules": house_rules,
+    }
     if request.htmx and request.htmx.target == "options":
         return render(request, "matches/new_match.html#options", context)
     return render(request, "matches/new_match.html", context)

@@ -125,3 +125,21 @@ def test_a_visitor_keeps_their_matches_for_more_than_a_year(client, settings):
     assert settings.SESSION_COOKIE_AGE >= 365 * 24 * 3600
     assert settings.SESSION_SAVE_EVERY_REQUEST
     assert client.cookies["sessionid"]["max-age"] >= 365 * 24 * 3600
+
+
+def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
+    from scorepad.records.models import HouseRule
+
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
+    match = Match.objects.get(pk=match_id)
+    rule = HouseRule.objects.create(
+        owner=match.owner,
+        game="cabo",
+        name="Chez Marie",
+        preset="nl",
+        options=match.options | {"target": 50},
+    )
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert "Chez Marie" in page
+    page = client.get(reverse("matches:new", args=["cabo"]) + f"?house_rule={rule.pk}")
+    assert 'name="option_target" value="50"' in page.content.decode()
