@@ -17,9 +17,10 @@ from .models import Match, Owner, Round
 RECENT_MATCHES_FOR_NAMES = 50
 
 
-def short_name(name: str) -> str:
-    """Column headings must fit six players in 360 px: long names are cut."""
-    return name if len(name) <= 6 else name[:5] + "…"
+def short_name(name: str, columns: int) -> str:
+    """Column headings must fit in 360 px: the more players, the shorter the names."""
+    room = max(6, 30 // max(columns, 1))
+    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 def fresh_round_form(state: MatchState) -> RoundForm:
@@ -62,7 +63,7 @@ def scoreboard_context(
         "sides": [
             {
                 "name": side,
-                "short": short_name(side),
+                "short": short_name(side, len(sides)),
                 "total": state.totals[side],
                 "leader": side in state.leaders and bool(state.rounds),
                 "winner": side in state.winners,

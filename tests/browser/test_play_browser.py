@@ -84,7 +84,7 @@ def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, s
 
 def test_a_whole_escoba_match_in_teams(page, shot):
     start_match(page, "escoba", ["Ana", "Ben", "Chloé", "Dan"])
-    expect(page.locator(".grid thead th")).to_have_text(["#", "Ana &…", "Ben &…"])
+    expect(page.locator(".grid thead th")).to_have_text(["#", "Ana & Chloé", "Ben & Dan"])
 
     def deal(cards, oros, sevens, escobas, velo, their_escobas="0"):
         page.locator('input[name="cards_0"]').fill(cards)
@@ -142,3 +142,16 @@ def test_a_whole_cabanga_match_with_steppers(page, shot):
     record(page)
     expect(page.locator(".result-title")).to_contain_text("Ben wins")
     shot("cabanga-finished")
+
+
+def test_six_players_fit_a_360_pixel_screen(page, shot):
+    page.set_viewport_size({"width": 360, "height": 740})
+    names = ["Alexandra", "Bernadette", "Christophe", "Dominique", "Emmanuel", "Françoise"]
+    start_match(page, "cabo", names)
+    row(page, "Alexandra").locator("label.caller-pick").click()
+    for index, name in enumerate(names):
+        row(page, name).locator("input.points-input").fill(str(index + 1))
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    shot("six-players")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -332,3 +332,11 @@ def test_the_scoreboard_query_count_does_not_grow_with_rounds(
     url = reverse("matches:match", args=[cabo])
     with django_assert_max_num_queries(8):
         client.get(url)
+
+
+def test_six_long_names_are_cut_to_fit_a_phone(client):
+    names = ["Alexandra", "Bernadette", "Christophe", "Dominique", "Emmanuel", "Françoise"]
+    match_id = create_match(client, "cabo", names, preset="fr")
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert 'title="Alexandra"' in content
+    assert ">Alexa…</th>" in content
