@@ -153,6 +153,11 @@ class FieldError:
     message: Text
 
 
+def fault(template: str, field_name: str, **params: object) -> FieldError:
+    """A fault of one input: a marked message template and its parameters."""
+    return FieldError(field_name, Text(template, params))
+
+
 class _Invalid(Exception):
     def __init__(self, errors: Iterable[FieldError]) -> None:
         self.errors: tuple[FieldError, ...] = tuple(errors)
@@ -460,6 +465,21 @@ class Game:
     def reject_if_finished(self, state: MatchState) -> None:
         if state.finished:
             raise RoundInvalid([FieldError("round", Text(gettext_noop("the match is over")))])
+
+    def check_round_fields(
+        self, state: MatchState, raw: object, allowed: Iterable[str]
+    ) -> list[FieldError]:
+        """What every round is refused for before its game looks at it: a finished match,
+        a round that is not a set of fields; and the faults of fields it does not know."""
+        self.reject_if_finished(state)
+        if not isinstance(raw, Mapping):
+            raise RoundInvalid([fault(gettext_noop("a round must be a set of fields"), "round")])
+        known = set(allowed)
+        return [
+            fault(gettext_noop("unknown field {name}"), "round", name=str(name))
+            for name in raw
+            if name not in known
+        ]
 
     def build_state(
         self,

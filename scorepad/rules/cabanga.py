@@ -22,6 +22,7 @@ from .base import (
     RoundResult,
     Setup,
     Text,
+    fault,
     gettext_noop,
     is_whole_number,
     join_names,
@@ -91,10 +92,6 @@ def hand_points(ones: int, twos: int, threes: int) -> int:
     return ones + 2 * twos + 3 * threes
 
 
-def _fault(fault: str, field_name: str, **params: object) -> FieldError:
-    return FieldError(field_name, Text(fault, params))
-
-
 class Cabanga(Game):
     key = "cabanga"
     name = gettext_noop("Cabanga!")
@@ -107,21 +104,15 @@ class Cabanga(Game):
     topics = TOPICS
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CabangaRound:
-        self.reject_if_finished(state)
-        if not isinstance(raw, Mapping):
-            raise RoundInvalid([_fault(gettext_noop("a round must be a set of fields"), "round")])
-        errors: list[FieldError] = []
-        for name in raw:
-            if name != "hands":
-                errors.append(_fault(gettext_noop("unknown field {name}"), "round", name=str(name)))
+        errors = self.check_round_fields(state, raw, ("hands",))
         given = raw.get("hands")
         if not isinstance(given, Mapping):
-            errors.append(_fault(gettext_noop("every player needs a hand"), "hands"))
+            errors.append(fault(gettext_noop("every player needs a hand"), "hands"))
             raise RoundInvalid(errors)
         for player in given:
             if player not in setup.players:
                 errors.append(
-                    _fault(gettext_noop("unknown player {player}"), "hands", player=str(player))
+                    fault(gettext_noop("unknown player {player}"), "hands", player=str(player))
                 )
         hands: dict[str, int] = {}
         counts: dict[str, tuple[int, int, int]] = {}
@@ -129,13 +120,13 @@ class Cabanga(Game):
             where = f"hands.{player}"
             hand = given.get(player)
             if player not in given:
-                errors.append(_fault(gettext_noop("{player} has no hand"), where, player=player))
+                errors.append(fault(gettext_noop("{player} has no hand"), where, player=player))
             elif is_whole_number(hand):
                 if 0 <= hand <= HIGHEST_HAND:
                     hands[player] = hand
                 else:
                     errors.append(
-                        _fault(
+                        fault(
                             gettext_noop("{player}'s points must be between 0 and {maximum}"),
                             where,
                             player=player,
@@ -149,7 +140,7 @@ class Cabanga(Game):
                     hands[player] = hand_points(*cards)
             else:
                 errors.append(
-                    _fault(
+                    fault(
                         gettext_noop("{player}'s hand must be points or card counts"),
                         where,
                         player=player,
@@ -157,7 +148,7 @@ class Cabanga(Game):
                 )
         if len(hands) == len(setup.players) and all(hands.values()):
             errors.append(
-                _fault(gettext_noop("at least one player must have no card left"), "hands")
+                fault(gettext_noop("at least one player must have no card left"), "hands")
             )
         if errors:
             raise RoundInvalid(errors)
@@ -171,14 +162,14 @@ class Cabanga(Game):
         for symbols in hand:
             if symbols not in SYMBOLS:
                 errors.append(
-                    _fault(gettext_noop("unknown card kind {kind}"), where, kind=str(symbols))
+                    fault(gettext_noop("unknown card kind {kind}"), where, kind=str(symbols))
                 )
                 fine = False
         # A kind left out of the counts means no card of that kind.
         numbers = [hand.get(symbols, 0) for symbols in SYMBOLS]
         if not all(is_whole_number(number) and number >= 0 for number in numbers):
             errors.append(
-                _fault(
+                fault(
                     gettext_noop("{player}'s card counts must be whole numbers, 0 or more"),
                     where,
                     player=player,
@@ -187,7 +178,7 @@ class Cabanga(Game):
             return None
         if fine and hand_points(*numbers) > HIGHEST_HAND:
             errors.append(
-                _fault(
+                fault(
                     gettext_noop("{player}'s points must be between 0 and {maximum}"),
                     where,
                     player=player,

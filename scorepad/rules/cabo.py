@@ -24,6 +24,7 @@ from .base import (
     RoundResult,
     Setup,
     Text,
+    fault,
     gettext_noop,
     in_seat_order,
     is_whole_number,
@@ -430,10 +431,6 @@ def round_points(
     return Outcome(points, tuple(explanation), tuple(topics), called=False)
 
 
-def _fault(fault: str, field_name: str, **params: object) -> FieldError:
-    return FieldError(field_name, Text(fault, params))
-
-
 class Cabo(Game):
     key = "cabo"
     name = "Cabo"
@@ -448,24 +445,18 @@ class Cabo(Game):
     # Checking a round -------------------------------------------------------------
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CaboRound:
-        self.reject_if_finished(state)
-        if not isinstance(raw, Mapping):
-            raise RoundInvalid([_fault(gettext_noop("a round must be a set of fields"), "round")])
-        errors: list[FieldError] = []
-        for name in raw:
-            if name not in ("caller", "hands", "kamikaze", "tiebreak"):
-                errors.append(_fault(gettext_noop("unknown field {name}"), "round", name=str(name)))
+        errors = self.check_round_fields(state, raw, ("caller", "hands", "kamikaze", "tiebreak"))
 
         tiebreak = raw.get("tiebreak", False)
         if not isinstance(tiebreak, bool):
-            errors.append(_fault(gettext_noop("tiebreak must be true or false"), "tiebreak"))
+            errors.append(fault(gettext_noop("tiebreak must be true or false"), "tiebreak"))
             tiebreak = False
         due = state.needs_tiebreak
         if tiebreak and not due:
-            errors.append(_fault(gettext_noop("no tiebreak is due"), "round"))
+            errors.append(fault(gettext_noop("no tiebreak is due"), "round"))
         if due and not tiebreak:
             errors.append(
-                _fault(
+                fault(
                     gettext_noop("a tiebreak round between {players} is due"),
                     "round",
                     players=join_names(due),
@@ -477,7 +468,7 @@ class Cabo(Game):
 
         caller = raw.get("caller")
         if not isinstance(caller, str) or caller not in playing:
-            errors.append(_fault(gettext_noop("the caller must be one of the players"), "caller"))
+            errors.append(fault(gettext_noop("the caller must be one of the players"), "caller"))
 
         kamikaze = None if tiebreak else self._parse_kamikaze(setup, raw, playing, cards, errors)
         if errors:
@@ -495,16 +486,16 @@ class Cabo(Game):
         hands: dict[str, int] = {}
         cards: dict[str, tuple[str, ...]] = {}
         if not isinstance(given, Mapping):
-            errors.append(_fault(gettext_noop("every player needs a hand"), "hands"))
+            errors.append(fault(gettext_noop("every player needs a hand"), "hands"))
             return hands, cards
         for player in given:
             if player not in setup.players:
                 errors.append(
-                    _fault(gettext_noop("unknown player {player}"), "hands", player=str(player))
+                    fault(gettext_noop("unknown player {player}"), "hands", player=str(player))
                 )
             elif player not in playing:
                 errors.append(
-                    _fault(
+                    fault(
                         gettext_noop("{player} does not play this tiebreak"), "hands", player=player
                     )
                 )
@@ -516,14 +507,14 @@ class Cabo(Game):
         for player in playing:
             where = f"hands.{player}"
             if player not in given:
-                errors.append(_fault(gettext_noop("{player} has no hand"), where, player=player))
+                errors.append(fault(gettext_noop("{player} has no hand"), where, player=player))
                 continue
             hand = given[player]
             if is_whole_number(hand):
                 lowest = lowest_hand(options)
                 if not lowest <= hand <= HIGHEST_HAND:
                     errors.append(
-                        _fault(
+                        fault(
                             gettext_noop("{player}'s hand must be between {minimum} and {maximum}"),
                             where,
                             player=player,
@@ -537,14 +528,14 @@ class Cabo(Game):
                 fine = True
                 for code in hand:
                     if code not in codes:
-                        errors.append(_fault(gettext_noop("unknown card {card}"), where, card=code))
+                        errors.append(fault(gettext_noop("unknown card {card}"), where, card=code))
                         fine = False
                         continue
                     if code == JOKER:
                         jokers += 1
                         if jokers > MAX_JOKERS:
                             errors.append(
-                                _fault(
+                                fault(
                                     gettext_noop("at most {count} jokers in a round"),
                                     where,
                                     count=MAX_JOKERS,
@@ -553,7 +544,7 @@ class Cabo(Game):
                             fine = False
                     elif unique_cards and code in seen:
                         errors.append(
-                            _fault(
+                            fault(
                                 gettext_noop("{card} appears twice in this round"), where, card=code
                             )
                         )
@@ -564,7 +555,7 @@ class Cabo(Game):
                     hands[player] = hand_value(hand, options)
             else:
                 errors.append(
-                    _fault(
+                    fault(
                         gettext_noop("{player}'s hand must be a number or a list of cards"),
                         where,
                         player=player,
@@ -586,22 +577,22 @@ class Cabo(Game):
             pass
         elif options["kamikaze"] != "twelves":
             errors.append(
-                _fault(gettext_noop("kamikaze hands are not played in this match"), "kamikaze")
+                fault(gettext_noop("kamikaze hands are not played in this match"), "kamikaze")
             )
             named = None
         elif options["values"] == "fr":
             errors.append(
-                _fault(gettext_noop("with French values no hand has 12s and 13s"), "kamikaze")
+                fault(gettext_noop("with French values no hand has 12s and 13s"), "kamikaze")
             )
             named = None
         elif not isinstance(named, str) or named not in playing:
             errors.append(
-                _fault(gettext_noop("the kamikaze hand must be one of the players'"), "kamikaze")
+                fault(gettext_noop("the kamikaze hand must be one of the players'"), "kamikaze")
             )
             named = None
         elif named in cards and not is_kamikaze_hand(cards[named], options):
             errors.append(
-                _fault(
+                fault(
                     gettext_noop("{player}'s cards are not two 12s and two 13s"),
                     "kamikaze",
                     player=named,
@@ -615,7 +606,7 @@ class Cabo(Game):
             found.add(named)
         if len(found) > 1:
             errors.append(
-                _fault(
+                fault(
                     gettext_noop("only one kamikaze hand per round; got {players}"),
                     "kamikaze",
                     players=join_names(in_seat_order(setup, found)),

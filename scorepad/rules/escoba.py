@@ -25,6 +25,7 @@ from .base import (
     Setup,
     Team,
     Text,
+    fault,
     gettext_noop,
     is_whole_number,
     join_names,
@@ -168,10 +169,6 @@ class Deal:
     sides: Mapping[str, Pile]
 
 
-def _fault(fault: str, field_name: str, **params: object) -> FieldError:
-    return FieldError(field_name, Text(fault, params))
-
-
 _MOST = {
     "cards": (
         gettext_noop("Most cards: {side} ({count})"),
@@ -278,12 +275,10 @@ class Escoba(Game):
     ) -> tuple[Team, ...] | None:
         if not teams:
             if len(players) == 4:
-                errors.append(
-                    _fault(gettext_noop("four players play as two teams of two"), "teams")
-                )
+                errors.append(fault(gettext_noop("four players play as two teams of two"), "teams"))
             return None
         if len(players) != 4:
-            errors.append(_fault(gettext_noop("teams are only for four players"), "teams"))
+            errors.append(fault(gettext_noop("teams are only for four players"), "teams"))
             return None
         checked: list[Team] = []
         for team in teams:
@@ -301,37 +296,31 @@ class Escoba(Game):
                 or not all(isinstance(member, str) for member in members)
             ):
                 errors.append(
-                    _fault(gettext_noop("each team needs a name and its players"), "teams")
+                    fault(gettext_noop("each team needs a name and its players"), "teams")
                 )
                 return None
             checked.append(Team(name.strip(), tuple(member.strip() for member in members)))
         names = [team.name for team in checked]
         members = [member for team in checked for member in team.players]
         if len(checked) != 2 or any(len(team.players) != 2 for team in checked):
-            errors.append(_fault(gettext_noop("play as exactly two teams of two"), "teams"))
+            errors.append(fault(gettext_noop("play as exactly two teams of two"), "teams"))
         elif len(set(names)) != 2:
-            errors.append(_fault(gettext_noop("the two teams need different names"), "teams"))
+            errors.append(fault(gettext_noop("the two teams need different names"), "teams"))
         elif sorted(members) != sorted(players):
-            errors.append(_fault(gettext_noop("every player must be in exactly one team"), "teams"))
+            errors.append(fault(gettext_noop("every player must be in exactly one team"), "teams"))
         return tuple(checked)
 
     # Checking a deal --------------------------------------------------------------
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> Deal:
-        self.reject_if_finished(state)
-        if not isinstance(raw, Mapping):
-            raise RoundInvalid([_fault(gettext_noop("a round must be a set of fields"), "round")])
-        errors: list[FieldError] = []
-        for name in raw:
-            if name != "sides":
-                errors.append(_fault(gettext_noop("unknown field {name}"), "round", name=str(name)))
+        errors = self.check_round_fields(state, raw, ("sides",))
         given = raw.get("sides")
         if not isinstance(given, Mapping):
-            errors.append(_fault(gettext_noop("every side needs its counts"), "sides"))
+            errors.append(fault(gettext_noop("every side needs its counts"), "sides"))
             raise RoundInvalid(errors)
         for side in given:
             if side not in setup.sides:
-                errors.append(_fault(gettext_noop("unknown side {side}"), "sides", side=str(side)))
+                errors.append(fault(gettext_noop("unknown side {side}"), "sides", side=str(side)))
 
         piles: dict[str, Pile] = {}
         for side in setup.sides:
@@ -347,19 +336,19 @@ class Escoba(Game):
     def _parse_pile(self, side: str, given: object, errors: list[FieldError]) -> Pile | None:
         where = f"sides.{side}"
         if not isinstance(given, Mapping):
-            errors.append(_fault(gettext_noop("{side} has no counts"), where, side=side))
+            errors.append(fault(gettext_noop("{side} has no counts"), where, side=side))
             return None
         for name in given:
             if name not in (*COUNTS, "velo"):
-                errors.append(_fault(gettext_noop("unknown field {name}"), where, name=str(name)))
+                errors.append(fault(gettext_noop("unknown field {name}"), where, name=str(name)))
         fine = True
         for count in COUNTS:
             value = given.get(count)
             if not is_whole_number(value) or value < 0:
-                errors.append(_fault(_NOT_A_COUNT[count], f"{where}.{count}"))
+                errors.append(fault(_NOT_A_COUNT[count], f"{where}.{count}"))
                 fine = False
         if not isinstance(given.get("velo"), bool):
-            errors.append(_fault(gettext_noop("the velo must be yes or no"), f"{where}.velo"))
+            errors.append(fault(gettext_noop("the velo must be yes or no"), f"{where}.velo"))
             fine = False
         if not fine:
             return None
@@ -382,21 +371,21 @@ class Escoba(Game):
             if all(is_whole_number(value) and value >= 0 for value in values):
                 got = sum(values)
                 if got != total:
-                    errors.append(_fault(messages[count], "round", expected=total, got=got))
+                    errors.append(fault(messages[count], "round", expected=total, got=got))
         velos = [pile.get("velo") for pile in piles]
         if all(isinstance(velo, bool) for velo in velos) and sum(velos) != 1:
-            errors.append(_fault(gettext_noop("exactly one side must hold the velo"), "round"))
+            errors.append(fault(gettext_noop("exactly one side must hold the velo"), "round"))
 
     def _check_piles(self, piles: Mapping[str, Pile], errors: list[FieldError]) -> None:
         for side, pile in piles.items():
             where = f"sides.{side}"
             if pile.oros > pile.cards:
-                errors.append(_fault(gettext_noop("oros cannot exceed cards"), f"{where}.oros"))
+                errors.append(fault(gettext_noop("oros cannot exceed cards"), f"{where}.oros"))
             if pile.sevens > pile.cards:
-                errors.append(_fault(gettext_noop("sevens cannot exceed cards"), f"{where}.sevens"))
+                errors.append(fault(gettext_noop("sevens cannot exceed cards"), f"{where}.sevens"))
             if pile.velo and (pile.oros < 1 or pile.sevens < 1):
                 errors.append(
-                    _fault(
+                    fault(
                         gettext_noop("the velo side needs at least one oro and one seven"),
                         f"{where}.velo",
                     )
@@ -404,7 +393,7 @@ class Escoba(Game):
             # Every escoba takes the played card and at least one from the table.
             if 2 * pile.escobas > pile.cards:
                 errors.append(
-                    _fault(gettext_noop("escobas cannot exceed half the cards"), f"{where}.escobas")
+                    fault(gettext_noop("escobas cannot exceed half the cards"), f"{where}.escobas")
                 )
 
     # Scoring ----------------------------------------------------------------------
