@@ -30,4 +30,6 @@ def test_the_catalogue_is_complete(language):
 def test_engine_placeholders_survive_translation(language):
     text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
     for msgid, msgstr in re.findall(r'\nmsgid "(.+)"\nmsgstr "(.+)"', text):
-        assert sorted(re.findall(r"\{\w+\}", msgid)) == sorted(re.findall(r"\{\w+\}", msgstr)), msgid
+        assert sorted(re.findall(r"\{\w+\}", msgid)) == sorted(re.findall(r"\{\w+\}", msgstr)), (
+            msgid
+        )

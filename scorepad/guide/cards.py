@@ -99,7 +99,7 @@ def spanish_card(code: str) -> Card:
     suit_name = SPANISH_SUITS[suit]
     rank_name = SPANISH_FIGURES.get(number, str(number))
     connector = SPANISH_NAME[lang]
-    if lang == "fr" and suit_name == "oros":
+    if lang == "fr" and suit_name[0] in "aeiou":  # French elides: "7 d'oros", "as d'espadas"
         connector = "{rank} d'{suit}"
     name = connector.format(rank=rank_name, suit=suit_name)
     return Card(code, str(number), suit_name, f"suit-{suit_name}", name)

@@ -190,7 +190,12 @@ def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
         )
         messages.success(request, _("House rule saved."))
         return redirect("records:house_rules")
-    context = {"form": form, "match": match, "game": match.rules}
+    context = {
+        "form": form,
+        "match": match,
+        "game": match.rules,
+        "preset": match.rules.preset(match.preset),
+    }
     return render(
         request, "records/save_house_rule.html", context, status=422 if form.errors else 200
     )
