@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from scorepad.rules import GAMES
 
@@ -18,3 +19,34 @@ def section_url(game_key: str, topic: str) -> str:
     if game is not None and topic in game.topics:
         return f"{url}#{topic}"
     return url
+
+
+# What each engine topic is about, as the scoreboard names its link to the rules.
+TOPIC_TITLES = {
+    "call": _("Calling Cabo"),
+    "failed-call": _("The caller's penalty"),
+    "caller-tie": _("A tie with the caller"),
+    "failed-lowest-zero": _("Lowest hand after a failed call"),
+    "kamikaze": _("Kamikaze"),
+    "reset-100": _("Exactly 100"),
+    "end-target": _("End of the match"),
+    "final-tie": _("A tie for the win"),
+    "tiebreak": _("Tiebreak round"),
+    "most-cards": _("Most cards"),
+    "most-oros": _("Most oros"),
+    "most-sevens": _("Most sevens"),
+    "velo": _("The velo"),
+    "escobas": _("Escobas"),
+    "escoba-ties": _("Ties in a deal"),
+    "all-oros": _("All ten oros"),
+    "top-tie": _("A tie at the top"),
+    "round-points": _("Minus points"),
+    "went-out": _("Going out"),
+    "end-threshold": _("The end threshold"),
+    "end-rounds": _("A fixed number of rounds"),
+    "shared-victory": _("Shared victory"),
+}
+
+
+def topic_title(topic: str) -> str:
+    return str(TOPIC_TITLES.get(topic, _("The rules")))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
-from scorepad.guide.links import section_url
+from scorepad.guide.links import section_url, topic_title
 from scorepad.rules.base import MatchState
 
 from .forms import ROUND_FORMS, RoundForm, round_form_for
@@ -38,6 +38,7 @@ def scoreboard_context(
     notice: str | None = None,
     status_error: bool = False,
     undo: Round | None = None,
+    read_only: bool = False,
 ) -> dict:
     state = state or match.state()
     sides = list(state.setup.sides)
@@ -51,10 +52,12 @@ def scoreboard_context(
                     for side in sides
                 ],
                 "why": [text.render(gettext) for text in result.explanation],
-                "links": [(topic, section_url(match.game, topic)) for topic in result.topics],
+                "links": [
+                    (topic_title(topic), section_url(match.game, topic)) for topic in result.topics
+                ],
             }
         )
-    if form is None and not state.finished:
+    if form is None and not state.finished and not read_only:
         form = fresh_round_form(state)
     return {
         "match": match,
@@ -76,6 +79,7 @@ def scoreboard_context(
         "notice": notice,
         "status_error": status_error,
         "undo": undo,
+        "read_only": read_only,
         "rules_url": section_url(match.game, ""),
         "card_buttons": card_picker(state.setup.options) if match.game == "cabo" else [],
     }

@@ -7,6 +7,7 @@ urlpatterns = [
     path("new/", views.pick_game, name="pick_game"),
     path("new/<slug:game_key>/", views.new_match, name="new"),
     path("<int:match_id>/", views.match_view, name="match"),
+    path("<int:match_id>/sheet/", views.scoresheet, name="scoresheet"),
     path("<int:match_id>/rounds/", views.add_round, name="add_round"),
     path("<int:match_id>/rounds/<int:number>/", views.edit_round, name="edit_round"),
     path("<int:match_id>/rounds/delete-last/", views.delete_last_round, name="delete_last"),

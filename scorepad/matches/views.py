@@ -73,6 +73,14 @@ def _scoreboard_template(request: HttpRequest) -> str:
     return "matches/match.html#scoreboard" if request.htmx else "matches/match.html"
 
 
+@require_GET
+def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The scoreboard to look at, from the history: nothing on it changes the match."""
+    match = get_own_match(request, match_id)
+    context = scoreboard_context(request, match, read_only=True)
+    return render(request, "matches/match.html", context)
+
+
 def _scoreboard_response(request: HttpRequest, match: Match, **extra) -> HttpResponse:
     """After a change: htmx swaps the scoreboard in place; a plain form post redirects."""
     if request.htmx:

@@ -155,3 +155,29 @@ def test_six_players_fit_a_360_pixel_screen(page, shot):
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     shot("six-players")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+WAKE_LOCK_PROBE = """
+window.__wake = {requested: 0, released: 0};
+Object.defineProperty(navigator, "wakeLock", {value: {
+  request: async () => {
+    window.__wake.requested += 1;
+    const sentinel = new EventTarget();
+    sentinel.release = async () => { window.__wake.released += 1; };
+    return sentinel;
+  },
+}});
+"""
+
+
+def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
+    page.add_init_script(WAKE_LOCK_PROBE)
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    page.wait_for_function("window.__wake.requested === 1")
+    row(page, "Ana").locator('input[name$="points_0"]').fill("20")
+    row(page, "Ben").get_by_text("went out").click()
+    row(page, "Chloé").get_by_text("went out").click()
+    record(page)
+    expect(page.locator(".result-title")).to_contain_text("Ben and Chloé share the victory")
+    # The match is over: the lock is let go.
+    page.wait_for_function("window.__wake.released === 1")

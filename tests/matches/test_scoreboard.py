@@ -340,3 +340,26 @@ def test_six_long_names_are_cut_to_fit_a_phone(client):
     content = client.get(reverse("matches:match", args=[match_id])).content.decode()
     assert 'title="Alexandra"' in content
     assert ">Alexa…</th>" in content
+
+
+def test_the_scoresheet_from_the_history_changes_nothing(client, cabo):
+    worked_example_1(client, cabo)
+    content = client.get(reverse("matches:scoresheet", args=[cabo])).content.decode()
+    assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in content
+    assert "Record the round" not in content
+    assert "Correct this round" not in content
+    assert "Delete the last round" not in content
+    assert f'href="{reverse("matches:match", args=[cabo])}"' in content
+    assert "Continue" in content
+
+
+def test_the_scoresheet_is_private_and_read_only(client, cabo):
+    stranger = Client()
+    assert stranger.get(reverse("matches:scoresheet", args=[cabo])).status_code == 404
+    assert client.post(reverse("matches:scoresheet", args=[cabo])).status_code == 405
+
+
+def test_a_rounds_explanation_links_to_the_rule_by_name(client, cabo):
+    content = worked_example_1(client, cabo).content.decode()
+    assert "The caller&#x27;s penalty</a>" in content or "The caller's penalty</a>" in content
+    assert "/rules/cabo/#failed-call" in content
