@@ -181,3 +181,17 @@ def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
     expect(page.locator(".result-title")).to_contain_text("Ben and Chloé share the victory")
     # The match is over: the lock is let go.
     page.wait_for_function("window.__wake.released === 1")
+
+
+def test_a_lost_connection_is_said_and_the_retry_records_the_round_once(page, live_server):
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    row(page, "Ana").locator('input[name$="points_0"]').fill("5")
+    row(page, "Ben").get_by_text("went out").click()
+    row(page, "Chloé").locator('input[name$="points_2"]').fill("3")
+    page.route("**/rounds/", lambda route: route.abort("internetdisconnected"))
+    record(page)
+    expect(page.get_by_role("alert")).to_contain_text("could not be sent")
+    page.unroute("**/rounds/")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["5", "0", "3"])
