@@ -1,19 +1,45 @@
-"""French and Dutch catalogues stay complete: every entry translated, none fuzzy."""
+"""French and Dutch catalogues stay complete: every string of the code is in them,
+translated, and none is fuzzy."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-LOCALE = Path(__file__).resolve().parent.parent / "locale"
+ROOT = Path(__file__).resolve().parent.parent
+LANGUAGES = ["fr", "nl"]
 
 
-@pytest.mark.parametrize("language", ["fr", "nl"])
-def test_the_catalogue_is_complete(language):
-    catalogue = LOCALE / language / "LC_MESSAGES" / "django.po"
+@pytest.fixture(scope="module")
+def fresh_catalogues(tmp_path_factory) -> Path:
+    """The catalogues as makemessages would leave them for today's code, in a copy."""
+    copy = tmp_path_factory.mktemp("catalogues")
+    shutil.copy(ROOT / "manage.py", copy)
+    for folder in ("scorepad", "templates", "locale"):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("*.mo"))
+    env = {**os.environ, "SCOREPAD_DEVELOPMENT": "1", "DJANGO_SETTINGS_MODULE": "scorepad.settings"}
+    env.pop("DATABASE_URL", None)
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "--no-obsolete", "-v0"]
+        + [f"-l{language}" for language in LANGUAGES],
+        cwd=copy,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    return copy / "locale"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_string_of_the_code_is_translated(fresh_catalogues, language):
+    catalogue = fresh_catalogues / language / "LC_MESSAGES" / "django.po"
     result = subprocess.run(
         ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(catalogue)],
         capture_output=True,
@@ -21,15 +47,13 @@ def test_the_catalogue_is_complete(language):
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert "untranslated" not in result.stderr
-    assert "fuzzy" not in result.stderr
-    assert int(re.match(r"(\d+) translated", result.stderr).group(1)) > 500
+    assert "untranslated" not in result.stderr, "run `make messages` and translate"
+    assert "fuzzy" not in result.stderr, "run `make messages` and translate"
 
 
-@pytest.mark.parametrize("language", ["fr", "nl"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_engine_placeholders_survive_translation(language):
-    text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    text = (ROOT / "locale" / language / "LC_MESSAGES" / "django.po").read_text("utf-8")
     for msgid, msgstr in re.findall(r'\nmsgid "(.+)"\nmsgstr "(.+)"', text):
-        assert sorted(re.findall(r"\{\w+\}", msgid)) == sorted(re.findall(r"\{\w+\}", msgstr)), (
-            msgid
-        )
+        expected = sorted(re.findall(r"\{\w+\}", msgid))
+        assert sorted(re.findall(r"\{\w+\}", msgstr)) == expected, msgid
