@@ -36,7 +36,7 @@ test: setup
 
 # Refresh the catalogues after changing user-facing strings.
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l fr -l nl --ignore=.venv --ignore=var --no-obsolete
+	$(PY) manage.py makemessages -l fr -l nl --ignore=.venv --ignore=var --ignore=tests --ignore=test-artifacts --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv -v 0
 
 format: $(STAMP)
