@@ -45,6 +45,7 @@ TOPICS = (
 
 HIGHEST_HAND = 200
 KAMIKAZE_POINTS = 50
+KAMIKAZE_HAND = 12 + 12 + 13 + 13
 RESET_FROM = 100
 RESET_TO = 50
 MAX_JOKERS = 2
@@ -348,7 +349,8 @@ def round_points(
     hand = hands[caller]
     others = {player: value for player, value in hands.items() if player != caller}
     lowest_other = min(others.values())
-    tied = [player for player, value in others.items() if value == hand]
+    # A tie only matters when it is a tie for the lowest hand; a lower hand fails the call.
+    tied = [p for p, value in others.items() if value == hand] if hand == lowest_other else []
     penalty = options["failed_call_penalty"]
     points = dict(hands)
     explanation: list[Text] = []
@@ -470,7 +472,9 @@ class Cabo(Game):
         if not isinstance(caller, str) or caller not in playing:
             errors.append(fault(gettext_noop("the caller must be one of the players"), "caller"))
 
-        kamikaze = None if tiebreak else self._parse_kamikaze(setup, raw, playing, cards, errors)
+        kamikaze = (
+            None if tiebreak else self._parse_kamikaze(setup, raw, playing, hands, cards, errors)
+        )
         if errors:
             raise RoundInvalid(errors)
         return CaboRound(caller, hands, cards, kamikaze, tiebreak)
@@ -568,6 +572,7 @@ class Cabo(Game):
         setup: Setup,
         raw: Mapping,
         playing: Sequence[str],
+        hands: Mapping[str, int],
         cards: Mapping[str, tuple[str, ...]],
         errors: list[FieldError],
     ) -> str | None:
@@ -596,6 +601,16 @@ class Cabo(Game):
                     gettext_noop("{player}'s cards are not two 12s and two 13s"),
                     "kamikaze",
                     player=named,
+                )
+            )
+            named = None
+        elif named not in cards and hands.get(named) != KAMIKAZE_HAND:
+            # Typed as a number, the hand must still be what two 12s and two 13s make.
+            errors.append(
+                fault(
+                    gettext_noop("a kamikaze hand (two 12s and two 13s) is worth {value}"),
+                    f"hands.{named}",
+                    value=KAMIKAZE_HAND,
                 )
             )
             named = None

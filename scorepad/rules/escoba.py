@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from .base import (
     Choice,
@@ -76,17 +75,39 @@ def fifteens(table: Sequence[str], played: str) -> tuple[Capture, ...]:
     """Every set of table cards that makes exactly fifteen with the played card.
 
     Smaller captures first, then in table order; ``escoba`` when it clears the table.
+    ValueError for a wrong code or a card twice on the table: the deck holds each once.
     """
     needed = FIFTEEN - card_value(played)
     values = [card_value(code) for code in table]
-    captures = []
-    for size in range(1, len(table) + 1):
-        for picked in combinations(range(len(table)), size):
-            if sum(values[index] for index in picked) == needed:
-                captures.append(
-                    Capture(tuple(table[index] for index in picked), escoba=size == len(table))
-                )
-    return tuple(captures)
+    if len(set(table)) != len(table):
+        raise ValueError("a card can lie on the table only once")
+    found = sorted(_summing_to(values, needed), key=len)  # stable: table order within a size
+    return tuple(
+        Capture(tuple(table[index] for index in picked), escoba=len(picked) == len(table))
+        for picked in found
+    )
+
+
+def _summing_to(values: Sequence[int], needed: int) -> list[tuple[int, ...]]:
+    """The index sets of ``values`` that add up to ``needed``, in lexicographic order.
+
+    Every card is worth at least 1, so a partial sum past ``needed`` can never come
+    back: the search drops it there instead of trying the 2**n subsets of the table.
+    """
+    found: list[tuple[int, ...]] = []
+
+    def extend(picked: tuple[int, ...], start: int, left: int) -> None:
+        for index in range(start, len(values)):
+            rest = left - values[index]
+            if rest < 0:
+                continue  # the table is not sorted: a later, smaller card may still fit
+            if rest == 0:
+                found.append((*picked, index))
+            else:
+                extend((*picked, index), index + 1, rest)
+
+    extend((), 0, needed)
+    return found
 
 
 def opening_escobas(table: Sequence[str]) -> int:

@@ -199,6 +199,14 @@ def test_caller_tie_fails_or_succeeds_as_chosen():
     assert last_points(play(setup_for("fr", THREE, caller_tie="succeeds"), tie))["A"] == 0
 
 
+def test_a_tie_with_the_caller_does_not_save_a_call_when_another_hand_is_lower():
+    lower_elsewhere = called("A", A=4, B=4, C=2)
+    for caller_tie in ("fails", "succeeds"):
+        state = play(setup_for("nl", THREE, caller_tie=caller_tie), lower_elsewhere)
+        assert last_points(state) == {"A": 14, "B": 4, "C": 2}
+        assert "C had 2" in str(state.rounds[0].explanation[0])
+
+
 def test_the_failed_call_penalty_is_what_a_failed_caller_adds():
     failed = called("A", A=5, B=2, C=9)
     assert last_points(play(setup_for("nl", THREE, failed_call_penalty=0), failed))["A"] == 5
@@ -254,6 +262,14 @@ def test_twelves_kamikaze_ticked_for_a_typed_hand():
     setup = setup_for("official", THREE)
     state = play(setup, {"caller": "C", "hands": {"A": 50, "B": 7, "C": 3}, "kamikaze": "A"})
     assert last_points(state) == {"A": 0, "B": 50, "C": 50}
+
+
+def test_a_typed_kamikaze_hand_must_be_worth_fifty():
+    setup = setup_for("official", THREE)
+    round_ = {"caller": "C", "hands": {"A": 3, "B": 7, "C": 3}, "kamikaze": "A"}
+    assert faults(setup, [], round_) == {
+        "hands.A": "a kamikaze hand (two 12s and two 13s) is worth 50"
+    }
 
 
 def test_kamikaze_does_not_count_in_a_tiebreak():

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import time
+from itertools import combinations
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -360,6 +363,49 @@ def test_fifteens_marks_a_capture_that_clears_the_table_as_an_escoba():
     table = ["10E", "2O", "1C"]  # J♠ 2♦ A♥: the seed's first escoba with the 4♣
     assert fifteens(table, "4B") == (Capture(("10E", "2O", "1C"), escoba=True),)
     assert fifteens(["12C"], "5B") == (Capture(("12C",), escoba=True),)
+
+
+def test_fifteens_refuses_a_card_twice_on_the_table():
+    with pytest.raises(ValueError):
+        fifteens(["3B", "5C", "3B"], "7O")
+
+
+def _ways_to_make(needed, values):
+    """How many sets of these values add up to ``needed``, counted by dynamic programming."""
+    ways = [1] + [0] * needed
+    for value in values:
+        for total in range(needed, value - 1, -1):
+            ways[total] += ways[total - value]
+    return ways[needed]
+
+
+def test_fifteens_answers_at_once_for_the_whole_deck_on_the_table():
+    # The ace needs 14 more: the most captures any table can hold (2**39 subsets to try blindly).
+    table = [code for code in ESCOBA_DECK if code != "1O"]
+    started = time.perf_counter()
+    captures = fifteens(table, "1O")
+    assert time.perf_counter() - started < 1
+    assert len(captures) == _ways_to_make(14, [card_value(code) for code in table]) == 6405
+    assert len(set(captures)) == len(captures)
+    assert all(sum(card_value(code) for code in c.cards) == 14 for c in captures)
+    assert [len(c.cards) for c in captures] == sorted(len(c.cards) for c in captures)
+
+
+def _every_subset(table, played):
+    needed = 15 - card_value(played)
+    return tuple(
+        Capture(picked, escoba=size == len(table))
+        for size in range(1, len(table) + 1)
+        for picked in combinations(table, size)
+        if sum(card_value(code) for code in picked) == needed
+    )
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(st.permutations(ESCOBA_DECK), st.integers(0, 12))
+def test_fifteens_finds_what_trying_every_subset_finds_in_the_same_order(deck, size):
+    played, table = deck[0], list(deck[1 : size + 1])
+    assert fifteens(table, played) == _every_subset(table, played)
 
 
 def test_opening_escobas_count_fifteen_and_thirty():
