@@ -7,6 +7,9 @@ from scorepad.rules.escoba import ESCOBA_DECK
 
 CARD_CHOICES = [(code, code) for code in ESCOBA_DECK]
 UNKNOWN_CARD = _("%(value)s is not a card of the 40-card Spanish deck.")
+# A real table rarely holds more than ten cards; the limit also keeps the search for
+# fifteens small whatever address someone crafts.
+MOST_TABLE_CARDS = 12
 
 
 class PracticeForm(forms.Form):
@@ -24,6 +27,20 @@ class PracticeForm(forms.Form):
             "required": _("Pick the card you play from your hand."),
         },
     )
+
+    def clean_table(self) -> list[str]:
+        table = self.cleaned_data["table"]
+        if len(set(table)) != len(table):
+            raise forms.ValidationError(
+                _("Each card can be on the table only once."), code="duplicate"
+            )
+        if len(table) > MOST_TABLE_CARDS:
+            raise forms.ValidationError(
+                _("A table holds at most %(most)d cards; you picked %(count)d."),
+                code="too_many",
+                params={"most": MOST_TABLE_CARDS, "count": len(table)},
+            )
+        return table
 
     def clean(self) -> dict:
         cleaned = super().clean()

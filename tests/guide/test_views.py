@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from scorepad.guide.links import rules_url, section_url
 from scorepad.guide.walkthroughs import WALKTHROUGHS
 from scorepad.rules import GAMES
+from scorepad.rules.escoba import ESCOBA_DECK
 
 LANGUAGES = ("en", "fr", "nl")
 HTMX = {"HX-Request": "true"}
@@ -144,3 +146,45 @@ def test_the_played_card_may_not_be_on_the_table(client):
 def test_a_missing_played_card_is_asked_for(client):
     response = client.get("/rules/escoba/practice/", {"table": ["7O"]})
     assert "Pick the card you play" in response.text
+
+
+def test_a_card_twice_on_the_table_gets_a_message_not_a_crash(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["3B", "3B"], "played": "12C"})
+    assert response.status_code == 200
+    assert "Each card can be on the table only once." in response.text
+    assert "guide-captures" not in response.text
+
+
+def test_twelve_table_cards_are_enough(client):
+    table = ["1O", "2O", "3O", "4O", "5O", "6O", "7O", "10O", "11O", "12O", "1C", "2C"]
+    response = client.get("/rules/escoba/practice/", {"table": table, "played": "5B"})
+    assert response.status_code == 200
+    assert "guide-captures" in response.text
+
+
+def test_a_crowded_table_is_refused_before_any_search(client):
+    table = [code for code in ESCOBA_DECK if code != "1B"]
+    response = client.get("/rules/escoba/practice/", {"table": table, "played": "1B"})
+    assert response.status_code == 200
+    assert "A table holds at most 12 cards; you picked 39." in response.text
+    assert "guide-captures" not in response.text
+
+
+def test_a_crowded_table_for_htmx_shows_the_message_in_the_fragment(client):
+    table = [code for code in ESCOBA_DECK if code != "1B"][:13]
+    response = client.get("/rules/escoba/practice/", {"table": table, "played": "1B"}, headers=HTMX)
+    assert "<html" not in response.text
+    assert "A table holds at most 12 cards; you picked 13." in response.text
+
+
+def test_the_table_limit_is_explained_in_french(client):
+    table = [code for code in ESCOBA_DECK if code != "1B"]
+    # The locale middleware leaves French active: give the next tests their English back.
+    with translation.override("en"):
+        response = client.get(
+            "/rules/escoba/practice/",
+            {"table": table, "played": "1B"},
+            headers={"accept-language": "fr"},
+        )
+    assert response.status_code == 200
+    assert "Une table compte au plus 12 cartes\u00a0; vous en avez choisi 39." in response.text
