@@ -23,6 +23,17 @@ def engine_message(error: FieldError) -> str:
     return error.message.render(gettext)
 
 
+def has_forged_fields(form: forms.Form, hidden: set[str]) -> bool:
+    """Faults only a broken client makes: the page's own hidden fields, or a value that
+    none of the offered choices (radio buttons, lists) could have sent."""
+    if not form.is_bound:
+        return False
+    for name, errors in form.errors.as_data().items():
+        if name in hidden or any(error.code == "invalid_choice" for error in errors):
+            return True
+    return False
+
+
 def option_field(option: Option) -> forms.Field:
     label = gettext(option.label)
     help_text = gettext(option.help)
@@ -104,8 +115,11 @@ class MatchSetupForm(forms.Form):
     def clean_options_for(self) -> str:
         key = self.cleaned_data["options_for"]
         if key not in {preset.key for preset in self.game.presets}:
-            raise forms.ValidationError(gettext("Unknown house rules."), code="invalid")
+            raise forms.ValidationError(gettext("Unknown house rules."), code="invalid_choice")
         return key
+
+    def has_forged_fields(self) -> bool:
+        return has_forged_fields(self, {"options_for"})
 
     def clean(self) -> dict:
         data = super().clean()
@@ -184,8 +198,7 @@ class RoundForm(forms.Form):
 
     # Shared ------------------------------------------------------------------------
     def has_forged_fields(self) -> bool:
-        """The hidden fields are the page's own: a fault there means a broken client."""
-        return "number" in self.errors or "entry_key" in self.errors
+        return has_forged_fields(self, {"number", "entry_key"})
 
     def clean(self) -> dict:
         data = super().clean()
@@ -411,13 +424,17 @@ class CabangaRoundForm(RoundForm):
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
         for i, name in enumerate(self.players):
+            counts = [data.get(f"n{symbols}_{i}") for symbols in (1, 2, 3)]
             if data.get(f"out_{i}"):
                 hands[name] = 0
             elif data.get(f"points_{i}") is not None:
                 hands[name] = data[f"points_{i}"]
+            elif all(count is None for count in counts):
+                # An untouched row is a forgotten player, not one who went out.
+                self.add_error(f"n1_{i}", gettext("Enter the cards left, or tick “went out”."))
             else:
                 hands[name] = {
-                    str(symbols): data.get(f"n{symbols}_{i}") or 0 for symbols in (1, 2, 3)
+                    str(n): count or 0 for n, count in zip((1, 2, 3), counts, strict=True)
                 }
         return {"hands": hands}
 

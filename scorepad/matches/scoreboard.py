@@ -85,6 +85,18 @@ def scoreboard_context(
     }
 
 
+def restorable_round(match: Match, round_id: str | None) -> Round | None:
+    """The deleted round `round_id` of this match, while it would again be the last one."""
+    if not round_id or not round_id.isdigit():
+        return None
+    rounds = list(match.rounds.all())
+    live = sum(1 for r in rounds if r.deleted_at is None)
+    for candidate in rounds:
+        if candidate.pk == int(round_id) and candidate.deleted_at and candidate.number == live + 1:
+            return candidate
+    return None
+
+
 def edit_form_for(match: Match, rounds: Sequence[Round], number: int, data=None) -> RoundForm:
     """The entry form of round `number`, checked against the match as it stood before it."""
     before = match.rules.score(match.setup(), [r.data for r in rounds[: number - 1]])

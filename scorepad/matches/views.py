@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,13 +15,14 @@ from scorepad.rules.base import RoundInvalid
 from . import services
 from .access import current_owner, get_own_match
 from .forms import MatchSetupForm, round_form_for
-from .models import Match
+from .models import Match, Round
 from .scoreboard import (
     card_picker,
     chosen_rules,
     edit_form_for,
     known_players,
     last_lineup,
+    restorable_round,
     scoreboard_context,
 )
 
@@ -37,17 +39,22 @@ def pick_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game_or_404(game_key)
     owner = current_owner(request)
     house_rules = house_rules_for(owner, game.key)
     if request.method == "POST":
         form = MatchSetupForm(request.POST, game_key=game.key)
+        if form.has_forged_fields():
+            return HttpResponseBadRequest()
         if form.is_valid():
             owner = owner or current_owner(request, create=True)
             match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
             return redirect("matches:match", match_id=match.pk)
+        status = 422
     else:
+        status = 200
         initial = last_lineup(owner, game.key)
         initial.update(chosen_rules(request, game, house_rules))
         form = MatchSetupForm(initial=initial, game_key=game.key)
@@ -59,14 +66,23 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     }
     if request.htmx and request.htmx.target == "options":
         return render(request, "matches/new_match.html#options", context)
-    return render(request, "matches/new_match.html", context)
+    return render(request, "matches/new_match.html", context, status=status)
 
 
 @require_GET
 @vary_on_headers("HX-Request")
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
-    return render(request, _scoreboard_template(request), scoreboard_context(request, match))
+    # After a deletion without JavaScript, the page offers to undo it.
+    undo = restorable_round(match, request.GET.get("undo"))
+    notice = _("Round %(number)s deleted.") % {"number": undo.number} if undo else None
+    context = scoreboard_context(request, match, notice=notice, undo=undo)
+    return render(request, _scoreboard_template(request), context)
+
+
+def _form_status(request: HttpRequest) -> int:
+    """A form sent back with its faults: 422, except to htmx, which only swaps 2xx."""
+    return 200 if request.htmx else 422
 
 
 def _scoreboard_template(request: HttpRequest) -> str:
@@ -81,14 +97,28 @@ def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, "matches/match.html", context)
 
 
-def _scoreboard_response(request: HttpRequest, match: Match, **extra) -> HttpResponse:
-    """After a change: htmx swaps the scoreboard in place; a plain form post redirects."""
+def _scoreboard_response(
+    request: HttpRequest,
+    match: Match,
+    *,
+    notice: str | None = None,
+    status_error: bool = False,
+    undo: Round | None = None,
+) -> HttpResponse:
+    """After a change: htmx swaps the scoreboard in place; a plain form post redirects,
+    and the notice (or the offer to undo a deletion) follows it."""
     if request.htmx:
         match = get_own_match(request, match.pk)
-        return render(
-            request, _scoreboard_template(request), scoreboard_context(request, match, **extra)
+        context = scoreboard_context(
+            request, match, notice=notice, status_error=status_error, undo=undo
         )
-    return redirect("matches:match", match_id=match.pk)
+        return render(request, _scoreboard_template(request), context)
+    url = reverse("matches:match", args=[match.pk])
+    if undo is not None:
+        return redirect(f"{url}?undo={undo.pk}")
+    if notice:
+        messages.add_message(request, messages.ERROR if status_error else messages.INFO, notice)
+    return redirect(url)
 
 
 @require_POST
@@ -98,26 +128,23 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()
-    if not form.is_valid():
-        # htmx only swaps 2xx answers; a plain form post gets the page back with a 422.
-        context = scoreboard_context(request, match, state=state, form=form)
-        status = 200 if request.htmx else 422
-        return render(request, _scoreboard_template(request), context, status=status)
-    try:
-        services.record_round(
-            match,
-            form.round,
-            number=form.cleaned_data["number"],
-            entry_key=form.cleaned_data["entry_key"],
-            owner=current_owner(request),
-        )
-    except services.RoundConflict as conflict:
-        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
-    except RoundInvalid as invalid:
-        form.show_engine_errors(invalid.errors)
-        context = scoreboard_context(request, match, form=form)
-        return render(request, _scoreboard_template(request), context)
-    return _scoreboard_response(request, match)
+    if form.is_valid():
+        try:
+            services.record_round(
+                match,
+                form.round,
+                number=form.cleaned_data["number"],
+                entry_key=form.cleaned_data["entry_key"],
+                owner=current_owner(request),
+            )
+        except services.RoundConflict as conflict:
+            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+        except RoundInvalid as invalid:  # the match changed since the form was checked
+            form.show_engine_errors(invalid.errors)
+        else:
+            return _scoreboard_response(request, match)
+    context = scoreboard_context(request, match, form=form)
+    return render(request, _scoreboard_template(request), context, status=_form_status(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -127,6 +154,8 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
     if not 1 <= number <= len(rounds):
         raise Http404
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.has_forged_fields():
+        return HttpResponseBadRequest()
     if request.method == "POST" and form.is_valid():
         try:
             services.correct_round(match, number, form.round, owner=current_owner(request))
@@ -141,7 +170,8 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         "game": match.rules,
         "card_buttons": card_picker(match.options) if match.game == "cabo" else [],
     }
-    return render(request, "matches/edit_round.html", context)
+    status = 422 if form.is_bound else 200
+    return render(request, "matches/edit_round.html", context, status=status)
 
 
 @require_POST

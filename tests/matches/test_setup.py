@@ -73,7 +73,7 @@ def test_a_bad_player_list_is_refused_next_to_the_seats(client, game, players, m
     preset = "fr" if game == "cabo" else "classic"
     data = setup_data(players, preset=preset, options=default_option_fields(game, preset))
     response = client.post(reverse("matches:new", args=[game]), data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert message in response.content.decode()
     assert not Match.objects.exists()
 
@@ -83,6 +83,7 @@ def test_an_empty_dealer_seat_is_refused(client):
         ["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"), dealer=4
     )
     response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 422
     assert "Pick a seat that has a player." in response.content.decode()
     assert not Match.objects.exists()
 
@@ -91,15 +92,19 @@ def test_an_out_of_range_option_is_refused_next_to_it(client):
     options = default_option_fields("cabo", "fr") | {"option_target": "5000"}
     data = setup_data(["Ana", "Ben"], preset="fr", options=options)
     response = client.post(reverse("matches:new", args=["cabo"]), data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Ensure this value is less than or equal to 1000." in response.content.decode()
     assert not Match.objects.exists()
 
 
-def test_a_forged_preset_is_refused(client):
-    data = setup_data(["Ana", "Ben"], preset="poker", options=default_option_fields("cabo", "fr"))
-    response = client.post(reverse("matches:new", args=["cabo"]), data)
-    assert response.status_code == 200
+@pytest.mark.parametrize(
+    "forged",
+    [{"preset": "poker"}, {"options_for": "poker"}, {"dealer": "9"}, {"option_values": "xx"}],
+)
+def test_a_forged_choice_is_a_client_error(client, forged):
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data | forged)
+    assert response.status_code == 400
     assert not Match.objects.exists()
 
 
@@ -143,3 +148,8 @@ def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
     assert "Chez Marie" in page
     page = client.get(reverse("matches:new", args=["cabo"]) + f"?house_rule={rule.pk}")
     assert 'name="option_target" value="50"' in page.content.decode()
+
+
+def test_the_setup_page_varies_on_htmx(client):
+    response = client.get(reverse("matches:new", args=["cabo"]))
+    assert "HX-Request" in response["Vary"]

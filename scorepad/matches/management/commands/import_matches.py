@@ -6,7 +6,6 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
 
 from scorepad.matches.models import Owner
 from scorepad.records import exchange
@@ -28,8 +27,8 @@ class Command(BaseCommand):
             checked = exchange.check_documents(exchange.read_documents(content))
         except exchange.ImportRefused as refused:
             raise CommandError("nothing imported:\n" + "\n".join(refused.faults)) from None
-        with transaction.atomic():
-            created = exchange.save_matches(self._owner(owner), checked)
+        # save_matches is one transaction; the owner is found (or made) once the file passed.
+        created = exchange.save_matches(self._owner(owner), checked)
         for match in created:
             self.stdout.write(str(match.pk))
 
