@@ -13,8 +13,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.rules import get_game
-from scorepad.rules.base import FieldError, MatchState, Option, RoundInvalid, SetupInvalid, Team
+from scorepad.rules import cabo, escoba, get_game
+from scorepad.rules.base import FieldError, MatchState, Option, RoundInvalid, SetupInvalid
 
 MAX_NAME = 40
 
@@ -158,15 +158,8 @@ class MatchSetupForm(forms.Form):
                 self.add_error(field, engine_message(error))
         return data
 
-    def teams_for(self, players: Sequence[str]) -> list[Team] | None:
-        """Escoba with four players: partners sit facing, so seats 1 & 3 play 2 & 4."""
-        if self.game.key != "escoba" or len(players) != 4:
-            return None
-        first, second, third, fourth = players
-        return [
-            Team(f"{first} & {third}", (first, third)),
-            Team(f"{second} & {fourth}", (second, fourth)),
-        ]
+    def teams_for(self, players: Sequence[str]):
+        return escoba.facing_teams(players) if self.game.key == "escoba" else None
 
 
 class RoundForm(forms.Form):
@@ -238,10 +231,7 @@ class CaboRoundForm(RoundForm):
     """Who called, and every hand as a number or as the cards picked on the card grid."""
 
     def add_game_fields(self) -> None:
-        from scorepad.rules import cabo
-
         options = self.setup.options
-        lowest = min(cabo.card_value(code, options) for code in cabo.card_codes(options))
         self.card_codes = cabo.card_codes(options)
         self.fields["caller"] = forms.TypedChoiceField(
             label=_("Who called Cabo?"),
@@ -250,7 +240,9 @@ class CaboRoundForm(RoundForm):
             widget=forms.RadioSelect,
         )
         for i, _name in enumerate(self.players):
-            self.fields[f"hand_{i}"] = self.count_field(minimum=min(lowest * 2, 0))
+            self.fields[f"hand_{i}"] = self.count_field(
+                minimum=cabo.lowest_hand(options), maximum=cabo.HIGHEST_HAND
+            )
             self.fields[f"cards_{i}"] = forms.CharField(
                 required=False,
                 max_length=200,
@@ -315,9 +307,6 @@ class CaboRoundForm(RoundForm):
         return initial
 
 
-ESCOBA_TOTALS = {"cards": 40, "oros": 10, "sevens": 4}
-
-
 class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
@@ -359,7 +348,7 @@ class EscobaRoundForm(RoundForm):
     def build_round(self, data: Mapping) -> dict:
         # The last side may be left blank: it gets what the others did not take.
         last = len(self.sides) - 1
-        for key, total in ESCOBA_TOTALS.items():
+        for key, total in escoba.DEAL_TOTALS.items():
             if data.get(f"{key}_{last}") is None:
                 others = [data.get(f"{key}_{i}") for i in range(last)]
                 if all(value is not None for value in others):

@@ -9,6 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext
 
 from scorepad.guide.links import section_url, topic_title
+from scorepad.rules import cabo
 from scorepad.rules.base import MatchState
 
 from .forms import ROUND_FORMS, RoundForm, round_form_for
@@ -160,8 +161,6 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def card_picker(options) -> list[dict]:
     """The Cabo card grid: one button per distinct (rank, value), so red and black kings
     get their own buttons where they count differently; a tap takes a free card of it."""
-    from scorepad.rules import cabo
-
     groups: dict[tuple[str, int], list[str]] = {}
     for code in cabo.card_codes(options):
         rank = (

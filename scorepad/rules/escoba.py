@@ -45,6 +45,8 @@ TOPICS = (
 DECK_SIZE = 40
 OROS = 10
 SEVENS = 4
+# What the sides of a deal share between them, by count.
+DEAL_TOTALS = {"cards": DECK_SIZE, "oros": OROS, "sevens": SEVENS}
 FIFTEEN = 15
 
 SUITS = ("O", "C", "E", "B")  # oros, copas, espadas, bastos
@@ -277,6 +279,18 @@ def cascade(deals: Iterable[Deal], tied: Sequence[str]) -> tuple[tuple[str, ...]
     return tuple(remaining), None
 
 
+def facing_teams(players: Sequence[str]) -> tuple[Team, ...] | None:
+    """Four players play as two teams, partners sitting facing: seats 1 and 3 against
+    seats 2 and 4, each team named after its players. Fewer play on their own."""
+    if len(players) != 4:
+        return None
+    first, second, third, fourth = players
+    return (
+        Team(f"{first} & {third}", (first, third)),
+        Team(f"{second} & {fourth}", (second, fourth)),
+    )
+
+
 class Escoba(Game):
     key = "escoba"
     name = "Escoba"
@@ -381,7 +395,7 @@ class Escoba(Game):
         piles = [pile for pile in piles if isinstance(pile, Mapping)]
         if len(piles) != len(setup.sides):
             return
-        expected = {"cards": DECK_SIZE, "oros": OROS, "sevens": SEVENS}
+        expected = DEAL_TOTALS
         messages = {
             "cards": gettext_noop("cards must total {expected}; got {got}"),
             "oros": gettext_noop("oros must total {expected}; got {got}"),

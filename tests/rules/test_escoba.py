@@ -485,3 +485,14 @@ def test_faults_of_every_side_are_reported_even_when_one_side_is_unreadable():
         ("sides.Ada.oros", "oros cannot exceed cards"),
         ("sides.Ada.sevens", "sevens cannot exceed cards"),
     ]
+
+
+def test_four_players_face_their_partners_and_fewer_play_alone():
+    from scorepad.rules.escoba import facing_teams
+
+    teams = facing_teams(["Ana", "Ben", "Chloé", "Dan"])
+    assert [(team.name, team.players) for team in teams] == [
+        ("Ana & Chloé", ("Ana", "Chloé")),
+        ("Ben & Dan", ("Ben", "Dan")),
+    ]
+    assert facing_teams(["Ana", "Ben", "Chloé"]) is None
