@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,11 +28,17 @@ KNOWN_FIELDS = frozenset((*ENTERED, "created", *COMPUTED))
 NAME_LENGTH = 40  # Match.first_dealer's length: every name must fit it
 CSV_HEADER = ("match", "game", "created", "round", "tiebreak", "side", "points", "total")
 EXPORT_CHUNK = 200
+# Every page of a match replays all its rounds: a file cannot make one endlessly long.
+MAX_ROUNDS = 1000
+# Control characters and lone surrogates: invisible in a name, and PostgreSQL refuses
+# NUL and lone surrogates in JSON (a 500 instead of a message).
+REFUSED_CHARACTERS = frozenset(("Cc", "Cs"))
 MAX_FAULTS_SHOWN = 20
 
 
 def timestamp(moment: datetime) -> str:
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # isoformat, not strftime: "%Y" drops the leading zeros of a year before 1000.
+    return moment.astimezone(UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
 
 
 # Export ---------------------------------------------------------------------------
@@ -148,6 +155,15 @@ def read_documents(content: bytes | str) -> list:
                 % {"line": error.lineno, "column": error.colno, "error": error.msg}
             ]
         ) from None
+    except RecursionError:
+        raise ImportRefused(
+            [_("The file is not a valid match file: its lists or objects nest too deeply.")]
+        ) from None
+    except ValueError:
+        # Python refuses to read an integer of more than a few thousand digits.
+        raise ImportRefused(
+            [_("The file is not a valid match file: it holds a number too long to read.")]
+        ) from None
     if isinstance(documents, dict):
         documents = [documents]
     if not isinstance(documents, list):
@@ -159,7 +175,11 @@ def read_documents(content: bytes | str) -> list:
 
 def _where(index: int, document: object) -> str:
     players = document.get("players") if isinstance(document, dict) else None
-    if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
+    if (
+        isinstance(players, list)
+        and players
+        and all(isinstance(p, str) and not _has_control_characters(p) for p in players)
+    ):
         return _("Match %(index)s (%(players)s)") % {"index": index, "players": ", ".join(players)}
     return _("Match %(index)s") % {"index": index}
 
@@ -207,8 +227,19 @@ def check_document(index: int, document: object) -> CheckedMatch:
             f"{where}, players: "
             + _("a name has at most %(count)s characters") % {"count": NAME_LENGTH}
         )
-    if not isinstance(document.get("rounds"), list):
+    faults.extend(
+        f"{where}, {field}: " + _("a name cannot hold control characters")
+        for field in _fields_with_control_characters(players, teams)
+    )
+    rounds = document.get("rounds")
+    if not isinstance(rounds, list):
         faults.append(f"{where}, rounds: " + _("rounds must be a list"))
+    elif len(rounds) > MAX_ROUNDS:
+        faults.append(
+            f"{where}, rounds: "
+            + _("a match has at most %(count)s rounds; this one has %(rounds)s")
+            % {"count": MAX_ROUNDS, "rounds": len(rounds)}
+        )
     if faults:
         raise ImportRefused(faults)
     try:
@@ -217,7 +248,6 @@ def check_document(index: int, document: object) -> CheckedMatch:
         setup = game.make_setup(players, options, dealer, teams)
     except SetupInvalid as invalid:
         raise ImportRefused(_faults(where, invalid.errors)) from None
-    rounds = document["rounds"]
     try:
         state = game.score(setup, rounds)
     except RoundInvalid as invalid:
@@ -235,11 +265,31 @@ def _format_fault(document: dict) -> str | None:
             "expected": FORMAT,
             "got": json.dumps(tag, ensure_ascii=False),
         }
-    if document.get("game") not in GAMES:
-        return _("unknown game %(game)s") % {
-            "game": json.dumps(document.get("game"), ensure_ascii=False)
-        }
+    game = document.get("game")
+    # A list or an object cannot even be looked up among the games (unhashable).
+    if not isinstance(game, str) or game not in GAMES:
+        return _("unknown game %(game)s") % {"game": json.dumps(game, ensure_ascii=False)}
     return None
+
+
+def _has_control_characters(name: object) -> bool:
+    return isinstance(name, str) and any(
+        unicodedata.category(character) in REFUSED_CHARACTERS for character in name
+    )
+
+
+def _fields_with_control_characters(players: object, teams: object) -> list[str]:
+    """The fields whose names hold a control character; round data only refers to them."""
+    fields = []
+    if isinstance(players, list) and any(_has_control_characters(name) for name in players):
+        fields.append("players")
+    for index, team in enumerate(teams if isinstance(teams, list) else (), start=1):
+        names = [team.get("name")] if isinstance(team, dict) else []
+        members = team.get("players") if isinstance(team, dict) else None
+        names.extend(members if isinstance(members, list) else ())
+        if any(_has_control_characters(name) for name in names):
+            fields.append(f"teams.{index}")
+    return fields
 
 
 def _created(value: object) -> tuple[datetime | None, str | None]:
@@ -251,7 +301,11 @@ def _created(value: object) -> tuple[datetime | None, str | None]:
         moment = None
     if moment is None:
         return None, _("created must be a date and time like 2026-11-29T20:15:00Z")
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)), None
+    try:
+        # Stored in UTC: a time zone can push the first or the last day out of the calendar.
+        return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC), None
+    except OverflowError:
+        return None, _("created must fall between the years 1 and 9999 in UTC")
 
 
 def check_documents(documents: list) -> list[CheckedMatch]:

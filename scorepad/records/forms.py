@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.matches.models import GAME_CHOICES, Match, Owner
@@ -19,6 +20,9 @@ class HistoryFilterForm(forms.Form):
         ("in_progress", _("In progress")),
         ("finished", _("Finished")),
     ]
+    # Only a broken client sends a game or a status the lists do not offer; a name too
+    # long or a house rule deleted since the link was made is a person's mistake.
+    CLIENT_FIELDS = ("game", "status")
 
     game = forms.ChoiceField(
         label=_("Game"), required=False, choices=[("", _("Every game")), *GAME_CHOICES]
@@ -26,7 +30,11 @@ class HistoryFilterForm(forms.Form):
     player = forms.CharField(label=_("Player"), required=False, max_length=40)
     status = forms.ChoiceField(label=_("Status"), required=False, choices=STATUS_CHOICES)
     house_rule = forms.TypedChoiceField(
-        label=_("House rule"), required=False, coerce=int, empty_value=None
+        label=_("House rule"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        error_messages={"invalid_choice": _("These house rules no longer exist; choose others.")},
     )
 
     def __init__(self, *args, house_rules: list[HouseRule], **kwargs) -> None:
@@ -36,16 +44,43 @@ class HistoryFilterForm(forms.Form):
             (rule.pk, str(rule)) for rule in house_rules
         ]
 
-    def keep(self, match: Match) -> bool:
-        """Whether `match` passes the filters (the form must be valid)."""
+    def full_clean(self) -> None:
+        super().full_clean()
+        # A select in error points to its message, as the hand-written inputs do.
+        for name in self.errors:
+            if name in self.fields:
+                self.fields[name].widget.attrs["aria-describedby"] = f"{name}-errors"
+
+    @property
+    def client_fault(self) -> bool:
+        """Whether the filters are bogus in a way no person can type (call after is_valid)."""
+        return any(name in self.errors for name in self.CLIENT_FIELDS)
+
+    @property
+    def chosen_rule(self) -> HouseRule | None:
+        return self.house_rules.get(self.cleaned_data.get("house_rule"))
+
+    def narrow(self, matches: QuerySet[Match]) -> QuerySet[Match]:
+        """The filters SQL applies alike on SQLite and PostgreSQL; a field in error is left out."""
         data = self.cleaned_data
-        rule = self.house_rules.get(data["house_rule"])
-        return (
-            (not data["game"] or match.game == data["game"])
-            and (not data["player"] or data["player"].strip() in match.players)
-            and (not data["status"] or match.finished == (data["status"] == "finished"))
-            and (rule is None or rule.used_by(match))
-        )
+        if data.get("game"):
+            matches = matches.filter(game=data["game"])
+        if data.get("status"):
+            matches = matches.filter(finished=data["status"] == "finished")
+        if self.chosen_rule is not None:
+            matches = matches.filter(game=self.chosen_rule.game, preset=self.chosen_rule.preset)
+        return matches
+
+    @property
+    def needs_keep(self) -> bool:
+        return bool(self.cleaned_data.get("player")) or self.chosen_rule is not None
+
+    def keep(self, match: Match) -> bool:
+        """Whether `match` passes what `narrow` left out: a name in the JSON list of players
+        (containment is not portable) and the complete options of a house rule."""
+        player = self.cleaned_data.get("player")
+        rule = self.chosen_rule
+        return (not player or player in match.players) and (rule is None or rule.used_by(match))
 
 
 class ImportForm(forms.Form):
@@ -79,7 +114,10 @@ class HouseRuleForm(forms.Form):
             raise forms.ValidationError(_("Give the house rule a name."))
         taken = HouseRule.objects.filter(owner=self.owner, game=self.match.game, name__iexact=name)
         if self.owner is not None and taken.exists():
-            raise forms.ValidationError(
-                _("You already have house rules called “%(name)s” for this game.") % {"name": name}
-            )
+            raise self.name_taken(name)
         return name
+
+    def name_taken(self, name: str) -> forms.ValidationError:
+        return forms.ValidationError(
+            _("You already have house rules called “%(name)s” for this game.") % {"name": name}
+        )

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from scorepad.rules import cabo
 from scorepad.rules.base import MatchState
 
 
@@ -149,31 +148,26 @@ def _add_rounds(figures, state: MatchState, player: str, side: str) -> None:
         for result in state.rounds:
             figures.rounds += 1
             figures.points += result.points[player]
+            # The engine's "went-out" (its explanation: "had no card left") is a round of
+            # 0 points; a round does not record who went out *first*, so this counts every
+            # round the player ended with no card, and the page says so.
             figures.went_out += result.points[player] == 0
 
 
 def _add_cabo(figures: CaboFigures, state: MatchState, player: str) -> None:
-    options = state.setup.options
+    # Only the engine's verdict counts: its topics say whether the call held ("call") or
+    # failed ("failed-call") and whether either kamikaze rule applied ("kamikaze"); the
+    # entered round (`detail`) says who called and whose hand was the kamikaze one.
     for result in state.rounds:
         entry = result.detail
-        if player not in entry.hands:
+        if player not in result.points:
             continue  # a tiebreak round they did not play
         figures.rounds += 1
         figures.hand_sum += entry.hands[player]
-        if entry.kamikaze == player:
-            figures.kamikazes += 1
-        if entry.caller != player or entry.kamikaze is not None:
-            continue  # a kamikaze hand replaces the call
-        figures.calls += 1
-        outcome = cabo.round_points(
-            entry.hands, entry.caller, options, entry.kamikaze, entry.tiebreak
-        )
-        figures.successful_calls += outcome.called
-        # The zero call is the other kamikaze: a successful call with exactly nothing.
-        if (
-            outcome.called
-            and options["kamikaze"] == "zero_call"
-            and entry.hands[player] == 0
-            and not entry.tiebreak
-        ):
-            figures.kamikazes += 1
+        if "kamikaze" in result.topics and player == (entry.kamikaze or entry.caller):
+            figures.kamikazes += 1  # a kamikaze hand, or the zero call
+        if player != entry.caller:
+            continue
+        # A kamikaze hand replaces the call: the engine then reports neither outcome.
+        figures.calls += "call" in result.topics or "failed-call" in result.topics
+        figures.successful_calls += "call" in result.topics

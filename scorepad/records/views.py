@@ -3,20 +3,17 @@ from __future__ import annotations
 import json
 
 from django.contrib import messages
+from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
+from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
-from django.http import (
-    Http404,
-    HttpRequest,
-    HttpResponse,
-    HttpResponseBadRequest,
-    StreamingHttpResponse,
-)
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import reswap, retarget
 
 from scorepad.matches.access import current_owner, get_own_match
 from scorepad.matches.models import Match, Owner
@@ -38,24 +35,45 @@ def _own_rules(owner: Owner | None) -> list[HouseRule]:
     return list(HouseRule.objects.filter(owner=owner)) if owner else []
 
 
-def _filtered(request: HttpRequest, owner: Owner | None, matches: QuerySet[Match]):
-    """The filter form and the matches that pass it (None when the filters are bogus)."""
+def _filtered(
+    request: HttpRequest, owner: Owner | None, matches: QuerySet[Match]
+) -> tuple[HistoryFilterForm, QuerySet[Match] | list[Match]]:
+    """The filter form and the matches that pass its valid fields.
+
+    Game, status and a house rule's preset are filtered in SQL; a player's name and the
+    complete options only in Python, on what SQL left. A field a person got wrong is
+    shown with its error (and not applied); what only a broken client sends is a 400.
+    """
     form = HistoryFilterForm(request.GET, house_rules=_own_rules(owner))
-    if not form.is_valid():
-        return form, None
-    return form, [match for match in matches if form.keep(match)]
+    if not form.is_valid() and form.client_fault:
+        raise BadRequest
+    matches = form.narrow(matches)
+    if form.needs_keep:
+        return form, [match for match in matches if form.keep(match)]
+    return form, matches
 
 
-def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict | None:
+def _status(request: HttpRequest, form: HistoryFilterForm) -> int:
+    """A page sent back with faulty filters: 422, except to htmx, which only swaps 2xx."""
+    return 422 if form.errors and not request.htmx else 200
+
+
+def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict:
     form, matches = _filtered(request, owner, _own_matches(owner))
-    if matches is None:
-        return None
     names = rule_names(form.house_rules.values())
-    page = Paginator(matches, PER_PAGE).get_page(request.GET.get("page"))
+    paginator = Paginator(matches, PER_PAGE)
+    if isinstance(matches, QuerySet):
+        # The names to suggest need one column of every match, not whole rows; that list
+        # is the count too, which spares the paginator its own COUNT query.
+        line_ups = list(matches.values_list("players", flat=True))
+        paginator.count = len(line_ups)
+    else:
+        line_ups = [match.players for match in matches]
+    page = paginator.get_page(request.GET.get("page"))
     rows = [{"match": match, "house_rule": rule_of(match, names)} for match in page]
     query = request.GET.copy()
     query.pop("page", None)
-    known = sorted({name for match in matches for name in match.players}, key=str.casefold)
+    known = sorted({name for players in line_ups for name in players}, key=str.casefold)
     return {
         "filters": form,
         "page": page,
@@ -71,12 +89,15 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
 @vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     context = _history_context(request, current_owner(request))
-    if context is None:
-        return HttpResponseBadRequest()
+    form = context["filters"]
     # A history restore (Back after the cache is gone) needs the whole page.
     fragment = request.htmx and not request.htmx.history_restore_request
+    if fragment and form.errors:
+        # The list swap would hide the fault: swap the form instead, errors beside the fields.
+        response = render(request, "records/history.html#filters", context)
+        return reswap(retarget(response, "#filters"), "outerHTML")
     template = "records/history.html#results" if fragment else "records/history.html"
-    return render(request, template, context)
+    return render(request, template, context, status=_status(request, form))
 
 
 @require_POST
@@ -84,7 +105,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         owner = current_owner(request)
-        context = _history_context(request, owner) or {}
+        context = _history_context(request, owner)
         context["import_form"] = form
         return render(request, "records/history.html", context, status=422)
     created = exchange.save_matches(current_owner(request, create=True), form.checked)
@@ -101,24 +122,21 @@ def import_matches(request: HttpRequest) -> HttpResponse:
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
-    if matches is None:
-        return HttpResponseBadRequest()
     records = stats.everyone(match.state() for match in matches)
-    return render(request, "records/players.html", {"filters": form, "records": records})
+    context = {"filters": form, "records": records}
+    return render(request, "records/players.html", context, status=_status(request, form))
 
 
 @require_GET
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
-    if matches is None:
-        return HttpResponseBadRequest()
     matches = [match for match in matches if name in match.players]
     if not matches and not form.has_changed():
         raise Http404
     record = stats.player_record(name, (match.state() for match in matches))
     context = {"filters": form, "record": record, "name": name, "matches": matches[:10]}
-    return render(request, "records/player.html", context)
+    return render(request, "records/player.html", context, status=_status(request, form))
 
 
 @require_GET
@@ -174,20 +192,32 @@ def house_rules(request: HttpRequest) -> HttpResponse:
     return render(request, "records/house_rules.html", {"rules": rules})
 
 
+def _create_house_rule(form: HouseRuleForm, owner: Owner | None, match: Match) -> bool:
+    """Save the checked house rule; False, with the form's error, when the name was taken
+    meanwhile (two requests at once both pass the form's check; the constraint decides)."""
+    name = form.cleaned_data["name"]
+    try:
+        with transaction.atomic():
+            HouseRule.objects.create(
+                owner=owner,
+                game=match.game,
+                name=name,
+                preset=match.preset,
+                options=dict(match.options),
+            )
+    except IntegrityError:
+        form.add_error("name", form.name_taken(name))
+        return False
+    return True
+
+
 @require_http_methods(["GET", "POST"])
 def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     owner = current_owner(request)
     data = request.POST if request.method == "POST" else None
     form = HouseRuleForm(data, owner=owner, match=match)
-    if request.method == "POST" and form.is_valid():
-        HouseRule.objects.create(
-            owner=owner,
-            game=match.game,
-            name=form.cleaned_data["name"],
-            preset=match.preset,
-            options=dict(match.options),
-        )
+    if request.method == "POST" and form.is_valid() and _create_house_rule(form, owner, match):
         messages.success(request, _("House rule saved."))
         return redirect("records:house_rules")
     context = {

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
 from scorepad.matches.models import Match, Owner
 
@@ -81,3 +85,67 @@ def test_import_for_an_unknown_user_fails_and_saves_nothing(owner, tmp_path):
 def test_import_of_a_missing_file_fails(db, tmp_path):
     with pytest.raises(CommandError, match="cannot read"):
         call_command("import_matches", str(tmp_path / "nope.json"))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 100_000, "nest too deeply"),
+        (b"[" + b"7" * 5000 + b"]", "a number too long to read"),
+        (
+            json.dumps({"format": "scorepad.match/1", "game": [], "players": ["A", "B"]}).encode(),
+            "Match 1 [(]A, B[)]: unknown game",
+        ),
+        (
+            json.dumps(
+                dict(
+                    CABANGA_SHARED,
+                    format="scorepad.match/1",
+                    created="0001-01-01T00:00:00+05:00",
+                )
+            ).encode(),
+            "created: created must fall between the years 1 and 9999",
+        ),
+        (
+            json.dumps(
+                dict(CABANGA_SHARED, format="scorepad.match/1", players=["A", "B", "C", "D\0"])
+            ).encode(),
+            "Match 1, players: a name cannot hold control characters",
+        ),
+    ],
+)
+def test_import_of_a_file_that_once_crashed_fails_with_a_message(db, tmp_path, content, message):
+    (tmp_path / "bad.json").write_bytes(content)
+    with pytest.raises(CommandError, match=message):
+        call_command("import_matches", str(tmp_path / "bad.json"))
+    assert not Match.objects.exists()
+    assert not Owner.objects.exists()
+
+
+def test_import_from_the_shell_prints_the_fault_and_no_traceback(tmp_path):
+    (tmp_path / "deep.json").write_bytes(b"[" * 100_000)
+    finished = subprocess.run(
+        [sys.executable, "manage.py", "import_matches", str(tmp_path / "deep.json")],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert finished.returncode != 0
+    assert "nest too deeply" in finished.stderr
+    assert "Traceback" not in finished.stderr
+
+
+def test_import_saves_in_one_transaction_of_its_own(owner, tmp_path, monkeypatch):
+    build(owner, CABANGA_SHARED)
+    call_command("export_matches", str(tmp_path / "all.json"))
+    entered = []
+    real_atomic = transaction.atomic
+
+    def counting_atomic(*args, **kwargs):
+        entered.append(args)
+        return real_atomic(*args, **kwargs)
+
+    monkeypatch.setattr(transaction, "atomic", counting_atomic)
+    call_command("import_matches", str(tmp_path / "all.json"))
+    assert len(entered) == 1  # save_matches' own, with nothing wrapped around it

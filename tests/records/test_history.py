@@ -91,13 +91,56 @@ def test_the_house_rule_filter_keeps_the_matches_with_those_rules(owner, visitor
     assert "Chez Marie" in content
 
 
-def test_someone_elses_house_rule_is_not_a_filter(owner, visitor, stranger):
+def test_someone_elses_house_rule_gets_the_form_back_with_a_message(owner, visitor, stranger):
+    build(owner, CABO_FR)
     rule = HouseRule.objects.create(owner=stranger, game="cabo", name="X", preset="fr", options={})
-    assert visitor.get(HISTORY, {"house_rule": rule.pk}).status_code == 400
+    response = visitor.get(HISTORY, {"house_rule": rule.pk})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert 'id="house_rule-errors"' in content
+    assert "These house rules no longer exist; choose others." in content
+    assert 'aria-describedby="house_rule-errors"' in content
 
 
-def test_a_bogus_filter_is_a_bad_request(visitor):
-    assert visitor.get(HISTORY, {"game": "poker"}).status_code == 400
+def test_a_deleted_house_rule_gets_the_form_back_with_the_other_filters_applied(owner, visitor):
+    cabo = build(owner, CABO_FR)
+    escoba = build(owner, ESCOBA)
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="X", preset="fr", options={})
+    gone = rule.pk
+    rule.delete()
+    response = visitor.get(HISTORY, {"house_rule": gone, "game": "escoba"})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert "These house rules no longer exist; choose others." in content
+    assert reverse("records:chart", args=[escoba.pk]) in content
+    assert reverse("records:chart", args=[cabo.pk]) not in content
+
+
+def test_a_player_name_too_long_gets_the_form_back_with_a_message(owner, visitor):
+    build(owner, CABO_FR)
+    response = visitor.get(HISTORY, {"player": "A" * 41})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert 'id="player-errors"' in content
+    assert "Ensure this value has at most 40 characters (it has 41)." in content
+    assert 'maxlength="40"' in content
+
+
+def test_an_htmx_filter_in_error_swaps_the_form_with_its_message(owner, visitor):
+    response = visitor.get(HISTORY, {"player": "A" * 41}, headers={"HX-Request": "true"})
+    # htmx swaps only a 2xx answer.
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "<html" not in content
+    assert content.strip().startswith('<form method="get"')
+    assert 'id="player-errors"' in content
+    assert response["HX-Retarget"] == "#filters"
+    assert response["HX-Reswap"] == "outerHTML"
+
+
+@pytest.mark.parametrize("query", [{"game": "poker"}, {"status": "lost"}])
+def test_what_only_a_broken_client_sends_is_a_bad_request(visitor, query):
+    assert visitor.get(HISTORY, query).status_code == 400
 
 
 def test_the_history_is_paginated_and_keeps_the_filters(owner, visitor):

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scorepad.records.forms import HouseRuleForm
 from scorepad.records.house_rules import house_rules_for
 from scorepad.records.models import HouseRule
 
@@ -37,6 +38,21 @@ def test_a_house_rule_name_is_unique_per_game(owner, visitor):
     assert "You already have house rules called" in response.content.decode()
     assert visitor.post(save_url(escoba), {"name": "Chez Marie"}).status_code == 302
     assert HouseRule.objects.count() == 2
+
+
+def test_a_name_taken_by_a_request_at_the_same_time_gets_the_same_message(
+    owner, visitor, monkeypatch
+):
+    match = build(owner, CABO_FR)
+    HouseRule.objects.create(owner=owner, game="cabo", name="Chez Marie", preset="fr", options={})
+    # The other request saved its rule after this one's check: the check saw no rule.
+    monkeypatch.setattr(HouseRuleForm, "clean_name", lambda form: form.cleaned_data["name"])
+    response = visitor.post(save_url(match), {"name": "Chez Marie"})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert "You already have house rules called “Chez Marie” for this game." in content
+    assert 'id="name-errors"' in content
+    assert HouseRule.objects.count() == 1
 
 
 def test_a_house_rule_needs_a_name(owner, visitor):

@@ -218,6 +218,55 @@ def test_a_first_visitor_gets_an_owner_for_the_imported_matches(client):
     assert len(export_all(client)) == 1
 
 
+# Files that once ended in a 500 (and a traceback from `import_matches`).
+FILES_THAT_CRASHED = [
+    (
+        json.dumps(document_of(CABO_FR, game=[])).encode(),
+        "Match 1 (Ana, Ben): unknown game []",
+    ),
+    (
+        json.dumps(document_of(CABO_FR, game={})).encode(),
+        "Match 1 (Ana, Ben): unknown game {}",
+    ),
+    (
+        json.dumps(document_of(CABO_FR, created="0001-01-01T00:00:00+05:00")).encode(),
+        "Match 1 (Ana, Ben), created: created must fall between the years 1 and 9999 in UTC",
+    ),
+    (
+        json.dumps(document_of(CABO_FR, created="9999-12-31T23:59:59-05:00")).encode(),
+        "Match 1 (Ana, Ben), created: created must fall between the years 1 and 9999 in UTC",
+    ),
+    (
+        b"[" * 100_000,
+        "The file is not a valid match file: its lists or objects nest too deeply.",
+    ),
+    (
+        b"[" + b"7" * 5000 + b"]",
+        "The file is not a valid match file: it holds a number too long to read.",
+    ),
+    (
+        json.dumps(document_of(CABO_FR, players=["A\u0000na", "Ben"], first_dealer="Ben")).encode(),
+        "Match 1, players: a name cannot hold control characters",
+    ),
+    (
+        json.dumps(
+            document_of(
+                ESCOBA_TEAMS,
+                teams=[
+                    {"name": "Us\u001b", "players": ["Ana", "Chloé"]},
+                    {"name": "Them", "players": ["Ben", "Dan"]},
+                ],
+            )
+        ).encode(),
+        "Match 1 (Ana, Ben, Chloé, Dan), teams.1: a name cannot hold control characters",
+    ),
+    (
+        json.dumps(document_of(CABANGA_SHARED, rounds=[{"hands": {}}] * 1001)).encode(),
+        "Match 1 (A, B, C, D), rounds: a match has at most 1000 rounds; this one has 1001",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [
@@ -268,6 +317,7 @@ def test_a_first_visitor_gets_an_owner_for_the_imported_matches(client):
             json.dumps(document_of(CABO_FR, created="yesterday")).encode(),
             "Match 1 (Ana, Ben), created:",
         ),
+        *FILES_THAT_CRASHED,
     ],
 )
 def test_a_bad_file_is_refused_with_a_message_next_to_the_field(owner, visitor, content, message):
@@ -277,6 +327,23 @@ def test_a_bad_file_is_refused_with_a_message_next_to_the_field(owner, visitor, 
     assert message in html
     assert 'id="import-errors"' in html
     assert Match.objects.count() == 0
+
+
+def test_a_match_of_year_one_or_9999_is_imported_and_exported_as_it_was(owner, visitor):
+    early = document_of(CABO_FR, created="0001-01-01T05:00:00+05:00")
+    late = document_of(CABO_FR, created="9999-12-31T23:59:59Z")
+    assert upload(visitor, [early, late]).status_code == 302
+    created = [document["created"] for document in export_all(visitor)]
+    assert created == ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"]
+
+
+def test_a_thousand_rounds_are_still_imported(visitor):
+    document = document_of(
+        CABANGA_SHARED,
+        rounds=[{"hands": {"A": 0, "B": 0, "C": 0, "D": 0}}] * exchange.MAX_ROUNDS,
+    )
+    assert upload(visitor, document).status_code == 302
+    assert Round.objects.count() == exchange.MAX_ROUNDS
 
 
 def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):

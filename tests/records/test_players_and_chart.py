@@ -47,7 +47,9 @@ def test_the_player_page_of_a_shared_victory(owner, visitor):
     build(owner, CABANGA_SHARED)
     content = visitor.get(player_url("B")).content.decode()
     assert "(1 shared)" in content
-    assert "Minus points per round" in content and "Rounds gone out" in content
+    assert "Minus points per round" in content
+    # Who went out *first* is not recorded: the figure says what it counts.
+    assert "Rounds with no card left" in content and "gone out" not in content
 
 
 def test_the_player_page_can_be_filtered_by_game_and_house_rule(owner, visitor):
@@ -60,6 +62,32 @@ def test_the_player_page_can_be_filtered_by_game_and_house_rule(owner, visitor):
     assert "Velo taken" in content and "Cabo calls" not in content
     content = visitor.get(player_url("Ana"), {"house_rule": rule.pk}).content.decode()
     assert "Cabo calls" in content and "Velo taken" not in content
+
+
+def test_the_players_index_with_a_deleted_house_rule_gets_the_form_back(owner, visitor):
+    build(owner, CABO_FR)
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="X", preset="fr", options={})
+    gone = rule.pk
+    rule.delete()
+    response = visitor.get(PLAYERS, {"house_rule": gone})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert "These house rules no longer exist; choose others." in content
+    assert f'href="{player_url("Ana")}' in content  # the other filters still apply
+
+
+def test_a_player_page_with_a_name_filter_too_long_gets_the_form_back(owner, visitor):
+    build(owner, CABO_FR)
+    response = visitor.get(player_url("Ana"), {"player": "A" * 41})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert 'id="player-errors"' in content and "at most 40 characters" in content
+
+
+def test_a_bogus_game_filter_on_the_players_pages_is_a_bad_request(owner, visitor):
+    build(owner, CABO_FR)
+    assert visitor.get(PLAYERS, {"game": "poker"}).status_code == 400
+    assert visitor.get(player_url("Ana"), {"status": "lost"}).status_code == 400
 
 
 def test_an_unknown_player_is_not_found(owner, visitor):

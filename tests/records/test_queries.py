@@ -79,3 +79,26 @@ def test_the_history_exports_cost_the_same_for_5_or_200_matches(owner, visitor):
     few = {name: export_queries(name) for name in ("records:export_json", "records:export_csv")}
     add_matches(owner, 195)
     assert {name: export_queries(name) for name in few} == few
+
+
+@pytest.mark.parametrize(
+    ("url", "data", "limited"),
+    [
+        (reverse("records:history"), {"game": "cabo", "status": "finished"}, True),
+        (reverse("records:players"), {"game": "cabo", "status": "finished"}, False),
+    ],
+)
+def test_game_and_status_are_filtered_by_the_database(owner, visitor, url, data, limited):
+    add_matches(owner, 30)
+    with CaptureQueriesContext(connection) as context:
+        assert visitor.get(url, data).status_code == 200
+    rows = [
+        query["sql"]
+        for query in context.captured_queries
+        if query["sql"].startswith('SELECT "matches_match"."id"')
+    ]
+    assert len(rows) == 1
+    assert '"matches_match"."game" = \'cabo\'' in rows[0]
+    assert '"matches_match"."finished"' in rows[0]
+    # The history loads one page of matches, not every one of them.
+    assert (" LIMIT " in rows[0]) == limited

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from scorepad.records import stats
@@ -66,6 +68,33 @@ def test_cabo_calls_hands_and_kamikazes():
     assert ben.figures.call_success_rate == 0.5
     assert ben.figures.kamikazes == 1
     assert (ben.played, ben.wins) == (4, 1)
+
+
+def with_topics(state, number: int, topics: tuple[str, ...]):
+    """`state` with round `number` given other topics: what the engine said, not the hands."""
+    rounds = list(state.rounds)
+    rounds[number - 1] = replace(rounds[number - 1], topics=topics)
+    return replace(state, rounds=tuple(rounds))
+
+
+def test_cabo_calls_follow_the_engines_verdict_not_a_second_copy_of_the_rules():
+    # Ana's first call in the fr match succeeded; say the engine had ruled it failed.
+    state = with_topics(state_of(CABO_FR), 1, ("failed-call",))
+    ana = stats.player_record("Ana", [state]).games["cabo"].figures
+    assert (ana.calls, ana.successful_calls) == (2, 1)
+
+
+def test_a_zero_call_is_a_kamikaze_only_when_the_engine_says_so():
+    assert stats.player_record("Ana", [state_of(CABO_ZERO_CALL)]).games["cabo"].figures.kamikazes
+    state = with_topics(state_of(CABO_ZERO_CALL), 1, ("call",))
+    assert stats.player_record("Ana", [state]).games["cabo"].figures.kamikazes == 0
+
+
+def test_a_kamikaze_hand_counts_for_its_holder_not_the_caller():
+    states = [state_of(CABO_KAMIKAZE)]
+    assert stats.player_record("Ben", states).games["cabo"].figures.kamikazes == 1
+    ana = stats.player_record("Ana", states).games["cabo"].figures
+    assert (ana.kamikazes, ana.calls) == (0, 0)
 
 
 def test_a_tiebreak_round_counts_only_for_its_players():
