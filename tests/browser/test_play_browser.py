@@ -195,4 +195,3 @@ def test_a_lost_connection_is_said_and_the_retry_records_the_round_once(page, li
     record(page)
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     expect(page.locator("tfoot .totals td")).to_have_text(["5", "0", "3"])
-
