@@ -188,3 +188,13 @@ def test_the_table_limit_is_explained_in_french(client):
         )
     assert response.status_code == 200
     assert "Une table compte au plus 12 cartes\u00a0; vous en avez choisi 39." in response.text
+
+
+def test_the_cabo_walkthrough_names_the_presets_in_the_readers_language(client):
+    from django.utils import translation
+
+    with translation.override("en"):
+        response = client.get("/rules/cabo/walkthrough/11/", headers={"accept-language": "fr"})
+    content = response.content.decode()
+    assert "Règles françaises" in content
+    assert "French rules" not in content

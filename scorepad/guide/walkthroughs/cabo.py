@@ -288,7 +288,8 @@ def _hand(preset: str, name: str) -> int:
 
 
 def _score() -> Score:
-    labels = {preset: Say(GAME.preset(preset).label) for preset in PRESETS}
+    # Preset labels are marked in the engine (gettext_noop): translated here, when shown.
+    labels = {preset: Say(_(GAME.preset(preset).label)) for preset in PRESETS}
     rows = []
     for name in PLAYERS:
         rows.append(
