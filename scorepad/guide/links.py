@@ -8,13 +8,19 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.rules import GAMES
 
 
-def rules_url(game_key: str) -> str:
-    return reverse("guide:rules", args=[game_key])
+def rules_url(game_key: str, preset: str = "") -> str:
+    """The game's rules page, its tables following ``preset`` when the game has it."""
+    url = reverse("guide:rules", args=[game_key])
+    game = GAMES.get(game_key)
+    presets = [p.key for p in game.presets] if game is not None else []
+    if len(presets) > 1 and preset in presets:
+        url += f"?preset={preset}"
+    return url
 
 
-def section_url(game_key: str, topic: str) -> str:
+def section_url(game_key: str, topic: str, preset: str = "") -> str:
     """The rules section about ``topic``; the game's page when the topic is unknown."""
-    url = rules_url(game_key)
+    url = rules_url(game_key, preset)
     game = GAMES.get(game_key)
     if game is not None and topic in game.topics:
         return f"{url}#{topic}"

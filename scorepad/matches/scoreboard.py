@@ -54,7 +54,8 @@ def scoreboard_context(
                 ],
                 "why": [text.render(gettext) for text in result.explanation],
                 "links": [
-                    (topic_title(topic), section_url(match.game, topic)) for topic in result.topics
+                    (topic_title(topic), section_url(match.game, topic, match.preset))
+                    for topic in result.topics
                 ],
             }
         )
@@ -81,7 +82,7 @@ def scoreboard_context(
         "status_error": status_error,
         "undo": undo,
         "read_only": read_only,
-        "rules_url": section_url(match.game, ""),
+        "rules_url": section_url(match.game, "", match.preset),
         "card_buttons": card_picker(state.setup.options) if match.game == "cabo" else [],
     }
 
