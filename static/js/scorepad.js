@@ -62,6 +62,15 @@
     }
   });
 
+  // A hand given as cards (a correction, a form sent back) shows its points at once.
+  function showAllSums() {
+    document.querySelectorAll("details.card-grid").forEach(function (details) {
+      if (details.querySelector("input.card-codes").value.trim()) showSum(details);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", showAllSums);
+  document.addEventListener("htmx:afterSettle", showAllSums);
+
   document.addEventListener("input", function (event) {
     if (event.target.matches("input.card-codes")) showSum(event.target.closest("details.card-grid"));
   });

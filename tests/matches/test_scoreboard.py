@@ -410,3 +410,14 @@ def test_a_forged_opening_table_is_a_client_error(client):
     )
     assert response.status_code == 400
     assert not Round.objects.exists()
+
+
+def test_the_card_grid_follows_the_match_values(client):
+    dutch = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
+    content = client.get(reverse("matches:match", args=[dutch])).content.decode()
+    assert 'data-codes="KH KD" data-value="-1"' in content
+    assert 'data-codes="KS KC" data-value="13"' in content
+    deck = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
+    content = client.get(reverse("matches:match", args=[deck])).content.decode()
+    assert 'data-codes="13" data-value="13"' in content
+    assert '<span class="val">' not in content  # a numbered card shows its number once
