@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from scorepad.rules import get_game
 from scorepad.rules.base import MatchState
 
 WIDTH = 360
@@ -57,12 +58,7 @@ class Chart:
 
 def end_value(state: MatchState) -> tuple[int | None, bool]:
     """The match's end line and whether it counts rounds (vertical) rather than points."""
-    options = state.setup.options
-    if state.setup.game == "cabanga":
-        if options["end"] == "rounds":
-            return int(options["rounds"]), True
-        return int(options["threshold"]), False
-    return int(options["target"]), False
+    return get_game(state.setup.game).end_line(state.setup.options)
 
 
 def nice_step(span: float, parts: int = 4) -> int:

@@ -454,6 +454,10 @@ class Game:
     def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
         raise NotImplementedError
 
+    def end_line(self, options: Mapping[str, object]) -> tuple[int, bool]:
+        """Where the match ends: a total of points, or (True) a number of rounds."""
+        return int(options["target"]), False
+
     def end_notes(
         self, setup: Setup, state: MatchState
     ) -> tuple[tuple[Text, ...], tuple[str, ...]]:

@@ -237,6 +237,11 @@ class Cabanga(Game):
             rounds_left=rounds_left,
         )
 
+    def end_line(self, options: Mapping[str, object]) -> tuple[int, bool]:
+        if options["end"] == "rounds":
+            return int(options["rounds"]), True
+        return int(options["threshold"]), False
+
     def end_notes(
         self, setup: Setup, state: MatchState
     ) -> tuple[tuple[Text, ...], tuple[str, ...]]:

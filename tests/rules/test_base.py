@@ -226,3 +226,14 @@ def test_number_options_take_their_edges_and_refuse_beyond(game, name, minimum, 
 def test_choice_options_offer_exactly_the_rules_values(game, name, values):
     option = get_game(game).option(name)
     assert [choice.value for choice in option.choices] == values
+
+
+def test_the_end_line_is_the_target_or_the_cabanga_threshold_or_rounds():
+    from scorepad.rules import get_game
+
+    cabo, escoba, cabanga = (get_game(key) for key in ("cabo", "escoba", "cabanga"))
+    assert cabo.end_line(cabo.resolve_options("fr", {"target": 50})) == (50, False)
+    assert escoba.end_line(escoba.resolve_options("classic", {})) == (21, False)
+    assert cabanga.end_line(cabanga.resolve_options("classic", {})) == (18, False)
+    rounds = cabanga.resolve_options("classic", {"end": "rounds", "rounds": 7})
+    assert cabanga.end_line(rounds) == (7, True)
