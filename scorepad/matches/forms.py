@@ -137,11 +137,6 @@ class MatchSetupForm(forms.Form):
         if not dealer_name:
             self.add_error("dealer", gettext("Pick a seat that has a player."))
             return data
-        lowered = [name.casefold() for name in players]
-        for name in players:
-            if lowered.count(name.casefold()) > 1:
-                self.add_error("players", gettext("%(name)s appears twice.") % {"name": name})
-                return data
         teams = self.teams_for(players)
         try:
             options = self.game.resolve_options(data["preset"], changed)

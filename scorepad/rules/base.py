@@ -384,15 +384,16 @@ class Game:
             )
         if any(not name for name in names):
             errors.append(FieldError("players", Text(gettext_noop("every player needs a name"))))
+        # "Ana" and "ana" at one table are one person to the players reading the board.
         seen: set[str] = set()
         for name in names:
-            if name and name in seen:
+            if name and name.casefold() in seen:
                 errors.append(
                     FieldError(
                         "players", Text(gettext_noop("{player} appears twice"), {"player": name})
                     )
                 )
-            seen.add(name)
+            seen.add(name.casefold())
         return names
 
     def check_teams(

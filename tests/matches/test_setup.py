@@ -66,7 +66,7 @@ def test_four_escoba_players_play_as_two_teams_of_partners_facing(client):
     [
         ("cabo", ["Ana"], "Cabo is for 2 to 6 players; got 1"),
         ("cabanga", ["Ana", "Ben"], "Cabanga! is for 3 to 6 players; got 2"),
-        ("cabo", ["Ana", "ana"], "Ana appears twice."),
+        ("cabo", ["Ana", "ana"], "ana appears twice"),
     ],
 )
 def test_a_bad_player_list_is_refused_next_to_the_seats(client, game, players, message):

@@ -157,6 +157,12 @@ def test_make_setup_reports_every_fault():
     ]
 
 
+def test_names_differing_only_in_case_are_one_player():
+    with pytest.raises(SetupInvalid) as caught:
+        get_game("cabo").make_setup(["Ana", "ANA"], {}, "Ana")
+    assert [str(error.message) for error in caught.value.errors] == ["ANA appears twice"]
+
+
 def test_the_player_count_error_names_the_game():
     with pytest.raises(SetupInvalid) as caught:
         get_game("cabanga").make_setup(["Ana", "Ben"], {}, "Ana")
