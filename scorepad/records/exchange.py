@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scorepad.matches.models import Match, Owner, Round
+from scorepad.matches.services import create_match
 from scorepad.rules import GAMES
 from scorepad.rules.base import FieldError, MatchState, RoundInvalid, Setup, SetupInvalid
 
@@ -327,19 +328,7 @@ def save_matches(owner: Owner, checked: Iterable[CheckedMatch]) -> list[Match]:
     created: list[Match] = []
     with transaction.atomic():
         for entry in checked:
-            setup = entry.setup
-            teams = None
-            if setup.teams:
-                teams = [{"name": team.name, "players": list(team.players)} for team in setup.teams]
-            match = Match.objects.create(
-                owner=owner,
-                game=setup.game,
-                preset=entry.preset,
-                options=dict(setup.options),
-                players=list(setup.players),
-                teams=teams,
-                first_dealer=setup.first_dealer,
-            )
+            match = create_match(owner, entry.preset, entry.setup)
             Round.objects.bulk_create(
                 Round(match=match, number=number, data=data)
                 for number, data in enumerate(entry.rounds, start=1)
