@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
+from dataclasses import replace
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -125,15 +126,7 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
 def play_again(match: Match, *, owner: Owner) -> Match:
     """A new match with the same players and options; the first deal moves one seat on."""
     setup = match.setup()
-    return Match.objects.create(
-        owner=owner,
-        game=match.game,
-        preset=match.preset,
-        options=dict(match.options),
-        players=list(match.players),
-        teams=match.teams,
-        first_dealer=setup.dealer_of(2),
-    )
+    return create_match(owner, match.preset, replace(setup, first_dealer=setup.dealer_of(2)))
 
 
 def create_match(owner: Owner, preset: str, setup) -> Match:
