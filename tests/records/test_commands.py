@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -124,9 +125,12 @@ def test_import_of_a_file_that_once_crashed_fails_with_a_message(db, tmp_path, c
 
 def test_import_from_the_shell_prints_the_fault_and_no_traceback(tmp_path):
     (tmp_path / "deep.json").write_bytes(b"[" * 100_000)
+    # The process gets a throwaway database of its own, never the developer's or CI's.
+    environment = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'throwaway.sqlite3'}")
     finished = subprocess.run(
         [sys.executable, "manage.py", "import_matches", str(tmp_path / "deep.json")],
         cwd=Path(__file__).resolve().parents[2],
+        env=environment,
         capture_output=True,
         text=True,
         check=False,
