@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 
 import pytest
 from django.test import Client
 
+from scorepad.matches import services
 from scorepad.matches.access import SESSION_KEY
-from scorepad.matches.models import Match, Owner, Round
+from scorepad.matches.models import Match, Owner
 from scorepad.rules import get_game
 
 
@@ -21,26 +23,16 @@ def build_match(
     teams: list | None = None,
     first_dealer: str | None = None,
 ) -> Match:
-    """A match saved as the app saves one: checked by the engine, summary refreshed."""
+    """A match saved through the services the app uses: set up, then round by round."""
     game = get_game(game_key)
     preset = preset or game.presets[0].key
     setup = game.make_setup(
         players, game.resolve_options(preset, options or {}), first_dealer or players[0], teams
     )
-    state = game.score(setup, rounds)
-    match = Match.objects.create(
-        owner=owner,
-        game=game_key,
-        preset=preset,
-        options=dict(setup.options),
-        players=list(setup.players),
-        teams=teams,
-        first_dealer=setup.first_dealer,
-    )
-    Round.objects.bulk_create(
-        Round(match=match, number=n, data=dict(data)) for n, data in enumerate(rounds, 1)
-    )
-    match.refresh_summary(state)
+    match = services.create_match(owner, preset, setup)
+    for number, data in enumerate(rounds, start=1):
+        services.record_round(match, data, number=number, entry_key=uuid.uuid4(), owner=owner)
+    match.refresh_from_db()
     return match
 
 
