@@ -58,8 +58,17 @@ def test_the_cabo_value_table_follows_the_preset(client):
     assert "<td>13</td>" in official and "<td>-1</td>" not in official
 
 
+def main_of(page: str) -> str:
+    return page[page.index("<main") : page.index("</main>")]
+
+
 def test_an_unknown_preset_falls_back_to_the_first(client):
-    assert client.get("/rules/cabo/?preset=nope").status_code == 200
+    response = client.get("/rules/cabo/?preset=nope")
+    first = client.get("/rules/cabo/?preset=fr")
+    assert response.status_code == 200
+    # The French preset's value table: red kings 0, and no −1 anywhere in it.
+    assert main_of(response.text) == main_of(first.text)
+    assert "<td>-1</td>" not in response.text and "<td>−1</td>" not in response.text
 
 
 @pytest.mark.parametrize(
