@@ -255,9 +255,18 @@ class CaboRoundForm(RoundForm):
                 **{"class": "points-input"},
             )
             self.fields[f"cards_{i}"] = forms.CharField(
+                label=_("Cards (codes such as KH 7S 10D)"),
                 required=False,
                 max_length=200,
-                widget=forms.TextInput(attrs={"autocomplete": "off", "class": "card-codes"}),
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "class": "card-codes",
+                        # The points field the picked cards add up into.
+                        "data-target": self.auto_id % self.add_prefix(f"hand_{i}"),
+                    }
+                ),
             )
         self.kamikaze_on = options.get("kamikaze") == "twelves" and not self.state.needs_tiebreak
         if self.kamikaze_on:
@@ -305,7 +314,13 @@ class CaboRoundForm(RoundForm):
 
     def rows(self) -> list[dict]:
         return [
-            {"name": name, "hand": self[f"hand_{i}"], "cards": self[f"cards_{i}"], "index": i}
+            {
+                "name": name,
+                "index": i,
+                "caller": self["caller"].subwidgets[i],
+                "hand": self[f"hand_{i}"],
+                "cards": self[f"cards_{i}"],
+            }
             for i, name in enumerate(self.players)
         ]
 

@@ -119,7 +119,14 @@
     const sign = event.target.closest("button.sign-toggle");
     if (sign) {
       const input = document.getElementById(sign.dataset.signFor);
-      if (input && input.value !== "" && Number(input.value) !== 0) input.value = String(-Number(input.value));
+      if (!input) return;
+      if (input.value !== "" && Number(input.value) !== 0) {
+        input.value = String(-Number(input.value));
+      } else {
+        // Nothing to turn yet: the number typed next comes out negative.
+        input.dataset.negative = "1";
+        input.focus();
+      }
       return;
     }
     const step = event.target.closest("button.step");
@@ -171,6 +178,11 @@
       showAllPicks(details.closest("form"));
     }
     showHandPoints(event.target);
+    const pending = event.target.dataset && event.target.dataset.negative;
+    if (pending && event.target.value !== "") {
+      delete event.target.dataset.negative;
+      if (Number(event.target.value) > 0) event.target.value = String(-Number(event.target.value));
+    }
   });
 
   document.addEventListener("change", function (event) {

@@ -19,12 +19,17 @@ def test_a_negative_dutch_hand_is_entered_with_the_plus_minus_key(page, shot):
     hand.fill("2")
     ana.get_by_role("button", name="Plus or minus: Ana's hand").click()
     expect(hand).to_have_value("-2")
-    row(page, "Ben").locator("input.points-input").fill("9")
+    # Or tap ± first, then type the number.
+    ben = row(page, "Ben")
+    ben.get_by_role("button", name="Plus or minus: Ben's hand").click()
+    page.keyboard.type("1")
+    expect(ben.locator("input.points-input")).to_have_value("-1")
     shot("negative-hand")
     record(page)
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     page.goto(page.url.split("#")[0] + "rounds/1/")
     expect(row(page, "Ana").locator("input.points-input")).to_have_value("-2")
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("-1")
 
 
 def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, shot):
