@@ -51,8 +51,9 @@ def test_every_tap_target_of_the_scorekeeping_pages_is_at_least_44_pixels(page, 
         open_all_details(page)
         offenders[where] = small_targets(page)
 
-    page.goto("/matches/new/cabo/")
-    measure("set-up")
+    for game in ("cabo", "escoba", "cabanga"):
+        page.goto(f"/matches/new/{game}/")
+        measure(f"{game} set-up")
     start_match(page, "cabo", ["Ana", "Ben", "Chloé"], preset=("Dutch", "nl"))
     row(page, "Ana").get_by_text("Pick the cards").click()
     row(page, "Ana").locator("button.pick").first.click()
