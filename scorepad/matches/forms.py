@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.rules import cabo, escoba, get_game
+from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import FieldError, MatchState, Option, RoundInvalid, SetupInvalid
 
 MAX_NAME = 40
@@ -189,12 +189,12 @@ class RoundForm(forms.Form):
         return has_forged_fields(self, {"number", "entry_key"})
 
     def clean(self) -> dict:
+        # Every fault in one pass: the engine checks what the fields let through, and
+        # a field that already has its own message gets no second one from the engine.
         data = super().clean()
-        if self.errors:
+        if self.has_forged_fields():
             return data
         self.round = self.build_round(data)
-        if self.errors:
-            return data
         try:
             self.game.parse_round(self.setup, self.round, self.state)
         except RoundInvalid as invalid:
@@ -204,7 +204,13 @@ class RoundForm(forms.Form):
     def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
         for error in errors:
             field = self.field_for(error.field)
-            self.add_error(field if field in self.fields else None, engine_message(error))
+            field = field if field in self.fields else None
+            if field is None or field not in self.errors:
+                self.add_error(field, engine_message(error))
+
+    def missing(self, name: str, data: Mapping) -> bool:
+        """Left blank, as opposed to refused by the field (which says why itself)."""
+        return data.get(name) is None and name not in self.errors
 
     def index_of(self, name: str) -> int | None:
         return self.players.index(name) if name in self.players else None
@@ -217,7 +223,12 @@ class RoundForm(forms.Form):
             min_value=minimum,
             max_value=maximum,
             widget=forms.NumberInput(
-                attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", **attrs}
+                attrs={
+                    "inputmode": "numeric",
+                    "pattern": "-?[0-9]*",
+                    "class": "count-input",
+                    **attrs,
+                }
             ),
         )
 
@@ -233,15 +244,29 @@ class CaboRoundForm(RoundForm):
             choices=[(i, name) for i, name in enumerate(self.players)],
             coerce=int,
             widget=forms.RadioSelect,
+            error_messages={"required": _("Tick who called Cabo.")},
         )
-        for i, _name in enumerate(self.players):
+        self.negative_hands = cabo.lowest_hand(options) < 0
+        for i, name in enumerate(self.players):
             self.fields[f"hand_{i}"] = self.count_field(
-                minimum=cabo.lowest_hand(options), maximum=cabo.HIGHEST_HAND
+                gettext("Points of %(name)s") % {"name": name},
+                minimum=cabo.lowest_hand(options),
+                maximum=cabo.HIGHEST_HAND,
+                **{"class": "points-input"},
             )
             self.fields[f"cards_{i}"] = forms.CharField(
+                label=_("Cards (codes such as KH 7S 10D)"),
                 required=False,
                 max_length=200,
-                widget=forms.TextInput(attrs={"autocomplete": "off", "class": "card-codes"}),
+                widget=forms.TextInput(
+                    attrs={
+                        "autocomplete": "off",
+                        "autocapitalize": "characters",
+                        "class": "card-codes",
+                        # The points field the picked cards add up into.
+                        "data-target": self.auto_id % self.add_prefix(f"hand_{i}"),
+                    }
+                ),
             )
         self.kamikaze_on = options.get("kamikaze") == "twelves" and not self.state.needs_tiebreak
         if self.kamikaze_on:
@@ -267,9 +292,14 @@ class CaboRoundForm(RoundForm):
                 hands[name] = codes
             elif data.get(f"hand_{i}") is not None:
                 hands[name] = data[f"hand_{i}"]
-            else:
-                self.add_error(f"hand_{i}", gettext("Enter the points of this hand."))
-        built = {"caller": self.players[data["caller"]], "hands": hands}
+            elif self.missing(f"hand_{i}", data):
+                # A blank hand is refused, not taken as 0: it is more often forgotten.
+                self.add_error(
+                    f"hand_{i}", gettext("Enter the points of this hand, or pick its cards.")
+                )
+        built: dict[str, object] = {"hands": hands}
+        if data.get("caller") is not None:
+            built["caller"] = self.players[data["caller"]]
         if self.state.needs_tiebreak:
             built["tiebreak"] = True
         if self.kamikaze_on and data.get("kamikaze") is not None:
@@ -284,7 +314,13 @@ class CaboRoundForm(RoundForm):
 
     def rows(self) -> list[dict]:
         return [
-            {"name": name, "hand": self[f"hand_{i}"], "cards": self[f"cards_{i}"], "index": i}
+            {
+                "name": name,
+                "index": i,
+                "caller": self["caller"].subwidgets[i],
+                "hand": self[f"hand_{i}"],
+                "cards": self[f"cards_{i}"],
+            }
             for i, name in enumerate(self.players)
         ]
 
@@ -307,16 +343,22 @@ class EscobaRoundForm(RoundForm):
 
     def add_game_fields(self) -> None:
         self.sides = list(self.setup.sides)
+        last = len(self.sides) - 1
         for i, _side in enumerate(self.sides):
-            self.fields[f"cards_{i}"] = self.count_field(_("Cards"), maximum=40)
-            self.fields[f"oros_{i}"] = self.count_field(_("Oros"), maximum=10)
-            self.fields[f"sevens_{i}"] = self.count_field(_("Sevens"), maximum=4)
-            self.fields[f"escobas_{i}"] = self.count_field(_("Escobas"), maximum=20)
+            # The last side's counts may be left blank: build_round fills them in.
+            auto = {"placeholder": gettext("auto")} if i == last else {}
+            self.fields[f"cards_{i}"] = self.count_field(_("Cards"), maximum=40, **auto)
+            self.fields[f"oros_{i}"] = self.count_field(_("Oros"), maximum=10, **auto)
+            self.fields[f"sevens_{i}"] = self.count_field(_("Sevens"), maximum=4, **auto)
+            self.fields[f"escobas_{i}"] = self.count_field(
+                _("Escobas"), maximum=20, placeholder="0"
+            )
         self.fields["velo"] = forms.TypedChoiceField(
             label=_("Who took the velo (7 of oros)?"),
             choices=[(i, side) for i, side in enumerate(self.sides)],
             coerce=int,
             widget=forms.RadioSelect,
+            error_messages={"required": _("Tick who took the velo.")},
         )
         self.fields["opening"] = forms.TypedChoiceField(
             label=_("Opening table for the dealer"),
@@ -344,7 +386,7 @@ class EscobaRoundForm(RoundForm):
         # The last side may be left blank: it gets what the others did not take.
         last = len(self.sides) - 1
         for key, total in escoba.DEAL_TOTALS.items():
-            if data.get(f"{key}_{last}") is None:
+            if self.missing(f"{key}_{last}", data):
                 others = [data.get(f"{key}_{i}") for i in range(last)]
                 if all(value is not None for value in others):
                     data[f"{key}_{last}"] = total - sum(others)
@@ -353,12 +395,13 @@ class EscobaRoundForm(RoundForm):
             counts = {}
             for key in ("cards", "oros", "sevens"):
                 value = data.get(f"{key}_{i}")
-                if value is None:
+                if self.missing(f"{key}_{i}", data):
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
             opening = (data.get("opening") or 0) if i == self.dealer_side() else 0
             counts["escobas"] = (data.get(f"escobas_{i}") or 0) + opening
-            counts["velo"] = data.get("velo") == i
+            # No velo ticked: the field says so; the engine need not say it again.
+            counts["velo"] = None if data.get("velo") is None else data["velo"] == i
             sides[side] = counts
         return {"sides": sides}
 
@@ -399,27 +442,54 @@ class CabangaRoundForm(RoundForm):
 
     def add_game_fields(self) -> None:
         for i, _name in enumerate(self.players):
-            self.fields[f"n1_{i}"] = self.count_field(_("1 symbol"), maximum=60)
-            self.fields[f"n2_{i}"] = self.count_field(_("2 symbols"), maximum=60)
-            self.fields[f"n3_{i}"] = self.count_field(_("3 symbols"), maximum=60)
-            self.fields[f"points_{i}"] = self.count_field(_("Points"))
+            for symbols, label in zip(
+                cabanga.SYMBOLS, (_("1 symbol"), _("2 symbols"), _("3 symbols")), strict=True
+            ):
+                # The page adds up the points as the counts change, at the engine's price.
+                self.fields[f"n{symbols}_{i}"] = self.count_field(
+                    label,
+                    maximum=60,
+                    placeholder="0",
+                    **{"data-points": cabanga.SYMBOL_POINTS[symbols]},
+                )
+            self.fields[f"points_{i}"] = self.count_field(_("Points"), **{"data-hand-points": ""})
             self.fields[f"out_{i}"] = forms.BooleanField(label=_("Went out"), required=False)
 
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
         for i, name in enumerate(self.players):
-            counts = [data.get(f"n{symbols}_{i}") for symbols in (1, 2, 3)]
+            counts = [data.get(f"n{symbols}_{i}") for symbols in cabanga.SYMBOLS]
+            points = data.get(f"points_{i}")
+            counted = None
+            if any(count is not None for count in counts):
+                counted = cabanga.hand_points(*(count or 0 for count in counts))
             if data.get(f"out_{i}"):
+                if counted or points:
+                    # Contradictory: which one is true is for the player to say.
+                    self.add_error(
+                        f"out_{i}",
+                        gettext(
+                            "Someone who went out has no card left: untick “went out”, "
+                            "or clear the cards and points."
+                        ),
+                    )
                 hands[name] = 0
-            elif data.get(f"points_{i}") is not None:
-                hands[name] = data[f"points_{i}"]
-            elif all(count is None for count in counts):
+            elif counted is not None:
+                if points is not None and points != counted:
+                    self.add_error(
+                        f"points_{i}",
+                        gettext("The cards counted make %(counted)s points, not %(points)s.")
+                        % {"counted": counted, "points": points},
+                    )
+                hands[name] = {
+                    symbols: count or 0
+                    for symbols, count in zip(cabanga.SYMBOLS, counts, strict=True)
+                }
+            elif points is not None:
+                hands[name] = points
+            elif not any(f"{key}_{i}" in self.errors for key in ("n1", "n2", "n3", "points")):
                 # An untouched row is a forgotten player, not one who went out.
                 self.add_error(f"n1_{i}", gettext("Enter the cards left, or tick “went out”."))
-            else:
-                hands[name] = {
-                    str(n): count or 0 for n, count in zip((1, 2, 3), counts, strict=True)
-                }
         return {"hands": hands}
 
     def field_for(self, path: str) -> str | None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from django.http import HttpRequest
 from django.utils.translation import gettext
 
+from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import cabo
 from scorepad.rules.base import MatchState
@@ -16,12 +17,6 @@ from .forms import ROUND_FORMS, RoundForm, round_form_for
 from .models import Match, Owner, Round
 
 RECENT_MATCHES_FOR_NAMES = 50
-
-
-def short_name(name: str, columns: int) -> str:
-    """Column headings must fit in 360 px: the more players, the shorter the names."""
-    room = max(6, 30 // max(columns, 1))
-    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 def fresh_round_form(state: MatchState) -> RoundForm:
@@ -68,7 +63,6 @@ def scoreboard_context(
         "sides": [
             {
                 "name": side,
-                "short": short_name(side, len(sides)),
                 "total": state.totals[side],
                 "leader": side in state.leaders and bool(state.rounds),
                 "winner": side in state.winners,
@@ -156,12 +150,10 @@ def last_lineup(owner: Owner | None, game_key: str) -> dict:
     return initial
 
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def card_picker(options) -> list[dict]:
     """The Cabo card grid: one button per distinct (rank, value), so red and black kings
-    get their own buttons where they count differently; a tap takes a free card of it."""
+    get their own buttons where they count differently; a tap takes a free card of it.
+    Faces read as in the reader's language (V/D/R in French), like the rules pages."""
     groups: dict[tuple[str, int], list[str]] = {}
     for code in cabo.card_codes(options):
         rank = (
@@ -172,16 +164,23 @@ def card_picker(options) -> list[dict]:
         groups.setdefault((rank, cabo.card_value(code, options)), []).append(code)
     buttons = []
     for (rank, value), codes in groups.items():
-        suits = {code[-1] for code in codes if code != cabo.JOKER and not code.isdigit()}
-        label = rank
+        faces = [french_card(code) for code in codes]
+        suits = {face.suit for face in faces if face.suit}
+        label = faces[0].rank
         if 0 < len(suits) < 4:
-            label = rank + "".join(SUIT_SYMBOLS[s] for s in sorted(suits, key="SHDC".index)[:1])
+            label += faces[0].suit
+        copies = cabo.copies_of(codes[0], options)
         buttons.append(
             {
                 "label": "🃏" if rank == cabo.JOKER else label,
                 "value": value,
                 "codes": " ".join(codes),
-                "red": bool(suits) and suits <= {"H", "D"},
+                # How each picked card reads once picked, in the order of `codes`.
+                "faces": " ".join(
+                    "🃏" if face.code == cabo.JOKER else face.rank + face.suit for face in faces
+                ),
+                "copies": "" if copies is None else copies,
+                "red": bool(suits) and all(face.tone == "red" for face in faces),
             }
         )
     return buttons

@@ -32,6 +32,8 @@ TOPICS = ("round-points", "went-out", "end-threshold", "end-rounds", "shared-vic
 
 HIGHEST_HAND = 200
 SYMBOLS = ("1", "2", "3")
+# What one card left in hand costs, by the number of symbols printed on it.
+SYMBOL_POINTS = {"1": 1, "2": 2, "3": 3}
 
 OPTIONS = (
     Option(
@@ -89,7 +91,10 @@ class CabangaRound:
 
 def hand_points(ones: int, twos: int, threes: int) -> int:
     """Each card costs the number of symbols printed on it."""
-    return ones + 2 * twos + 3 * threes
+    counts = (ones, twos, threes)
+    return sum(
+        SYMBOL_POINTS[symbols] * count for symbols, count in zip(SYMBOLS, counts, strict=True)
+    )
 
 
 class Cabanga(Game):

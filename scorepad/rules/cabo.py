@@ -93,6 +93,14 @@ def card_value(code: str, options: Mapping[str, object]) -> int:
     return 10
 
 
+def copies_of(code: str, options: Mapping[str, object]) -> int | None:
+    """How many times a card can appear in one round; None when it may repeat freely
+    (the branded deck repeats its numbers)."""
+    if code == JOKER:
+        return MAX_JOKERS
+    return None if options["values"] == "deck" else 1
+
+
 def hand_value(cards: Iterable[str], options: Mapping[str, object]) -> int:
     return sum(card_value(code, options) for code in cards)
 
@@ -504,8 +512,6 @@ class Cabo(Game):
                     )
                 )
         codes = card_codes(options)
-        # One 52-card deck: a card seen twice was mistyped; the branded deck repeats numbers.
-        unique_cards = options["values"] != "deck"
         seen: set[str] = set()
         jokers = 0
         for player in playing:
@@ -546,7 +552,7 @@ class Cabo(Game):
                                 )
                             )
                             fine = False
-                    elif unique_cards and code in seen:
+                    elif copies_of(code, options) == 1 and code in seen:
                         errors.append(
                             fault(
                                 gettext_noop("{card} appears twice in this round"), where, card=code

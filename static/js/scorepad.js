@@ -4,24 +4,39 @@
 (function () {
   "use strict";
 
+  // ---- Cabo card picker ----------------------------------------------------------
   function codesIn(input) {
     return input.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
   }
 
-  // Cards already picked anywhere in this round: a one-deck game has each card once.
+  // How many copies of each card are picked anywhere in this round.
   function usedCodes(form) {
-    const used = new Set();
+    const used = new Map();
     form.querySelectorAll("input.card-codes").forEach(function (input) {
-      codesIn(input).forEach(function (code) { used.add(code); });
+      codesIn(input).forEach(function (code) { used.set(code, (used.get(code) || 0) + 1); });
     });
     return used;
+  }
+
+  // The one place that decides whether a card of a button is still free: `data-copies`
+  // says how many copies of each of its cards a round holds (none: they repeat freely).
+  function freeCode(button, form) {
+    const copies = button.dataset.copies ? Number(button.dataset.copies) : Infinity;
+    const used = usedCodes(form);
+    return button.dataset.codes.split(" ").find(function (code) {
+      return (used.get(code) || 0) < copies;
+    });
+  }
+
+  function pickButtons(details) {
+    return details.querySelectorAll("button.pick[data-codes]");
   }
 
   function showSum(details) {
     const input = details.querySelector("input.card-codes");
     const target = document.getElementById(input.dataset.target);
     const values = {};
-    details.querySelectorAll("button.pick[data-codes]").forEach(function (button) {
+    pickButtons(details).forEach(function (button) {
       button.dataset.codes.split(" ").forEach(function (code) { values[code] = Number(button.dataset.value); });
     });
     const codes = codesIn(input);
@@ -30,25 +45,88 @@
     }
   }
 
+  // Marks on the grid what this hand holds and what no longer has a free copy, and lists
+  // the picked cards as buttons that take one card back.
+  function showPicks(details) {
+    const form = details.closest("form");
+    const input = details.querySelector("input.card-codes");
+    const mine = codesIn(input);
+    const faces = {};
+    pickButtons(details).forEach(function (button) {
+      const codes = button.dataset.codes.split(" ");
+      const names = (button.dataset.faces || button.dataset.codes).split(" ");
+      codes.forEach(function (code, i) { faces[code] = names[i] || code; });
+      const held = mine.filter(function (code) { return codes.includes(code); }).length;
+      const count = button.querySelector(".picked-count");
+      button.classList.toggle("is-picked", held > 0);
+      if (count) { count.hidden = held === 0; count.textContent = "×" + held; }
+      const noneLeft = !freeCode(button, form);
+      button.setAttribute("aria-disabled", noneLeft ? "true" : "false");
+      const note = button.querySelector(".none-left");
+      if (note) note.hidden = !noneLeft;
+    });
+    const list = details.querySelector(".picked-cards");
+    if (!list) return;
+    list.replaceChildren();
+    mine.forEach(function (code, index) {
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "unpick";
+      chip.dataset.index = String(index);
+      chip.textContent = (faces[code] || code) + " ✕";
+      chip.setAttribute("aria-label", list.dataset.removeLabel + " " + (faces[code] || code));
+      list.appendChild(chip);
+    });
+  }
+
+  function showAllPicks(form) {
+    form.querySelectorAll("details.card-grid").forEach(showPicks);
+  }
+
+  function setCards(details, codes) {
+    const input = details.querySelector("input.card-codes");
+    input.value = codes.join(" ");
+    if (!codes.length) {
+      const target = document.getElementById(input.dataset.target);
+      if (target) target.value = "";
+    }
+    showSum(details);
+    showAllPicks(details.closest("form"));
+  }
+
   document.addEventListener("click", function (event) {
+    const unpick = event.target.closest("button.unpick");
+    if (unpick) {
+      const details = unpick.closest("details.card-grid");
+      const codes = codesIn(details.querySelector("input.card-codes"));
+      codes.splice(Number(unpick.dataset.index), 1);
+      setCards(details, codes);
+      return;
+    }
     const pick = event.target.closest("button.pick");
     if (pick) {
       const details = pick.closest("details.card-grid");
       const input = details.querySelector("input.card-codes");
       if (pick.dataset.clear) {
-        input.value = "";
-        const target = document.getElementById(input.dataset.target);
-        if (target) target.value = "";
+        setCards(details, []);
         return;
       }
-      const codes = pick.dataset.codes.split(" ");
-      // A numbered deck repeats its cards; a 52-card deck takes the first free one.
-      const free = codes.length === 1 ? codes[0] : codes.find(function (code) {
-        return !usedCodes(pick.closest("form")).has(code);
-      });
+      const free = freeCode(pick, pick.closest("form"));
       if (!free) return;
-      input.value = codesIn(input).concat([free]).join(" ");
-      showSum(details);
+      setCards(details, codesIn(input).concat([free]));
+      return;
+    }
+    const sign = event.target.closest("button.sign-toggle");
+    if (sign) {
+      const input = document.getElementById(sign.dataset.signFor);
+      if (!input) return;
+      if (input.value !== "" && Number(input.value) !== 0) {
+        input.value = String(-Number(input.value));
+      } else {
+        // Nothing to turn yet: the number typed next comes out negative.
+        input.dataset.negative = "1";
+        input.focus();
+      }
       return;
     }
     const step = event.target.closest("button.step");
@@ -59,20 +137,52 @@
       const row = step.closest(".entry-row");
       const out = row && row.querySelector(".out-pick input");
       if (out && next > 0) out.checked = false;
+      showHandPoints(input);
     }
   });
 
-  // A hand given as cards (a correction, a form sent back) shows its points at once.
-  function showAllSums() {
+  // A hand given as cards (a correction, a form sent back) shows its points at once; the
+  // ± buttons need this script, so they appear only with it.
+  function prepareForms() {
     document.querySelectorAll("details.card-grid").forEach(function (details) {
       if (details.querySelector("input.card-codes").value.trim()) showSum(details);
     });
+    document.querySelectorAll("form.round-form").forEach(showAllPicks);
+    document.querySelectorAll("button.sign-toggle[hidden]").forEach(function (button) { button.hidden = false; });
   }
-  document.addEventListener("DOMContentLoaded", showAllSums);
-  document.addEventListener("htmx:afterSettle", showAllSums);
+  document.addEventListener("DOMContentLoaded", prepareForms);
+  document.addEventListener("htmx:afterSettle", prepareForms);
+
+  // ---- Cabanga! points --------------------------------------------------------------
+  // The points of a hand follow its counts; what each card costs comes from the page
+  // (`data-points`, set from the rules engine).
+  function showHandPoints(changed) {
+    if (!changed.matches("input[data-points]")) return;
+    const row = changed.closest(".entry-row");
+    const total = row && row.querySelector("input[data-hand-points]");
+    if (!total) return;
+    const counts = Array.from(row.querySelectorAll("input[data-points]"));
+    if (counts.every(function (input) { return input.value === ""; })) {
+      total.value = "";
+      return;
+    }
+    total.value = counts.reduce(function (sum, input) {
+      return sum + (Number(input.value) || 0) * Number(input.dataset.points);
+    }, 0);
+  }
 
   document.addEventListener("input", function (event) {
-    if (event.target.matches("input.card-codes")) showSum(event.target.closest("details.card-grid"));
+    if (event.target.matches("input.card-codes")) {
+      const details = event.target.closest("details.card-grid");
+      showSum(details);
+      showAllPicks(details.closest("form"));
+    }
+    showHandPoints(event.target);
+    const pending = event.target.dataset && event.target.dataset.negative;
+    if (pending && event.target.value !== "") {
+      delete event.target.dataset.negative;
+      if (Number(event.target.value) > 0) event.target.value = String(-Number(event.target.value));
+    }
   });
 
   document.addEventListener("change", function (event) {

@@ -81,10 +81,10 @@ def test_a_round_number_already_taken_from_another_phone_is_refused(client, cabo
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"hand_0": "3", "hand_1": "7", "hand_2": "2", "hand_3": "9"}, "This field is required."),
+        ({"hand_0": "3", "hand_1": "7", "hand_2": "2", "hand_3": "9"}, "Tick who called Cabo."),
         (
             {"caller": "0", "hand_0": "3", "hand_1": "7", "hand_2": "2"},
-            "Enter the points of this hand.",
+            "Enter the points of this hand, or pick its cards.",
         ),
         (
             {"caller": "0", "hand_0": "x", "hand_1": "7", "hand_2": "2", "hand_3": "1"},
@@ -148,7 +148,7 @@ def test_a_bad_correction_is_refused_and_the_round_stays(client, cabo):
     url = reverse("matches:edit_round", args=[cabo, 1])
     response = client.post(url, round_post(1, caller="1", hand_0="3"))
     assert response.status_code == 422
-    assert "Enter the points of this hand." in response.content.decode()
+    assert "Enter the points of this hand, or pick its cards." in response.content.decode()
     assert Round.objects.get().data["caller"] == "Ana"
 
 
@@ -342,12 +342,13 @@ def test_the_scoreboard_query_count_does_not_grow_with_rounds(client, cabo):
     assert queries_after(1) == queries_after(40)
 
 
-def test_six_long_names_are_cut_to_fit_a_phone(client):
+def test_six_long_names_stay_whole_in_the_headings(client):
     names = ["Alexandra", "Bernadette", "Christophe", "Dominique", "Emmanuel", "Françoise"]
     match_id = create_match(client, "cabo", names, preset="fr")
     content = client.get(reverse("matches:match", args=[match_id])).content.decode()
     assert 'title="Alexandra"' in content
-    assert ">Alexa…</th>" in content
+    assert '<span class="side-name">Alexandra</span></th>' in content
+    assert "…" not in content
 
 
 def test_the_scoresheet_from_the_history_changes_nothing(client, cabo):

@@ -1,0 +1,94 @@
+"""Entering a round on a phone: the ± key, live Cabanga! points, the Cabo card picker."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_play_browser import record, row, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_negative_dutch_hand_is_entered_with_the_plus_minus_key(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"], preset=("Dutch", "nl"))
+    ana = row(page, "Ana")
+    ana.locator("label.caller-pick").click()
+    hand = ana.locator("input.points-input")
+    # A phone's number pad has digits only: type 2, then turn it negative.
+    hand.fill("2")
+    ana.get_by_role("button", name="Plus or minus: Ana's hand").click()
+    expect(hand).to_have_value("-2")
+    # Or tap ± first, then type the number.
+    ben = row(page, "Ben")
+    ben.get_by_role("button", name="Plus or minus: Ben's hand").click()
+    page.keyboard.type("1")
+    expect(ben.locator("input.points-input")).to_have_value("-1")
+    shot("negative-hand")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.goto(page.url.split("#")[0] + "rounds/1/")
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("-2")
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("-1")
+
+
+def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, shot):
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    ana = row(page, "Ana")
+    points = ana.locator('input[name="points_0"]')
+    plus_three = ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="+1")
+    plus_three.click()
+    plus_three.click()
+    expect(points).to_have_value("6")
+    ana.locator('input[name="n1_0"]').fill("1")
+    expect(points).to_have_value("7")
+    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="−1").click()
+    expect(points).to_have_value("4")
+    # Ben "went out" yet has a card: refused, with the message in his row.
+    ben = row(page, "Ben")
+    ben.get_by_text("went out").click()
+    ben.locator('input[name="n2_1"]').fill("1")
+    row(page, "Chloé").get_by_text("went out").click()
+    record(page)
+    expect(row(page, "Ben").locator(".errorlist")).to_contain_text("Someone who went out")
+    expect(page.locator(".grid tbody.round")).to_have_count(0)
+    shot("contradiction")
+    row(page, "Ben").locator('input[name="n2_1"]').fill("")
+    expect(row(page, "Ben").locator('input[name="points_1"]')).to_have_value("")
+    record(page)
+    expect(page.locator("tfoot .totals td")).to_have_text(["4", "0", "0"])
+
+
+def test_the_card_picker_marks_removes_and_runs_out_of_cards_in_french(page, shot):
+    page.goto("/")
+    page.get_by_role("button", name="Français").click()
+    page.goto("/matches/new/cabo/?preset=nl")
+    page.locator('input[name="player_0"]').fill("Ana")
+    page.locator('input[name="player_1"]').fill("Ben")
+    page.locator("form.setup-form button[type=submit]").click()
+    ana, ben = row(page, "Ana"), row(page, "Ben")
+    ana.locator("summary").click()
+    ben.locator("summary").click()
+    # French faces: valet, dame, roi.
+    expect(ana.locator("button.pick .rank")).to_contain_text(["V", "D", "R♠", "R♥"])
+    red_king = ana.locator("button.pick", has_text="R♥")
+    red_king.click()
+    red_king.click()
+    expect(ana.locator("input.points-input")).to_have_value("-2")
+    expect(red_king.locator(".picked-count")).to_have_text("×2")
+    expect(red_king).to_have_class("pick red is-picked")
+    # Both red kings are in Ana's hand: none is left for Ben.
+    bens_red_king = ben.locator("button.pick", has_text="R♥")
+    expect(bens_red_king).to_have_attribute("aria-disabled", "true")
+    expect(bens_red_king.locator(".none-left")).to_be_visible()
+    bens_red_king.click(force=True)  # a tap on it takes nothing
+    expect(ben.locator("input.card-codes")).to_have_value("")
+    shot("picker-full")
+    # One card goes back: Ana keeps the other, Ben may take it.
+    ana.get_by_role("button", name="Retirer R♦").click()
+    expect(ana.locator("input.card-codes")).to_have_value("KH")
+    expect(ana.locator("input.points-input")).to_have_value("-1")
+    expect(bens_red_king).to_have_attribute("aria-disabled", "false")
+    bens_red_king.click()
+    expect(ben.locator("input.card-codes")).to_have_value("KD")
+    shot("picker-after-removal")

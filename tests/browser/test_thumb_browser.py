@@ -1,0 +1,134 @@
+"""Forms that fit a thumb: every tap target is big enough, and nothing is cut at 360 px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_play_browser import record, row, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TAP = 44
+
+# Every visible control on the page whose box is under 44×44 CSS px. A radio button or
+# a checkbox is tapped through the label that wraps it, so that label is measured. No
+# control is exempt: links in running text (WCAG 2.5.8's inline exception) would be, but
+# these pages keep their links out of sentences.
+SMALL_TARGETS = """(tap) => {
+  const small = [];
+  const seen = new Set();
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary";
+  for (const control of document.querySelectorAll(controls)) {
+    const target = control.matches("input[type=radio], input[type=checkbox]")
+      ? (control.closest("label") || control) : control;
+    if (seen.has(target) || !target.checkVisibility({visibilityProperty: true})) continue;
+    seen.add(target);
+    const box = target.getBoundingClientRect();
+    if (box.width + 0.01 < tap || box.height + 0.01 < tap) {
+      const name = (target.innerText || target.getAttribute("aria-label")
+        || target.getAttribute("name") || "").trim().replace(/\\s+/g, " ").slice(0, 30);
+      const size = `${Math.round(box.width)}×${Math.round(box.height)}`;
+      small.push(`${target.tagName.toLowerCase()} "${name}" ${size}`);
+    }
+  }
+  return small;
+}"""
+
+
+def small_targets(page) -> list[str]:
+    return page.evaluate(SMALL_TARGETS, TAP)
+
+
+def open_all_details(page) -> None:
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+
+
+def test_every_tap_target_of_the_scorekeeping_pages_is_at_least_44_pixels(page, shot):
+    offenders: dict[str, list[str]] = {}
+
+    def measure(where: str) -> None:
+        open_all_details(page)
+        offenders[where] = small_targets(page)
+
+    for game in ("cabo", "escoba", "cabanga"):
+        page.goto(f"/matches/new/{game}/")
+        measure(f"{game} set-up")
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"], preset=("Dutch", "nl"))
+    row(page, "Ana").get_by_text("Pick the cards").click()
+    row(page, "Ana").locator("button.pick").first.click()
+    measure("cabo entry")
+    shot("cabo-entry")
+    start_match(page, "escoba", ["Ana", "Ben"])
+    measure("escoba entry")
+    shot("escoba-entry")
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    measure("cabanga entry")
+    shot("cabanga-entry")
+    row(page, "Ana").locator('input[name="points_0"]').fill("20")
+    row(page, "Ben").get_by_text("went out").click()
+    row(page, "Chloé").get_by_text("went out").click()
+    record(page)
+    expect(page.locator(".result-title")).to_be_visible()
+    page.get_by_role("link", name="Round 1: why this score?").click()
+    measure("finished match")
+    shot("finished")
+    page.get_by_role("link", name="Correct this round").click()
+    expect(page.get_by_role("button", name="Save the correction")).to_be_visible()
+    measure("correction")
+    page.goto("/rules/escoba/practice/")
+    measure("practice")
+    shot("practice")
+    assert {where: small for where, small in offenders.items() if small} == {}
+
+
+def cabanga_in(page, language: str) -> None:
+    page.goto("/")
+    page.get_by_role("button", name=language).click()
+    page.goto("/matches/new/cabanga/")
+    names = ["Alexandra", "Bernadette", "Christophe", "Dominique", "Emmanuel", "Françoise"]
+    for seat, name in enumerate(names):
+        page.locator(f'input[name="player_{seat}"]').fill(name)
+    page.locator("form.setup-form button[type=submit]").click()
+    expect(page.locator("form.round-form")).to_be_visible()
+
+
+CUT_LABELS = """() => Array.from(document.querySelectorAll(
+    "form.round-form label, form.round-form .name, .grid thead th"))
+  .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 1
+    && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+        || el.innerText.includes("…")))
+  .map((el) => el.innerText.trim())"""
+
+NO_SIDEWAYS_SCROLL = (
+    "document.scrollingElement.scrollWidth <= document.scrollingElement.clientWidth"
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "points", "went_out"),
+    [("Nederlands", "Punten", "is uit"), ("Français", "Points", "main vidée")],
+)
+def test_a_six_player_cabanga_round_fits_360_pixels_in_dutch_and_french(
+    page, shot, language, points, went_out
+):
+    page.set_viewport_size({"width": 360, "height": 740})
+    cabanga_in(page, language)
+    first = page.locator(".entry-row").first
+    expect(first.get_by_text(points, exact=True)).to_be_visible()
+    expect(first.get_by_text(went_out, exact=True)).to_be_visible()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    assert page.evaluate(CUT_LABELS) == []
+    shot(f"cabanga-{language}")
+    page.locator(".entry-row").first.locator(".out-pick").click()
+    for seat in range(1, 6):
+        page.locator(f'input[name="points_{seat}"]').fill(str(seat))
+    page.locator("form.round-form button[type=submit]").click()
+    expect(page.locator(".grid tbody.round")).to_have_count(1)
+    # The scoreboard keeps every long name whole.
+    expect(page.locator(".grid thead th .side-name")).to_have_text(
+        ["Alexandra", "Bernadette", "Christophe", "Dominique", "Emmanuel", "Françoise"]
+    )
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    assert page.evaluate(CUT_LABELS) == []
+    shot(f"scoreboard-{language}")

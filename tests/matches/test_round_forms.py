@@ -1,0 +1,141 @@
+"""The round forms: messages that name what is missing, every fault in one pass, and
+contradictory Cabanga! entries refused rather than silently resolved."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from scorepad.matches.models import Round
+from scorepad.matches.scoreboard import card_picker
+from scorepad.rules import cabanga, cabo
+
+from .helpers import create_match, round_post
+
+pytestmark = pytest.mark.django_db
+
+
+def add(client, match_id, **fields):
+    return client.post(reverse("matches:add_round", args=[match_id]), round_post(1, **fields))
+
+
+def errors_of(response) -> list[str]:
+    return re.findall(
+        r"<li>(.*?)</li>",
+        "".join(re.findall(r'<ul class="errorlist.*?</ul>', response.content.decode(), re.S)),
+    )
+
+
+@pytest.fixture
+def cabo_match(client) -> int:
+    return create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="fr")
+
+
+@pytest.fixture
+def cabanga_match(client) -> int:
+    return create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+
+
+def test_a_cabo_round_without_a_caller_says_to_tick_who_called(client, cabo_match):
+    response = add(client, cabo_match, hand_0="3", hand_1="7", hand_2="2")
+    assert response.status_code == 422
+    assert errors_of(response) == ["Tick who called Cabo."]
+
+
+def test_an_escoba_deal_without_the_velo_says_to_tick_who_took_it(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    response = add(client, match_id, cards_0="20", oros_0="5", sevens_0="2")
+    assert errors_of(response) == ["Tick who took the velo."]
+    assert not Round.objects.exists()
+
+
+def test_every_fault_of_a_cabo_round_comes_back_at_once(client, cabo_match):
+    # No caller (a field fault), Ben's hand too high (a field fault), Chloé's hand blank,
+    # and the king of hearts twice (the engine's fault).
+    response = add(client, cabo_match, cards_0="KH", hand_1="500", cards_2="KH 2S")
+    assert errors_of(response) == [
+        "Tick who called Cabo.",
+        "Ensure this value is less than or equal to 200.",
+        "KH appears twice in this round",
+    ]
+
+
+def test_a_blank_cabo_hand_is_refused_and_no_placeholder_pretends_it_is_0(client, cabo_match):
+    response = add(client, cabo_match, caller="0", hand_0="3", hand_1="7")
+    assert errors_of(response) == ["Enter the points of this hand, or pick its cards."]
+    assert 'placeholder="0"' not in response.content.decode()
+
+
+def test_every_fault_of_an_escoba_deal_comes_back_at_once(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    response = add(client, match_id, cards_0="50", oros_0="5", sevens_0="", velo="")
+    # The second side is left blank: its oros are filled in, its cards and sevens cannot be.
+    assert errors_of(response) == [
+        "Ensure this value is less than or equal to 40.",
+        "Enter a number.",
+        "Enter a number.",
+        "Enter a number.",
+        "Tick who took the velo.",
+    ]
+
+
+def test_a_player_who_went_out_with_cards_left_is_refused(client, cabanga_match):
+    response = add(client, cabanga_match, out_0="on", n2_0="1", points_1="4", points_2="3")
+    assert errors_of(response) == [
+        "Someone who went out has no card left: untick “went out”, or clear the cards and points."
+    ]
+    assert not Round.objects.exists()
+
+
+def test_points_that_disagree_with_the_counts_are_refused(client, cabanga_match):
+    response = add(
+        client, cabanga_match, out_0="on", n1_1="1", n3_1="2", points_1="6", points_2="3"
+    )
+    assert errors_of(response) == ["The cards counted make 7 points, not 6."]
+    assert not Round.objects.exists()
+
+
+def test_points_that_agree_with_the_counts_are_recorded(client, cabanga_match):
+    response = add(
+        client, cabanga_match, out_0="on", n1_1="1", n3_1="2", points_1="7", points_2="3"
+    )
+    assert response.status_code == 302
+    assert Round.objects.get().data["hands"]["Ben"] == {"1": 1, "2": 0, "3": 2}
+
+
+def test_the_page_learns_what_each_card_costs_from_the_engine(client, cabanga_match):
+    content = client.get(reverse("matches:match", args=[cabanga_match])).content.decode()
+    for symbols, points in cabanga.SYMBOL_POINTS.items():
+        assert re.search(rf'name="n{symbols}_0"[^>]*data-points="{points}"', content)
+    assert re.search(r'name="points_0"[^>]*data-hand-points', content)
+
+
+def test_a_dutch_hand_offers_a_plus_minus_key_and_a_french_one_does_not(client, cabo_match):
+    dutch = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
+    content = client.get(reverse("matches:match", args=[dutch])).content.decode()
+    assert content.count('class="sign-toggle"') == 2
+    assert 'min="-2"' in content
+    content = client.get(reverse("matches:match", args=[cabo_match])).content.decode()
+    assert "sign-toggle" not in content
+
+
+@pytest.mark.parametrize(
+    ("language", "faces"),
+    [("en", ["J", "Q", "K♠"]), ("fr", ["V", "D", "R♠"]), ("nl", ["B", "V", "H♠"])],
+)
+def test_the_card_grid_faces_follow_the_language(language, faces):
+    options = {"values": "nl", "jokers": False}
+    with translation.override(language):
+        labels = [button["label"] for button in card_picker(options)]
+    assert labels[10:13] == faces
+
+
+def test_the_card_grid_says_how_many_copies_of_each_card_a_round_holds():
+    grid = {b["codes"]: b for b in card_picker({"values": "fr", "jokers": True})}
+    assert grid["AS AH AD AC"]["copies"] == 1
+    assert grid[cabo.JOKER]["copies"] == cabo.MAX_JOKERS
+    deck = card_picker({"values": "deck", "jokers": False})
+    assert {button["copies"] for button in deck} == {""}
