@@ -7,6 +7,7 @@ they concern. No rule is checked here that the engine already checks.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 
 from django import forms
@@ -57,13 +58,16 @@ def option_field(option: Option) -> forms.Field:
 class MatchSetupForm(forms.Form):
     """A new match: preset, options, players in seat order and who deals first.
 
-    The option fields show the values of the preset named in `options_for`; when the
-    scorer picks another preset without re-rendering them (no JavaScript), only the
-    options they actually changed from those shown count as their own choices.
+    The option fields show the values in `options_shown` (those of the preset named in
+    `options_for`, or of the last match or a house rule); when the scorer picks another
+    preset without re-rendering them (no JavaScript), the picked preset sets every
+    option, and only the options they changed from those shown stay as they set them.
     """
 
     preset = forms.ChoiceField(label=_("House rules"), widget=forms.RadioSelect)
     options_for = forms.CharField(widget=forms.HiddenInput)
+    # The option values the page showed (absent: the values of `options_for`).
+    options_shown = forms.JSONField(required=False, widget=forms.HiddenInput)
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
@@ -102,6 +106,11 @@ class MatchSetupForm(forms.Form):
         self.fields["options_for"].initial = preset_key
         for option in self.game.options:
             self.fields[f"option_{option.name}"].initial = values[option.name]
+        shown = {
+            option.name: self.initial.get(f"option_{option.name}", values[option.name])
+            for option in self.game.options
+        }
+        self.fields["options_shown"].initial = shown
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.game.max_players)]
@@ -118,40 +127,78 @@ class MatchSetupForm(forms.Form):
             raise forms.ValidationError(gettext("Unknown house rules."), code="invalid_choice")
         return key
 
+    def clean_options_shown(self) -> dict | None:
+        shown = self.cleaned_data["options_shown"]
+        if shown is None:
+            return None
+        # Only a broken client sends anything but the complete set the page rendered.
+        if not isinstance(shown, dict) or set(shown) != {o.name for o in self.game.options}:
+            raise forms.ValidationError("not the shown options", code="invalid_choice")
+        try:
+            return self.game.resolve_options(self.game.presets[0].key, shown)
+        except SetupInvalid:
+            raise forms.ValidationError("not the shown options", code="invalid_choice") from None
+
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"options_for"})
+        return has_forged_fields(self, {"options_for", "options_shown"})
 
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
             return data
-        shown = self.game.preset(data["options_for"]).values
+        shown = data["options_shown"] or self.game.preset(data["options_for"]).values
         changed = {
             option.name: data[f"option_{option.name}"]
             for option in self.game.options
             if data[f"option_{option.name}"] != shown[option.name]
         }
+        try:
+            options = self.game.resolve_options(data["preset"], changed)
+        except SetupInvalid as invalid:
+            self.show_setup_errors(invalid)
+            return data
+        self.show_options(data["preset"], options)
         seats = [(data[f"player_{seat}"] or "").strip() for seat in range(self.game.max_players)]
         players = [name for name in seats if name]
         dealer_name = seats[data["dealer"]] if data["dealer"] < len(seats) else ""
         if not dealer_name:
             self.add_error("dealer", gettext("Pick a seat that has a player."))
             return data
-        teams = self.teams_for(players)
         try:
-            options = self.game.resolve_options(data["preset"], changed)
-            self.setup = self.game.make_setup(players, options, dealer_name, teams)
+            self.setup = self.game.make_setup(
+                players, options, dealer_name, self.teams_for(players)
+            )
         except SetupInvalid as invalid:
-            for error in invalid.errors:
-                field = error.field.replace("options.", "option_")
-                if field in {"players", "teams"}:
-                    field = "players"
-                elif field == "first_dealer":
-                    field = "dealer"
-                elif field not in self.fields:
-                    field = None
-                self.add_error(field, engine_message(error))
+            self.show_setup_errors(invalid)
         return data
+
+    def show_options(self, preset_key: str, options: Mapping[str, object]) -> None:
+        """A form sent back shows the options the match would get, as if freshly shown:
+        the picked preset's values with the scorer's own changes."""
+        data = self.data.copy()
+        data["options_for"] = preset_key
+        data["options_shown"] = json.dumps(options)
+        for option in self.game.options:
+            name = f"option_{option.name}"
+            value = options[option.name]
+            if option.kind == "bool":
+                data.pop(name, None)
+                if value:
+                    data[name] = "on"
+            else:
+                data[name] = str(value)
+        self.data = data
+
+    def show_setup_errors(self, invalid: SetupInvalid) -> None:
+        for error in invalid.errors:
+            field = error.field.replace("options.", "option_")
+            if field in {"players", "teams"}:
+                field = "players"
+            elif field == "first_dealer":
+                field = "dealer"
+            elif field not in self.fields:
+                field = None
+            self.add_error(field, engine_message(error))
 
     def teams_for(self, players: Sequence[str]):
         return escoba.facing_teams(players) if self.game.key == "escoba" else None

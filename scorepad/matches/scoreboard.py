@@ -129,16 +129,24 @@ def known_players(owner: Owner | None) -> list[str]:
 
 
 def chosen_rules(request: HttpRequest, game, house_rules) -> dict:
-    """Initial preset and options from `?preset=` or a saved house rule `?house_rule=`."""
+    """Initial preset and options from `?preset=` or a saved house rule `?house_rule=`.
+
+    Every option is given, so that the rules just picked replace all the options of
+    the line-up offered before (the last match's)."""
     wanted = request.GET.get("house_rule")
     for rule in house_rules:
         if wanted == str(rule.pk):
-            options = {f"option_{name}": value for name, value in rule.options.items()}
-            return {"preset": rule.preset, "options_for": rule.preset, **options}
+            options = dict(game.preset(rule.preset).values) | dict(rule.options)
+            return {"preset": rule.preset, "options_for": rule.preset, **_option_initial(options)}
     preset = request.GET.get("preset")
     if preset in {p.key for p in game.presets}:
-        return {"preset": preset, "options_for": preset}
+        values = game.preset(preset).values
+        return {"preset": preset, "options_for": preset, **_option_initial(values)}
     return {}
+
+
+def _option_initial(options) -> dict:
+    return {f"option_{name}": value for name, value in options.items()}
 
 
 def last_lineup(owner: Owner | None, game_key: str) -> dict:
@@ -152,7 +160,7 @@ def last_lineup(owner: Owner | None, game_key: str) -> dict:
     initial["preset"] = last.preset
     initial["options_for"] = last.preset
     initial["dealer"] = last.players.index(last.setup().dealer_of(2))
-    initial.update({f"option_{name}": value for name, value in last.options.items()})
+    initial.update(_option_initial(last.options))
     return initial
 
 

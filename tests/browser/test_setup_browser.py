@@ -1,0 +1,72 @@
+"""Setting up matches at phone size as a returning scorer: the browser remembers the
+last line-up, and what is tapped on the set-up page must win over it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_setup(page, game: str) -> None:
+    page.goto("/matches/new/")
+    page.locator(f'a[href="/matches/new/{game}/"]').click()
+
+
+def seat(page, number: int):
+    return page.get_by_placeholder(f"Player {number}", exact=True)
+
+
+def pick_preset(page, label: str, key: str) -> None:
+    page.locator("label.preset", has_text=label).click()
+    expect(page.locator('input[name="options_for"]')).to_have_value(key)
+
+
+def start(page) -> None:
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+
+
+def play_cabo_round(page, caller: str, hands: dict[str, int]) -> None:
+    for name, points in hands.items():
+        row = page.locator(".entry-row", has_text=name)
+        row.locator("input.points-input").fill(str(points))
+        if name == caller:
+            row.locator("label.caller-pick").click()
+    page.get_by_role("button", name="Record the round").click()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+
+
+def test_french_then_dutch_then_official_cabo_each_score_by_the_rules_picked(page, shot):
+    # RULES.md example 1: French rules, A 3, B 7, C 2, D 9, A calls and fails.
+    open_setup(page, "cabo")
+    for number, name in enumerate(["Ana", "Ben", "Chloé", "Dan"], start=1):
+        seat(page, number).fill(name)
+    pick_preset(page, "French rules", "fr")
+    start(page)
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Chloé": 2, "Dan": 9})
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0", "9"])
+
+    # Example 2, same hands: the returning scorer keeps the line-up and taps Dutch.
+    open_setup(page, "cabo")
+    expect(seat(page, 4)).to_have_value("Dan")
+    expect(page.locator('select[name="option_values"]')).to_have_value("fr")
+    pick_preset(page, "Dutch rules", "nl")
+    page.get_by_text("Adjust the options").click()
+    expect(page.locator('select[name="option_values"]')).to_have_value("nl")
+    expect(page.locator('input[name="option_failed_lowest_zero"]')).not_to_be_checked()
+    expect(page.locator('select[name="option_final_tie"]')).to_have_value("tiebreak")
+    shot("dutch-picked-after-french")
+    start(page)
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Chloé": 2, "Dan": 9})
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "2", "9"])
+
+    # Example 3 under the official deck: A 4, B 4, C 10, A calls; a tie succeeds.
+    open_setup(page, "cabo")
+    seat(page, 4).fill("")
+    pick_preset(page, "Official Cabo deck", "official")
+    start(page)
+    play_cabo_round(page, "Ana", {"Ana": 4, "Ben": 4, "Chloé": 10})
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "4", "10"])
+    shot("official-scored")
