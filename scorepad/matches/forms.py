@@ -162,7 +162,11 @@ class MatchSetupForm(forms.Form):
         players = [name for name in seats if name]
         dealer_name = seats[data["dealer"]] if data["dealer"] < len(seats) else ""
         if not dealer_name:
-            self.add_error("dealer", gettext("Pick a seat that has a player."))
+            self.add_error(
+                "dealer",
+                gettext("Nobody sits in seat %(number)s: tap “Deals first” beside a player.")
+                % {"number": data["dealer"] + 1},
+            )
             return data
         try:
             self.setup = self.game.make_setup(

@@ -70,3 +70,40 @@ def test_french_then_dutch_then_official_cabo_each_score_by_the_rules_picked(pag
     play_cabo_round(page, "Ana", {"Ana": 4, "Ben": 4, "Chloé": 10})
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "4", "10"])
     shot("official-scored")
+
+
+def dealer_chip(page, number: int):
+    return page.get_by_role("radio", name=f"Seat {number} deals first")
+
+
+def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, shot):
+    open_setup(page, "cabo")
+    for number, name in enumerate(["Ana", "Ben", "Chloé"], start=1):
+        seat(page, number).fill(name)
+    page.locator(".seat", has=seat(page, 2)).get_by_text("Deals first").click()
+    start(page)
+    expect(page.get_by_text("Ben deals, Chloé plays first")).to_be_visible()
+
+    # Next match: the line-up is offered with the deal moved one seat on, to Chloé.
+    open_setup(page, "cabo")
+    expect(dealer_chip(page, 3)).to_be_checked()
+    expect(page.locator(".seat", has=seat(page, 3)).locator(".dealer-chip")).to_be_visible()
+    # Chloé goes home: the deal passes to the next player in seat order.
+    seat(page, 3).fill("")
+    expect(dealer_chip(page, 1)).to_be_checked()
+    # Names retyped and a newcomer: the deal stays with seat 1, now Dan.
+    seat(page, 1).fill("Dan")
+    seat(page, 4).fill("Eve")
+    expect(dealer_chip(page, 1)).to_be_checked()
+    shot("retyped-seats")
+    start(page)
+    expect(page.get_by_text("Dan deals, Ben plays first")).to_be_visible()
+
+    # A chip tapped on a seat before its name is typed stays there.
+    open_setup(page, "cabo")
+    page.locator(".seat", has=seat(page, 5)).get_by_text("Deals first").click()
+    seat(page, 2).fill("Fay")
+    seat(page, 5).fill("Gil")
+    expect(dealer_chip(page, 5)).to_be_checked()
+    start(page)
+    expect(page.get_by_text("Gil deals, Dan plays first")).to_be_visible()

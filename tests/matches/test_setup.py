@@ -78,13 +78,15 @@ def test_a_bad_player_list_is_refused_next_to_the_seats(client, game, players, m
     assert not Match.objects.exists()
 
 
-def test_an_empty_dealer_seat_is_refused(client):
+def test_an_empty_dealer_seat_is_refused_naming_the_seat(client):
     data = setup_data(
         ["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"), dealer=4
     )
     response = client.post(reverse("matches:new", args=["cabo"]), data)
     assert response.status_code == 422
-    assert "Pick a seat that has a player." in response.content.decode()
+    assert "Nobody sits in seat 5: tap “Deals first” beside a player." in (
+        response.content.decode()
+    )
     assert not Match.objects.exists()
 
 
