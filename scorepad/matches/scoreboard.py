@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import cabo
@@ -70,12 +70,18 @@ def scoreboard_context(
                 "name": side,
                 "short": short_name(side, len(sides)),
                 "total": state.totals[side],
-                "leader": side in state.leaders and bool(state.rounds),
+                # Once the match is over the star is the winners' alone (a tiebreak
+                # leaves equal totals).
+                "leader": side in state.winners
+                if state.finished
+                else side in state.leaders and bool(state.rounds),
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
+                "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
             }
             for side in sides
         ],
+        "standings": final_standings(match.rules, state),
         "rows": rows,
         "form": form,
         "notice": notice,
@@ -85,6 +91,32 @@ def scoreboard_context(
         "rules_url": section_url(match.game, "", match.preset),
         "card_buttons": card_picker(state.setup.options) if match.game == "cabo" else [],
     }
+
+
+PLACES = (
+    pgettext_lazy("place in the final standings", "1st"),
+    pgettext_lazy("place in the final standings", "2nd"),
+    pgettext_lazy("place in the final standings", "3rd"),
+    pgettext_lazy("place in the final standings", "4th"),
+    pgettext_lazy("place in the final standings", "5th"),
+    pgettext_lazy("place in the final standings", "6th"),
+)
+
+
+def final_standings(game, state: MatchState) -> list[dict]:
+    """Every side's place once the match is over, as the engine ranks them."""
+    if not state.finished:
+        return []
+    return [
+        {
+            "place_label": PLACES[standing.place - 1],
+            "side": standing.side,
+            "total": standing.total,
+            "winner": standing.winner,
+            "note": standing.note.render(gettext),
+        }
+        for standing in game.standings(state)
+    ]
 
 
 def restorable_round(match: Match, round_id: str | None) -> Round | None:

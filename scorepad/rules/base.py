@@ -260,10 +260,25 @@ def in_seat_order(setup: Setup, names: Iterable[str]) -> tuple[str, ...]:
     return tuple(side for side in setup.sides if side in wanted)
 
 
-def winner_status(winners: Sequence[str]) -> Text:
+def winner_status(winners: Sequence[str], teams: bool = False) -> Text:
+    """ "Ana wins", but "Ana & Cai win": a team takes the plural, as shared victories do."""
+    if len(winners) == 1 and teams:
+        return Text(gettext_noop("{team} win"), {"team": winners[0]})
     if len(winners) == 1:
         return Text(gettext_noop("{side} wins"), {"side": winners[0]})
     return Text(gettext_noop("{sides} share the victory"), {"sides": join_names(winners)})
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One side's place at the end of a match; equal places are shared."""
+
+    place: int
+    side: str
+    total: int
+    winner: bool
+    shared: bool
+    note: Text = NO_TEXT
 
 
 # The game ------------------------------------------------------------------------
@@ -286,6 +301,8 @@ class Game:
     presets: tuple[Preset, ...]
     lower_is_better: bool
     topics: tuple[str, ...] = ()
+    # What its players call one round: the pages say "deal" for Escoba.
+    round_noun: Literal["round", "deal"] = "round"
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -455,6 +472,32 @@ class Game:
     def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
         raise NotImplementedError
 
+    def standings(self, state: MatchState) -> tuple[Standing, ...]:
+        """Every side's place: the winners first (whatever decided among equal totals),
+        then the others by total; equal totals share a place (1st, 2nd, 2nd, 4th)."""
+        sign = 1 if state.lower_is_better else -1
+
+        def rank(side: str) -> tuple[bool, int]:
+            return side not in state.winners, sign * state.totals[side]
+
+        ranks = [rank(side) for side in state.setup.sides]
+        standings = [
+            Standing(
+                place=1 + sum(1 for other in ranks if other < rank(side)),
+                side=side,
+                total=state.totals[side],
+                winner=side in state.winners,
+                shared=ranks.count(rank(side)) > 1,
+                note=NO_TEXT if side in state.winners else self.losing_note(state, side),
+            )
+            for side in state.setup.sides
+        ]
+        return tuple(sorted(standings, key=lambda standing: standing.place))
+
+    def losing_note(self, state: MatchState, side: str) -> Text:
+        """Why a side that did not win lost, when its game says more than its total."""
+        return NO_TEXT
+
     def end_line(self, options: Mapping[str, object]) -> tuple[int, bool]:
         """Where the match ends: a total of points, or (True) a number of rounds."""
         return int(options["target"]), False
@@ -503,7 +546,7 @@ class Game:
         best = (min if self.lower_is_better else max)(totals.values())
         next_dealer = setup.dealer_of(len(results) + 1)
         if finished:
-            status = winner_status(winners)
+            status = winner_status(winners, teams=bool(setup.teams))
         return MatchState(
             setup=setup,
             rounds=results,

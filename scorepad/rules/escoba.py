@@ -301,6 +301,7 @@ class Escoba(Game):
     presets = PRESETS
     lower_is_better = False
     topics = TOPICS
+    round_noun = "deal"
 
     def check_teams(
         self,

@@ -28,6 +28,14 @@ def start(page) -> None:
     expect(page.get_by_text("Enter round 1")).to_be_visible()
 
 
+def start_cabo(page, players: list[str], preset: tuple[str, str]) -> None:
+    open_setup(page, "cabo")
+    for number, name in enumerate(players, start=1):
+        seat(page, number).fill(name)
+    pick_preset(page, *preset)
+    start(page)
+
+
 def play_cabo_round(page, caller: str, hands: dict[str, int]) -> None:
     for name, points in hands.items():
         row = page.locator(".entry-row", has_text=name)
@@ -35,16 +43,12 @@ def play_cabo_round(page, caller: str, hands: dict[str, int]) -> None:
         if name == caller:
             row.locator("label.caller-pick").click()
     page.get_by_role("button", name="Record the round").click()
-    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator(".grid tbody.round")).to_have_count(1)
 
 
 def test_french_then_dutch_then_official_cabo_each_score_by_the_rules_picked(page, shot):
     # RULES.md example 1: French rules, A 3, B 7, C 2, D 9, A calls and fails.
-    open_setup(page, "cabo")
-    for number, name in enumerate(["Ana", "Ben", "Chloé", "Dan"], start=1):
-        seat(page, number).fill(name)
-    pick_preset(page, "French rules", "fr")
-    start(page)
+    start_cabo(page, ["Ana", "Ben", "Chloé", "Dan"], ("French rules", "fr"))
     play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Chloé": 2, "Dan": 9})
     expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0", "9"])
 
