@@ -85,18 +85,7 @@ class MatchSetupForm(forms.Form):
         seats = range(self.game.max_players)
         self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
         for seat in seats:
-            self.fields[f"player_{seat}"] = forms.CharField(
-                label=_("Seat %(number)s") % {"number": seat + 1},
-                max_length=MAX_NAME,
-                required=False,
-                widget=forms.TextInput(
-                    attrs={
-                        "autocomplete": "off",
-                        "list": "known-players",
-                        "autocapitalize": "words",
-                    }
-                ),
-            )
+            self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
         for option in self.game.options:
             self.fields[f"option_{option.name}"] = option_field(option)
         self.set_option_initials(self.initial.get("options_for") or self.game.presets[0].key)
@@ -206,6 +195,75 @@ class MatchSetupForm(forms.Form):
 
     def teams_for(self, players: Sequence[str]):
         return escoba.facing_teams(players) if self.game.key == "escoba" else None
+
+
+def seat_name_field(number: int) -> forms.CharField:
+    return forms.CharField(
+        label=_("Seat %(number)s") % {"number": number},
+        max_length=MAX_NAME,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "list": "known-players", "autocapitalize": "words"}
+        ),
+    )
+
+
+class PlayersForm(forms.Form):
+    """The players' names seat by seat and who dealt first, corrected after the start.
+    The rules engine checks the names as it checks a new match's."""
+
+    dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, widget=forms.RadioSelect)
+
+    def __init__(self, *args, setup, game, **kwargs) -> None:
+        self.current = setup
+        self.game = game
+        initial = {f"player_{seat}": name for seat, name in enumerate(setup.players)}
+        initial["dealer"] = setup.players.index(setup.first_dealer)
+        super().__init__(*args, initial=initial, **kwargs)
+        seats = range(len(setup.players))
+        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        for seat in seats:
+            self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(len(self.current.players))]
+
+    def has_forged_fields(self) -> bool:
+        return has_forged_fields(self, set())
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        self.names = [data[f"player_{seat}"] for seat in range(len(self.current.players))]
+        self.first_dealer = self.names[data["dealer"]]
+        try:
+            self.game.renamed(self.current, self.names, self.first_dealer)
+        except SetupInvalid as invalid:
+            self.show_engine_errors(invalid.errors)
+        return data
+
+    def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
+        """Each fault beside the seat it concerns: an empty one, a name given twice."""
+        seen: set[str] = set()
+        repeated = []
+        for seat, name in enumerate(self.names):
+            if name and name.casefold() in seen:
+                repeated.append(seat)
+            seen.add(name.casefold())
+        for error in errors:
+            seats: list[int] = []
+            if error.field == "first_dealer":
+                self.add_error("dealer", engine_message(error))
+                continue
+            if error.field == "players" and "player" in error.message.params:
+                seats = [s for s in repeated if self.names[s] == error.message.params["player"]]
+            elif error.field == "players":
+                seats = [seat for seat, name in enumerate(self.names) if not name]
+            if not seats:
+                self.add_error(None, engine_message(error))
+            for seat in seats:
+                self.add_error(f"player_{seat}", engine_message(error))
 
 
 class RoundForm(forms.Form):

@@ -10,11 +10,11 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
-from scorepad.rules.base import RoundInvalid
+from scorepad.rules.base import RoundInvalid, SetupInvalid
 
 from . import services
 from .access import current_owner, get_own_match
-from .forms import MatchSetupForm, round_form_for
+from .forms import MatchSetupForm, PlayersForm, round_form_for
 from .models import Match, Round
 from .scoreboard import (
     card_picker,
@@ -200,3 +200,24 @@ def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
     match: Match = get_own_match(request, match_id, rounds=False)
     new = services.play_again(match, owner=current_owner(request))
     return redirect("matches:match", match_id=new.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def correct_players(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    data = request.POST if request.method == "POST" else None
+    form = PlayersForm(data, setup=match.setup(), game=match.rules)
+    if form.has_forged_fields():
+        return HttpResponseBadRequest()
+    if form.is_valid():
+        try:
+            services.correct_players(
+                match, form.names, form.first_dealer, owner=current_owner(request)
+            )
+        except (SetupInvalid, RoundInvalid) as invalid:  # the match changed meanwhile
+            form.show_engine_errors(invalid.errors)
+        else:
+            messages.info(request, _("Names and first dealer saved."))
+            return redirect("matches:match", match_id=match.pk)
+    context = {"match": match, "form": form, "game": match.rules}
+    return render(request, "matches/players.html", context, status=422 if form.is_bound else 200)

@@ -303,6 +303,10 @@ class Game:
     topics: tuple[str, ...] = ()
     # What its players call one round: the pages say "deal" for Escoba.
     round_noun: Literal["round", "deal"] = "round"
+    # Where an entered round names players or sides: fields holding one name, and
+    # fields holding a mapping keyed by names (see `rename_round`).
+    round_name_fields: tuple[str, ...] = ()
+    round_named_maps: tuple[str, ...] = ()
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -412,6 +416,45 @@ class Game:
                 )
             seen.add(name.casefold())
         return names
+
+    def renamed(
+        self, setup: Setup, names: Sequence[str], first_dealer: str
+    ) -> tuple[Setup, dict[str, str]]:
+        """The setup with its players renamed seat by seat and its first dealer chosen
+        again, checked as a new setup is; and every old player or side name mapped to
+        its new one. A team named after its players takes their new names."""
+        if (
+            isinstance(names, str)
+            or len(names) != len(setup.players)
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise SetupInvalid(
+                [FieldError("players", Text(gettext_noop("give one name for every seat")))]
+            )
+        stripped = [name.strip() for name in names]
+        mapping = dict(zip(setup.players, stripped, strict=True))
+        teams = None
+        if setup.teams:
+            teams = []
+            for team in setup.teams:
+                members = tuple(mapping[player] for player in team.players)
+                named_after = team.name == " & ".join(team.players)
+                teams.append(Team(" & ".join(members) if named_after else team.name, members))
+        renamed = self.make_setup(stripped, setup.options, first_dealer, teams)
+        for old, new in zip(setup.teams or (), renamed.teams or (), strict=True):
+            mapping[old.name] = new.name
+        return renamed, mapping
+
+    def rename_round(self, raw: Mapping, names: Mapping[str, str]) -> dict:
+        """One entered round with every player or side name replaced through `names`."""
+        renamed = dict(raw)
+        for key in self.round_name_fields:
+            if isinstance(raw.get(key), str):
+                renamed[key] = names.get(raw[key], raw[key])
+        for key in self.round_named_maps:
+            if isinstance(raw.get(key), Mapping):
+                renamed[key] = {names.get(name, name): value for name, value in raw[key].items()}
+        return renamed
 
     def check_teams(
         self,

@@ -443,6 +443,8 @@ class Cabo(Game):
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
+    round_name_fields = ("caller", "kamikaze")
+    round_named_maps = ("hands",)
     topics = TOPICS
 
     # Checking a round -------------------------------------------------------------

@@ -111,3 +111,31 @@ def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, sho
     expect(dealer_chip(page, 5)).to_be_checked()
     start(page)
     expect(page.get_by_text("Gil deals, Dan plays first")).to_be_visible()
+
+
+def test_names_and_the_first_dealer_are_corrected_from_the_scoreboard(page, shot):
+    start_cabo(page, ["Ana", "Ben", "Cloe"], ("French rules", "fr"))
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Cloe": 2})
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0"])
+
+    page.get_by_role("link", name="Correct names / dealer").click()
+    page.get_by_label("Seat 3", exact=True).fill("Chloé")
+    page.locator(".seat", has=page.get_by_label("Seat 2", exact=True)).get_by_text(
+        "Deals first"
+    ).click()
+    shot("correct-names")
+    targets = [
+        *page.locator(".seat input[type=text], .dealer-chip").all(),
+        page.get_by_role("button", name="Save the names"),
+        page.get_by_role("link", name="Back to the scoreboard"),
+    ]
+    for target in targets:
+        box = target.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, target
+    page.get_by_role("button", name="Save the names").click()
+
+    expect(page.get_by_text("Names and first dealer saved.")).to_be_visible()
+    expect(page.locator(".grid thead th")).to_have_text(["#", "Ana", "Ben", "★ Chloé"])
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0"])
+    # Ben dealt the first round, so Chloé deals the second.
+    expect(page.get_by_text("Chloé deals, Ana plays first")).to_be_visible()
