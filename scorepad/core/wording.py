@@ -25,6 +25,8 @@ ROUND_TEXTS = {
         "hint_correct": _("Tap a round number to see why it scored what it did, or to correct it."),
         "record": _("Record the round"),
         "delete_last": _("Delete the last round"),
+        "deleted": _("Round %(number)s deleted."),
+        "restored": _("Round %(number)s restored."),
     },
     "deal": {
         "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
@@ -42,6 +44,8 @@ ROUND_TEXTS = {
         ),
         "record": pgettext_lazy("a deal of cards", "Record the deal"),
         "delete_last": pgettext_lazy("a deal of cards", "Delete the last deal"),
+        "deleted": pgettext_lazy("a deal of cards", "Deal %(number)s deleted."),
+        "restored": pgettext_lazy("a deal of cards", "Deal %(number)s restored."),
     },
 }
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from scorepad.core.wording import round_text
 from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid, SetupInvalid
@@ -75,7 +76,7 @@ def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
-    notice = _("Round %(number)s deleted.") % {"number": undo.number} if undo else None
+    notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
     context = scoreboard_context(request, match, notice=notice, undo=undo)
     return render(request, _scoreboard_template(request), context)
 
@@ -180,7 +181,7 @@ def delete_last_round(request: HttpRequest, match_id: int) -> HttpResponse:
     deleted = services.delete_last_round(match, owner=current_owner(request))
     notice = None
     if deleted is not None:
-        notice = _("Round %(number)s deleted.") % {"number": deleted.number}
+        notice = round_text(match.rules, "deleted", number=deleted.number)
     return _scoreboard_response(request, match, notice=notice, undo=deleted)
 
 
@@ -191,7 +192,7 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
         restored = services.restore_round(match, round_id, owner=current_owner(request))
     except services.RoundConflict as conflict:
         return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
-    notice = _("Round %(number)s restored.") % {"number": restored.number}
+    notice = round_text(match.rules, "restored", number=restored.number)
     return _scoreboard_response(request, match, notice=notice)
 
 
