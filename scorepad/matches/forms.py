@@ -7,12 +7,14 @@ they concern. No rule is checked here that the engine already checks.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorepad.core.wording import of_name
 from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import FieldError, MatchState, Option, RoundInvalid, SetupInvalid
 
@@ -57,13 +59,16 @@ def option_field(option: Option) -> forms.Field:
 class MatchSetupForm(forms.Form):
     """A new match: preset, options, players in seat order and who deals first.
 
-    The option fields show the values of the preset named in `options_for`; when the
-    scorer picks another preset without re-rendering them (no JavaScript), only the
-    options they actually changed from those shown count as their own choices.
+    The option fields show the values in `options_shown` (those of the preset named in
+    `options_for`, or of the last match or a house rule); when the scorer picks another
+    preset without re-rendering them (no JavaScript), the picked preset sets every
+    option, and only the options they changed from those shown stay as they set them.
     """
 
     preset = forms.ChoiceField(label=_("House rules"), widget=forms.RadioSelect)
     options_for = forms.CharField(widget=forms.HiddenInput)
+    # The option values the page showed (absent: the values of `options_for`).
+    options_shown = forms.JSONField(required=False, widget=forms.HiddenInput)
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
@@ -81,18 +86,7 @@ class MatchSetupForm(forms.Form):
         seats = range(self.game.max_players)
         self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
         for seat in seats:
-            self.fields[f"player_{seat}"] = forms.CharField(
-                label=_("Seat %(number)s") % {"number": seat + 1},
-                max_length=MAX_NAME,
-                required=False,
-                widget=forms.TextInput(
-                    attrs={
-                        "autocomplete": "off",
-                        "list": "known-players",
-                        "autocapitalize": "words",
-                    }
-                ),
-            )
+            self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
         for option in self.game.options:
             self.fields[f"option_{option.name}"] = option_field(option)
         self.set_option_initials(self.initial.get("options_for") or self.game.presets[0].key)
@@ -102,6 +96,11 @@ class MatchSetupForm(forms.Form):
         self.fields["options_for"].initial = preset_key
         for option in self.game.options:
             self.fields[f"option_{option.name}"].initial = values[option.name]
+        shown = {
+            option.name: self.initial.get(f"option_{option.name}", values[option.name])
+            for option in self.game.options
+        }
+        self.fields["options_shown"].initial = shown
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.game.max_players)]
@@ -118,43 +117,154 @@ class MatchSetupForm(forms.Form):
             raise forms.ValidationError(gettext("Unknown house rules."), code="invalid_choice")
         return key
 
+    def clean_options_shown(self) -> dict | None:
+        shown = self.cleaned_data["options_shown"]
+        if shown is None:
+            return None
+        # Only a broken client sends anything but the complete set the page rendered.
+        if not isinstance(shown, dict) or set(shown) != {o.name for o in self.game.options}:
+            raise forms.ValidationError("not the shown options", code="invalid_choice")
+        try:
+            return self.game.resolve_options(self.game.presets[0].key, shown)
+        except SetupInvalid:
+            raise forms.ValidationError("not the shown options", code="invalid_choice") from None
+
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"options_for"})
+        return has_forged_fields(self, {"options_for", "options_shown"})
 
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
             return data
-        shown = self.game.preset(data["options_for"]).values
+        shown = data["options_shown"] or self.game.preset(data["options_for"]).values
         changed = {
             option.name: data[f"option_{option.name}"]
             for option in self.game.options
             if data[f"option_{option.name}"] != shown[option.name]
         }
+        try:
+            options = self.game.resolve_options(data["preset"], changed)
+        except SetupInvalid as invalid:
+            self.show_setup_errors(invalid)
+            return data
+        self.show_options(data["preset"], options)
         seats = [(data[f"player_{seat}"] or "").strip() for seat in range(self.game.max_players)]
         players = [name for name in seats if name]
         dealer_name = seats[data["dealer"]] if data["dealer"] < len(seats) else ""
         if not dealer_name:
-            self.add_error("dealer", gettext("Pick a seat that has a player."))
+            self.add_error(
+                "dealer",
+                gettext("Nobody sits in seat %(number)s: tap “Deals first” beside a player.")
+                % {"number": data["dealer"] + 1},
+            )
             return data
-        teams = self.teams_for(players)
         try:
-            options = self.game.resolve_options(data["preset"], changed)
-            self.setup = self.game.make_setup(players, options, dealer_name, teams)
+            self.setup = self.game.make_setup(
+                players, options, dealer_name, self.teams_for(players)
+            )
         except SetupInvalid as invalid:
-            for error in invalid.errors:
-                field = error.field.replace("options.", "option_")
-                if field in {"players", "teams"}:
-                    field = "players"
-                elif field == "first_dealer":
-                    field = "dealer"
-                elif field not in self.fields:
-                    field = None
-                self.add_error(field, engine_message(error))
+            self.show_setup_errors(invalid)
         return data
+
+    def show_options(self, preset_key: str, options: Mapping[str, object]) -> None:
+        """A form sent back shows the options the match would get, as if freshly shown:
+        the picked preset's values with the scorer's own changes."""
+        data = self.data.copy()
+        data["options_for"] = preset_key
+        data["options_shown"] = json.dumps(options)
+        for option in self.game.options:
+            name = f"option_{option.name}"
+            value = options[option.name]
+            if option.kind == "bool":
+                data.pop(name, None)
+                if value:
+                    data[name] = "on"
+            else:
+                data[name] = str(value)
+        self.data = data
+
+    def show_setup_errors(self, invalid: SetupInvalid) -> None:
+        for error in invalid.errors:
+            field = error.field.replace("options.", "option_")
+            if field in {"players", "teams"}:
+                field = "players"
+            elif field == "first_dealer":
+                field = "dealer"
+            elif field not in self.fields:
+                field = None
+            self.add_error(field, engine_message(error))
 
     def teams_for(self, players: Sequence[str]):
         return escoba.facing_teams(players) if self.game.key == "escoba" else None
+
+
+def seat_name_field(number: int) -> forms.CharField:
+    return forms.CharField(
+        label=_("Seat %(number)s") % {"number": number},
+        max_length=MAX_NAME,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "list": "known-players", "autocapitalize": "words"}
+        ),
+    )
+
+
+class PlayersForm(forms.Form):
+    """The players' names seat by seat and who dealt first, corrected after the start.
+    The rules engine checks the names as it checks a new match's."""
+
+    dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, widget=forms.RadioSelect)
+
+    def __init__(self, *args, setup, game, **kwargs) -> None:
+        self.current = setup
+        self.game = game
+        initial = {f"player_{seat}": name for seat, name in enumerate(setup.players)}
+        initial["dealer"] = setup.players.index(setup.first_dealer)
+        super().__init__(*args, initial=initial, **kwargs)
+        seats = range(len(setup.players))
+        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        for seat in seats:
+            self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{seat}"] for seat in range(len(self.current.players))]
+
+    def has_forged_fields(self) -> bool:
+        return has_forged_fields(self, set())
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        self.names = [data[f"player_{seat}"] for seat in range(len(self.current.players))]
+        self.first_dealer = self.names[data["dealer"]]
+        try:
+            self.game.renamed(self.current, self.names, self.first_dealer)
+        except SetupInvalid as invalid:
+            self.show_engine_errors(invalid.errors)
+        return data
+
+    def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
+        """Each fault beside the seat it concerns: an empty one, a name given twice."""
+        seen: set[str] = set()
+        repeated = []
+        for seat, name in enumerate(self.names):
+            if name and name.casefold() in seen:
+                repeated.append(seat)
+            seen.add(name.casefold())
+        for error in errors:
+            seats: list[int] = []
+            if error.field == "first_dealer":
+                self.add_error("dealer", engine_message(error))
+                continue
+            if error.field == "players" and "player" in error.message.params:
+                seats = [s for s in repeated if self.names[s] == error.message.params["player"]]
+            elif error.field == "players":
+                seats = [seat for seat, name in enumerate(self.names) if not name]
+            if not seats:
+                self.add_error(None, engine_message(error))
+            for seat in seats:
+                self.add_error(f"player_{seat}", engine_message(error))
 
 
 class RoundForm(forms.Form):
@@ -249,7 +359,7 @@ class CaboRoundForm(RoundForm):
         self.negative_hands = cabo.lowest_hand(options) < 0
         for i, name in enumerate(self.players):
             self.fields[f"hand_{i}"] = self.count_field(
-                gettext("Points of %(name)s") % {"name": name},
+                of_name("points", name),
                 minimum=cabo.lowest_hand(options),
                 maximum=cabo.HIGHEST_HAND,
                 **{"class": "points-input"},

@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 
 from django.http import HttpRequest
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
@@ -64,12 +64,18 @@ def scoreboard_context(
             {
                 "name": side,
                 "total": state.totals[side],
-                "leader": side in state.leaders and bool(state.rounds),
+                # Once the match is over the star is the winners' alone (a tiebreak
+                # leaves equal totals).
+                "leader": side in state.winners
+                if state.finished
+                else side in state.leaders and bool(state.rounds),
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
+                "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
             }
             for side in sides
         ],
+        "standings": final_standings(match.rules, state),
         "rows": rows,
         "form": form,
         "notice": notice,
@@ -79,6 +85,32 @@ def scoreboard_context(
         "rules_url": section_url(match.game, "", match.preset),
         "card_buttons": card_picker(state.setup.options) if match.game == "cabo" else [],
     }
+
+
+PLACES = (
+    pgettext_lazy("place in the final standings", "1st"),
+    pgettext_lazy("place in the final standings", "2nd"),
+    pgettext_lazy("place in the final standings", "3rd"),
+    pgettext_lazy("place in the final standings", "4th"),
+    pgettext_lazy("place in the final standings", "5th"),
+    pgettext_lazy("place in the final standings", "6th"),
+)
+
+
+def final_standings(game, state: MatchState) -> list[dict]:
+    """Every side's place once the match is over, as the engine ranks them."""
+    if not state.finished:
+        return []
+    return [
+        {
+            "place_label": PLACES[standing.place - 1],
+            "side": standing.side,
+            "total": standing.total,
+            "winner": standing.winner,
+            "note": standing.note.render(gettext),
+        }
+        for standing in game.standings(state)
+    ]
 
 
 def restorable_round(match: Match, round_id: str | None) -> Round | None:
@@ -123,16 +155,24 @@ def known_players(owner: Owner | None) -> list[str]:
 
 
 def chosen_rules(request: HttpRequest, game, house_rules) -> dict:
-    """Initial preset and options from `?preset=` or a saved house rule `?house_rule=`."""
+    """Initial preset and options from `?preset=` or a saved house rule `?house_rule=`.
+
+    Every option is given, so that the rules just picked replace all the options of
+    the line-up offered before (the last match's)."""
     wanted = request.GET.get("house_rule")
     for rule in house_rules:
         if wanted == str(rule.pk):
-            options = {f"option_{name}": value for name, value in rule.options.items()}
-            return {"preset": rule.preset, "options_for": rule.preset, **options}
+            options = dict(game.preset(rule.preset).values) | dict(rule.options)
+            return {"preset": rule.preset, "options_for": rule.preset, **_option_initial(options)}
     preset = request.GET.get("preset")
     if preset in {p.key for p in game.presets}:
-        return {"preset": preset, "options_for": preset}
+        values = game.preset(preset).values
+        return {"preset": preset, "options_for": preset, **_option_initial(values)}
     return {}
+
+
+def _option_initial(options) -> dict:
+    return {f"option_{name}": value for name, value in options.items()}
 
 
 def last_lineup(owner: Owner | None, game_key: str) -> dict:
@@ -146,7 +186,7 @@ def last_lineup(owner: Owner | None, game_key: str) -> dict:
     initial["preset"] = last.preset
     initial["options_for"] = last.preset
     initial["dealer"] = last.players.index(last.setup().dealer_of(2))
-    initial.update({f"option_{name}": value for name, value in last.options.items()})
+    initial.update(_option_initial(last.options))
     return initial
 
 

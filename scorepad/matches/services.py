@@ -5,7 +5,7 @@ in one transaction: a change is saved whole or not at all."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from django.db import IntegrityError, transaction
@@ -129,10 +129,14 @@ def play_again(match: Match, *, owner: Owner) -> Match:
     return create_match(owner, match.preset, replace(setup, first_dealer=setup.dealer_of(2)))
 
 
+def _teams_of(setup) -> list[dict] | None:
+    if not setup.teams:
+        return None
+    return [{"name": team.name, "players": list(team.players)} for team in setup.teams]
+
+
 def create_match(owner: Owner, preset: str, setup) -> Match:
-    teams = None
-    if setup.teams:
-        teams = [{"name": team.name, "players": list(team.players)} for team in setup.teams]
+    teams = _teams_of(setup)
     return Match.objects.create(
         owner=owner,
         game=setup.game,
@@ -142,3 +146,33 @@ def create_match(owner: Owner, preset: str, setup) -> Match:
         teams=teams,
         first_dealer=setup.first_dealer,
     )
+
+
+def correct_players(
+    match: Match, names: Sequence[str], first_dealer: str, *, owner: Owner
+) -> Match:
+    """Rename the players seat by seat and choose the first dealer again.
+
+    The names change everywhere a round names them (deleted rounds too, so that they
+    can still be restored) and in the teams; the rules engine checks the new names as
+    a new match's and replays the match before anything is saved. Every round whose
+    entry changed is journaled as corrected. Raises SetupInvalid for bad names."""
+    with transaction.atomic():
+        match = _locked(match)
+        game = match.rules
+        setup, renames = game.renamed(match.setup(), names, first_dealer)
+        rounds = list(match.rounds.order_by("number", "pk"))
+        entries = {r.pk: game.rename_round(r.data, renames) for r in rounds}
+        live = [r for r in rounds if r.deleted_at is None]
+        state = game.score(setup, [entries[r.pk] for r in live])
+        for round_ in rounds:
+            if entries[round_.pk] != round_.data:
+                before, round_.data = round_.data, entries[round_.pk]
+                round_.save(update_fields=["data"])
+                _journal(match, round_, RoundChange.Action.EDIT, before, round_.data, owner)
+        match.players = list(setup.players)
+        match.teams = _teams_of(setup)
+        match.first_dealer = setup.first_dealer
+        match.save(update_fields=["players", "teams", "first_dealer", "updated"])
+        match.refresh_summary(state)
+    return match

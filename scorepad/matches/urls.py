@@ -13,4 +13,5 @@ urlpatterns = [
     path("<int:match_id>/rounds/delete-last/", views.delete_last_round, name="delete_last"),
     path("<int:match_id>/rounds/<int:round_id>/restore/", views.restore_round, name="restore"),
     path("<int:match_id>/again/", views.play_again, name="again"),
+    path("<int:match_id>/players/", views.correct_players, name="players"),
 ]

@@ -8,13 +8,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from scorepad.core.wording import round_text
 from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
-from scorepad.rules.base import RoundInvalid
+from scorepad.rules.base import RoundInvalid, SetupInvalid
 
 from . import services
 from .access import current_owner, get_own_match
-from .forms import MatchSetupForm, round_form_for
+from .forms import MatchSetupForm, PlayersForm, round_form_for
 from .models import Match, Round
 from .scoreboard import (
     card_picker,
@@ -75,7 +76,7 @@ def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
-    notice = _("Round %(number)s deleted.") % {"number": undo.number} if undo else None
+    notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
     context = scoreboard_context(request, match, notice=notice, undo=undo)
     return render(request, _scoreboard_template(request), context)
 
@@ -180,7 +181,7 @@ def delete_last_round(request: HttpRequest, match_id: int) -> HttpResponse:
     deleted = services.delete_last_round(match, owner=current_owner(request))
     notice = None
     if deleted is not None:
-        notice = _("Round %(number)s deleted.") % {"number": deleted.number}
+        notice = round_text(match.rules, "deleted", number=deleted.number)
     return _scoreboard_response(request, match, notice=notice, undo=deleted)
 
 
@@ -191,7 +192,7 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
         restored = services.restore_round(match, round_id, owner=current_owner(request))
     except services.RoundConflict as conflict:
         return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
-    notice = _("Round %(number)s restored.") % {"number": restored.number}
+    notice = round_text(match.rules, "restored", number=restored.number)
     return _scoreboard_response(request, match, notice=notice)
 
 
@@ -200,3 +201,24 @@ def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
     match: Match = get_own_match(request, match_id, rounds=False)
     new = services.play_again(match, owner=current_owner(request))
     return redirect("matches:match", match_id=new.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def correct_players(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    data = request.POST if request.method == "POST" else None
+    form = PlayersForm(data, setup=match.setup(), game=match.rules)
+    if form.has_forged_fields():
+        return HttpResponseBadRequest()
+    if form.is_valid():
+        try:
+            services.correct_players(
+                match, form.names, form.first_dealer, owner=current_owner(request)
+            )
+        except (SetupInvalid, RoundInvalid) as invalid:  # the match changed meanwhile
+            form.show_engine_errors(invalid.errors)
+        else:
+            messages.info(request, _("Names and first dealer saved."))
+            return redirect("matches:match", match_id=match.pk)
+    context = {"match": match, "form": form, "game": match.rules}
+    return render(request, "matches/players.html", context, status=422 if form.is_bound else 200)

@@ -260,10 +260,25 @@ def in_seat_order(setup: Setup, names: Iterable[str]) -> tuple[str, ...]:
     return tuple(side for side in setup.sides if side in wanted)
 
 
-def winner_status(winners: Sequence[str]) -> Text:
+def winner_status(winners: Sequence[str], teams: bool = False) -> Text:
+    """ "Ana wins", but "Ana & Cai win": a team takes the plural, as shared victories do."""
+    if len(winners) == 1 and teams:
+        return Text(gettext_noop("{team} win"), {"team": winners[0]})
     if len(winners) == 1:
         return Text(gettext_noop("{side} wins"), {"side": winners[0]})
     return Text(gettext_noop("{sides} share the victory"), {"sides": join_names(winners)})
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One side's place at the end of a match; equal places are shared."""
+
+    place: int
+    side: str
+    total: int
+    winner: bool
+    shared: bool
+    note: Text = NO_TEXT
 
 
 # The game ------------------------------------------------------------------------
@@ -286,6 +301,12 @@ class Game:
     presets: tuple[Preset, ...]
     lower_is_better: bool
     topics: tuple[str, ...] = ()
+    # What its players call one round: the pages say "deal" for Escoba.
+    round_noun: Literal["round", "deal"] = "round"
+    # Where an entered round names players or sides: fields holding one name, and
+    # fields holding a mapping keyed by names (see `rename_round`).
+    round_name_fields: tuple[str, ...] = ()
+    round_named_maps: tuple[str, ...] = ()
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -396,6 +417,45 @@ class Game:
             seen.add(name.casefold())
         return names
 
+    def renamed(
+        self, setup: Setup, names: Sequence[str], first_dealer: str
+    ) -> tuple[Setup, dict[str, str]]:
+        """The setup with its players renamed seat by seat and its first dealer chosen
+        again, checked as a new setup is; and every old player or side name mapped to
+        its new one. A team named after its players takes their new names."""
+        if (
+            isinstance(names, str)
+            or len(names) != len(setup.players)
+            or not all(isinstance(name, str) for name in names)
+        ):
+            raise SetupInvalid(
+                [FieldError("players", Text(gettext_noop("give one name for every seat")))]
+            )
+        stripped = [name.strip() for name in names]
+        mapping = dict(zip(setup.players, stripped, strict=True))
+        teams = None
+        if setup.teams:
+            teams = []
+            for team in setup.teams:
+                members = tuple(mapping[player] for player in team.players)
+                named_after = team.name == " & ".join(team.players)
+                teams.append(Team(" & ".join(members) if named_after else team.name, members))
+        renamed = self.make_setup(stripped, setup.options, first_dealer, teams)
+        for old, new in zip(setup.teams or (), renamed.teams or (), strict=True):
+            mapping[old.name] = new.name
+        return renamed, mapping
+
+    def rename_round(self, raw: Mapping, names: Mapping[str, str]) -> dict:
+        """One entered round with every player or side name replaced through `names`."""
+        renamed = dict(raw)
+        for key in self.round_name_fields:
+            if isinstance(raw.get(key), str):
+                renamed[key] = names.get(raw[key], raw[key])
+        for key in self.round_named_maps:
+            if isinstance(raw.get(key), Mapping):
+                renamed[key] = {names.get(name, name): value for name, value in raw[key].items()}
+        return renamed
+
     def check_teams(
         self,
         players: tuple[str, ...],
@@ -455,6 +515,32 @@ class Game:
     def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
         raise NotImplementedError
 
+    def standings(self, state: MatchState) -> tuple[Standing, ...]:
+        """Every side's place: the winners first (whatever decided among equal totals),
+        then the others by total; equal totals share a place (1st, 2nd, 2nd, 4th)."""
+        sign = 1 if state.lower_is_better else -1
+
+        def rank(side: str) -> tuple[bool, int]:
+            return side not in state.winners, sign * state.totals[side]
+
+        ranks = [rank(side) for side in state.setup.sides]
+        standings = [
+            Standing(
+                place=1 + sum(1 for other in ranks if other < rank(side)),
+                side=side,
+                total=state.totals[side],
+                winner=side in state.winners,
+                shared=ranks.count(rank(side)) > 1,
+                note=NO_TEXT if side in state.winners else self.losing_note(state, side),
+            )
+            for side in state.setup.sides
+        ]
+        return tuple(sorted(standings, key=lambda standing: standing.place))
+
+    def losing_note(self, state: MatchState, side: str) -> Text:
+        """Why a side that did not win lost, when its game says more than its total."""
+        return NO_TEXT
+
     def end_line(self, options: Mapping[str, object]) -> tuple[int, bool]:
         """Where the match ends: a total of points, or (True) a number of rounds."""
         return int(options["target"]), False
@@ -503,7 +589,7 @@ class Game:
         best = (min if self.lower_is_better else max)(totals.values())
         next_dealer = setup.dealer_of(len(results) + 1)
         if finished:
-            status = winner_status(winners)
+            status = winner_status(winners, teams=bool(setup.teams))
         return MatchState(
             setup=setup,
             rounds=results,

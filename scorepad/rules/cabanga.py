@@ -106,6 +106,7 @@ class Cabanga(Game):
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
+    round_named_maps = ("hands",)
     topics = TOPICS
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CabangaRound:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .base import (
+    NO_TEXT,
     Choice,
     FieldError,
     Game,
@@ -450,6 +451,8 @@ class Cabo(Game):
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
+    round_name_fields = ("caller", "kamikaze")
+    round_named_maps = ("hands",)
     topics = TOPICS
 
     # Checking a round -------------------------------------------------------------
@@ -733,6 +736,15 @@ class Cabo(Game):
             distance=distance,
             next_players=tied,
         )
+
+    def losing_note(self, state: MatchState, side: str) -> Text:
+        """Crossing the end line loses ("Die speler verliest", the Dutch rules say)."""
+        if side not in self._over_the_line(state.setup, state.totals):
+            return NO_TEXT
+        target = state.setup.options["target"]
+        if state.setup.options["end_at"] == "reached":
+            return Text(gettext_noop("reached {target}: loses"), {"target": target})
+        return Text(gettext_noop("went over {target}: loses"), {"target": target})
 
     def end_notes(
         self, setup: Setup, state: MatchState

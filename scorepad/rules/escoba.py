@@ -300,7 +300,9 @@ class Escoba(Game):
     options = OPTIONS
     presets = PRESETS
     lower_is_better = False
+    round_named_maps = ("sides",)
     topics = TOPICS
+    round_noun = "deal"
 
     def check_teams(
         self,

@@ -234,3 +234,42 @@
   document.addEventListener("click", keepAwake, { once: true });
   keepAwake();
 })();
+
+// Set-up (wip/setup): the "Deals first" choice never stays on an emptied seat. When the
+// dealer's name is cleared, the deal passes to the next player in seat order, as at
+// the table; the chip shows where it went. A chip tapped on a seat still to be typed
+// in stays where it was tapped.
+(function () {
+  "use strict";
+
+  let tappedEmpty = null;
+
+  function nameOf(row) {
+    return row.querySelector("input[type=text]").value.trim();
+  }
+
+  function keepDealerSeated(seats) {
+    const rows = Array.from(seats.querySelectorAll(".seat"));
+    const current = rows.findIndex(function (row) {
+      return row.querySelector("input[name=dealer]").checked;
+    });
+    if (current >= 0 && (nameOf(rows[current]) || rows[current] === tappedEmpty)) return;
+    for (let step = 1; step <= rows.length; step += 1) {
+      const next = rows[(Math.max(current, 0) + step) % rows.length];
+      if (nameOf(next)) {
+        next.querySelector("input[name=dealer]").checked = true;
+        return;
+      }
+    }
+  }
+
+  document.addEventListener("input", function (event) {
+    const seats = event.target.closest && event.target.closest("[data-seats]");
+    if (seats && event.target.matches("input[type=text]")) keepDealerSeated(seats);
+  });
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches("[data-seats] input[name=dealer]")) return;
+    const row = event.target.closest(".seat");
+    tappedEmpty = nameOf(row) ? null : row;
+  });
+})();

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -24,15 +26,16 @@ def start_match(
         if shot:
             shot("setup")
     page.get_by_role("button", name="Start the match").click()
-    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    # Escoba's rounds are deals.
+    expect(page.get_by_text(re.compile(r"^Enter (round|deal) 1$"))).to_be_visible()
 
 
 def row(page, name: str):
     return page.locator(".entry-row", has_text=name)
 
 
-def record(page) -> None:
-    page.get_by_role("button", name="Record the round").click()
+def record(page, noun: str = "round") -> None:
+    page.get_by_role("button", name=f"Record the {noun}").click()
 
 
 def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, shot):
@@ -93,23 +96,26 @@ def test_a_whole_escoba_match_in_teams(page, shot):
         page.locator('input[name="escobas_0"]').fill(escobas)
         page.locator('input[name="escobas_1"]').fill(their_escobas)
         page.locator(f'input[name="velo"][value="{velo}"]').check()
-        record(page)
+        record(page, "deal")
 
     # A rejected deal: the velo side has no seven.
     deal("25", "6", "0", "1", "0")
     expect(page.locator(".errorlist").first).to_be_visible()
     shot("escoba-rejected")
     page.locator('input[name="sevens_0"]').fill("3")
-    record(page)
-    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    record(page, "deal")
+    expect(page.get_by_text("Enter deal 2")).to_be_visible()
     expect(page.locator("tfoot .totals td")).to_have_text(["5", "0"])
     shot("escoba-round-1")
     for number in range(2, 5):
         deal("25", "6", "3", "1", "0")
-        expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
+        expect(page.get_by_text(f"Enter deal {number + 1}")).to_be_visible()
     expect(page.locator("tfoot .totals td")).to_have_text(["20", "0"])
     deal("25", "6", "3", "2", "0")
-    expect(page.locator(".result-title")).to_contain_text("Ana & Chloé wins")
+    expect(page.locator(".result-title")).to_have_text("Ana & Chloé win")
+    expect(page.locator(".standings li")).to_have_text(
+        [re.compile(r"1st\s+Ana & Chloé\s+26"), re.compile(r"2nd\s+Ben & Dan\s+0")]
+    )
     expect(page.locator("tfoot .totals td")).to_have_text(["26", "0"])
     shot("escoba-finished")
 

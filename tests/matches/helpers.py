@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from html.parser import HTMLParser
 
 from django.urls import reverse
 
@@ -54,3 +55,37 @@ def default_option_fields(game_key: str, preset_key: str) -> dict:
 
 def round_post(number: int, **fields) -> dict:
     return {"number": str(number), "entry_key": str(uuid.uuid4()), **fields}
+
+
+class _FormReader(HTMLParser):
+    """What a browser without JavaScript would send: every named input as rendered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.data: dict[str, str] = {}
+        self._select: str | None = None
+
+    def handle_starttag(self, tag, attrs) -> None:
+        attrs = {name: value if value is not None else "" for name, value in attrs}
+        name = attrs.get("name")
+        if tag == "input" and name and name != "csrfmiddlewaretoken":
+            kind = attrs.get("type", "text")
+            if kind in {"radio", "checkbox"}:
+                if "checked" in attrs:
+                    self.data[name] = attrs.get("value", "on")
+            elif kind != "submit":
+                self.data[name] = attrs.get("value", "")
+        elif tag == "select" and name:
+            self._select = name
+        elif tag == "option" and self._select and "selected" in attrs:
+            self.data[self._select] = attrs.get("value", "")
+
+    def handle_endtag(self, tag) -> None:
+        if tag == "select":
+            self._select = None
+
+
+def rendered_form_data(content: bytes | str) -> dict[str, str]:
+    reader = _FormReader()
+    reader.feed(content.decode() if isinstance(content, bytes) else content)
+    return reader.data

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from scorepad.matches.models import Match
 
-from .helpers import create_match, default_option_fields, setup_data
+from .helpers import create_match, default_option_fields, rendered_form_data, setup_data
 
 pytestmark = pytest.mark.django_db
 
@@ -78,13 +78,15 @@ def test_a_bad_player_list_is_refused_next_to_the_seats(client, game, players, m
     assert not Match.objects.exists()
 
 
-def test_an_empty_dealer_seat_is_refused(client):
+def test_an_empty_dealer_seat_is_refused_naming_the_seat(client):
     data = setup_data(
         ["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"), dealer=4
     )
     response = client.post(reverse("matches:new", args=["cabo"]), data)
     assert response.status_code == 422
-    assert "Pick a seat that has a player." in response.content.decode()
+    assert "Nobody sits in seat 5: tap “Deals first” beside a player." in (
+        response.content.decode()
+    )
     assert not Match.objects.exists()
 
 
@@ -153,3 +155,69 @@ def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
 def test_the_setup_page_varies_on_htmx(client):
     response = client.get(reverse("matches:new", args=["cabo"]))
     assert "HX-Request" in response["Vary"]
+
+
+def _newest_match() -> Match:
+    return Match.objects.order_by("-pk").first()
+
+
+def test_a_returning_scorer_picking_another_preset_without_javascript_gets_all_its_values(
+    client,
+):
+    from scorepad.rules import get_game
+
+    french = default_option_fields("cabo", "fr") | {"option_target": "50"}
+    create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="fr", options=french)
+    # The page offers the last match's options; the scorer only taps "Dutch rules".
+    data = rendered_form_data(client.get(reverse("matches:new", args=["cabo"])).content)
+    assert data["option_target"] == "50"
+    response = client.post(reverse("matches:new", args=["cabo"]), data | {"preset": "nl"})
+    assert response.status_code == 302
+    assert _newest_match().preset == "nl"
+    assert _newest_match().options == dict(get_game("cabo").preset("nl").values)
+
+
+def test_an_option_changed_by_hand_beside_the_picked_preset_stays_as_changed(client):
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    data = rendered_form_data(client.get(reverse("matches:new", args=["cabo"])).content)
+    data |= {"preset": "official", "option_failed_call_penalty": "20"}
+    client.post(reverse("matches:new", args=["cabo"]), data)
+    assert _newest_match().options["values"] == "deck"
+    assert _newest_match().options["failed_lowest_zero"] is False
+    assert _newest_match().options["failed_call_penalty"] == 20
+
+
+def test_a_preset_picked_with_htmx_replaces_every_option_of_the_last_match(client):
+    from scorepad.rules import get_game
+
+    create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="fr")
+    response = client.get(
+        reverse("matches:new", args=["cabo"]) + "?preset=nl",
+        headers={"hx-request": "true", "hx-target": "options"},
+    )
+    assert "<html" not in response.content.decode()
+    shown = rendered_form_data(response.content)
+    assert shown["options_for"] == "nl"
+    assert shown["option_values"] == "nl"
+    assert "option_failed_lowest_zero" not in shown  # unticked
+    assert shown["option_final_tie"] == "tiebreak"
+    # Starting the match with what the panel now shows gives the Dutch rules.
+    page = rendered_form_data(client.get(reverse("matches:new", args=["cabo"])).content)
+    seats = {name: value for name, value in page.items() if not name.startswith("option")}
+    client.post(reverse("matches:new", args=["cabo"]), seats | shown)
+    assert _newest_match().options == dict(get_game("cabo").preset("nl").values)
+
+
+def test_a_form_sent_back_shows_the_options_the_picked_preset_gives(client):
+    data = setup_data([], preset="nl", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data | {"options_for": "fr"})
+    assert response.status_code == 422
+    shown = rendered_form_data(response.content)
+    assert (shown["preset"], shown["options_for"], shown["option_values"]) == ("nl", "nl", "nl")
+
+
+@pytest.mark.parametrize("shown", ['{"values": "fr"}', "[1]", "nonsense", '{"values": 3}'])
+def test_forged_shown_options_are_a_client_error(client, shown):
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data | {"options_shown": shown})
+    assert response.status_code == 400

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
+from scorepad.core import wording
+
 register = template.Library()
 
 
@@ -26,3 +28,15 @@ def get(mapping: object, key: object) -> object:
         return mapping[key]  # type: ignore[index]
     except (KeyError, IndexError, TypeError):
         return ""
+
+
+@register.simple_tag
+def round_text(game: object, key: str, **params: object) -> str:
+    """`{% round_text game "number" number=4 %}`: "Round 4", or "Deal 4" for Escoba."""
+    return wording.round_text(game, key, **params)
+
+
+@register.simple_tag
+def of_name(key: str, name: str) -> str:
+    """`{% of_name "points" row.name %}`: "Points of Ana" (French "Points d’Ana")."""
+    return wording.of_name(key, name)

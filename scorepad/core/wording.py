@@ -1,0 +1,82 @@
+"""Words that depend on the game or on a name.
+
+Escoba's players speak of deals where the other games have rounds (French "donne",
+Dutch "ronde" as on its rules page), and French elides "de" before a vowel ("Points
+d’Ana"). Each variant is a whole message of its own; a context tells apart the same
+English words that need two translations.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+ROUND_TEXTS = {
+    "round": {
+        "number": _("Round %(number)s"),
+        "enter": _("Enter round %(number)s"),
+        "why": _("Round %(number)s: why this score?"),
+        "dealt_by": _("Round %(number)s · dealt by %(dealer)s"),
+        "correct_this": _("Correct this round"),
+        "correct_number": _("Correct round %(number)s"),
+        "hint": _("Tap a round number to see why it scored what it did."),
+        "hint_correct": _("Tap a round number to see why it scored what it did, or to correct it."),
+        "record": _("Record the round"),
+        "delete_last": _("Delete the last round"),
+        "deleted": _("Round %(number)s deleted."),
+        "restored": _("Round %(number)s restored."),
+    },
+    "deal": {
+        "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
+        "enter": pgettext_lazy("a deal of cards", "Enter deal %(number)s"),
+        "why": pgettext_lazy("a deal of cards", "Deal %(number)s: why this score?"),
+        "dealt_by": pgettext_lazy("a deal of cards", "Deal %(number)s · dealt by %(dealer)s"),
+        "correct_this": pgettext_lazy("a deal of cards", "Correct this deal"),
+        "correct_number": pgettext_lazy("a deal of cards", "Correct deal %(number)s"),
+        "hint": pgettext_lazy(
+            "a deal of cards", "Tap a deal number to see why it scored what it did."
+        ),
+        "hint_correct": pgettext_lazy(
+            "a deal of cards",
+            "Tap a deal number to see why it scored what it did, or to correct it.",
+        ),
+        "record": pgettext_lazy("a deal of cards", "Record the deal"),
+        "delete_last": pgettext_lazy("a deal of cards", "Delete the last deal"),
+        "deleted": pgettext_lazy("a deal of cards", "Deal %(number)s deleted."),
+        "restored": pgettext_lazy("a deal of cards", "Deal %(number)s restored."),
+    },
+}
+
+
+def round_text(game, key: str, **params: object) -> str:
+    """One of the round's sentences, in the words of `game` (its `round_noun`)."""
+    text = str(ROUND_TEXTS[game.round_noun][key])
+    return text % params if params else text
+
+
+# "h" is nearly always mute in first names: d’Hugo, d’Hélène.
+ELIDING = frozenset("aeiouh")
+
+OF_NAME = {
+    "points": (
+        _("Points of %(name)s"),
+        pgettext_lazy("before a name starting with a vowel", "Points of %(name)s"),
+    ),
+    "cards": (
+        _("Cards of %(name)s"),
+        pgettext_lazy("before a name starting with a vowel", "Cards of %(name)s"),
+    ),
+}
+
+
+def starts_with_vowel(name: str) -> bool:
+    first = unicodedata.normalize("NFD", name.strip()[:1].casefold())[:1]
+    return first in ELIDING
+
+
+def of_name(key: str, name: str) -> str:
+    """ "Points of Ana": French says "Points d’Ana" but "Points de Ben"."""
+    plain, elided = OF_NAME[key]
+    return str(elided if starts_with_vowel(name) else plain) % {"name": name}

@@ -1,0 +1,141 @@
+"""Setting up matches at phone size as a returning scorer: the browser remembers the
+last line-up, and what is tapped on the set-up page must win over it."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_setup(page, game: str) -> None:
+    page.goto("/matches/new/")
+    page.locator(f'a[href="/matches/new/{game}/"]').click()
+
+
+def seat(page, number: int):
+    return page.get_by_placeholder(f"Player {number}", exact=True)
+
+
+def pick_preset(page, label: str, key: str) -> None:
+    page.locator("label.preset", has_text=label).click()
+    expect(page.locator('input[name="options_for"]')).to_have_value(key)
+
+
+def start(page) -> None:
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+
+
+def start_cabo(page, players: list[str], preset: tuple[str, str]) -> None:
+    open_setup(page, "cabo")
+    for number, name in enumerate(players, start=1):
+        seat(page, number).fill(name)
+    pick_preset(page, *preset)
+    start(page)
+
+
+def play_cabo_round(page, caller: str, hands: dict[str, int]) -> None:
+    for name, points in hands.items():
+        row = page.locator(".entry-row", has_text=name)
+        row.locator("input.points-input").fill(str(points))
+        if name == caller:
+            row.locator("label.caller-pick").click()
+    page.get_by_role("button", name="Record the round").click()
+    expect(page.locator(".grid tbody.round")).to_have_count(1)
+
+
+def test_french_then_dutch_then_official_cabo_each_score_by_the_rules_picked(page, shot):
+    # RULES.md example 1: French rules, A 3, B 7, C 2, D 9, A calls and fails.
+    start_cabo(page, ["Ana", "Ben", "Chloé", "Dan"], ("French rules", "fr"))
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Chloé": 2, "Dan": 9})
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0", "9"])
+
+    # Example 2, same hands: the returning scorer keeps the line-up and taps Dutch.
+    open_setup(page, "cabo")
+    expect(seat(page, 4)).to_have_value("Dan")
+    expect(page.locator('select[name="option_values"]')).to_have_value("fr")
+    pick_preset(page, "Dutch rules", "nl")
+    page.get_by_text("Adjust the options").click()
+    expect(page.locator('select[name="option_values"]')).to_have_value("nl")
+    expect(page.locator('input[name="option_failed_lowest_zero"]')).not_to_be_checked()
+    expect(page.locator('select[name="option_final_tie"]')).to_have_value("tiebreak")
+    shot("dutch-picked-after-french")
+    start(page)
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Chloé": 2, "Dan": 9})
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "2", "9"])
+
+    # Example 3 under the official deck: A 4, B 4, C 10, A calls; a tie succeeds.
+    open_setup(page, "cabo")
+    seat(page, 4).fill("")
+    pick_preset(page, "Official Cabo deck", "official")
+    start(page)
+    play_cabo_round(page, "Ana", {"Ana": 4, "Ben": 4, "Chloé": 10})
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "4", "10"])
+    shot("official-scored")
+
+
+def dealer_chip(page, number: int):
+    return page.get_by_role("radio", name=f"Seat {number} deals first")
+
+
+def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, shot):
+    open_setup(page, "cabo")
+    for number, name in enumerate(["Ana", "Ben", "Chloé"], start=1):
+        seat(page, number).fill(name)
+    page.locator(".seat", has=seat(page, 2)).get_by_text("Deals first").click()
+    start(page)
+    expect(page.get_by_text("Ben deals, Chloé plays first")).to_be_visible()
+
+    # Next match: the line-up is offered with the deal moved one seat on, to Chloé.
+    open_setup(page, "cabo")
+    expect(dealer_chip(page, 3)).to_be_checked()
+    expect(page.locator(".seat", has=seat(page, 3)).locator(".dealer-chip")).to_be_visible()
+    # Chloé goes home: the deal passes to the next player in seat order.
+    seat(page, 3).fill("")
+    expect(dealer_chip(page, 1)).to_be_checked()
+    # Names retyped and a newcomer: the deal stays with seat 1, now Dan.
+    seat(page, 1).fill("Dan")
+    seat(page, 4).fill("Eve")
+    expect(dealer_chip(page, 1)).to_be_checked()
+    shot("retyped-seats")
+    start(page)
+    expect(page.get_by_text("Dan deals, Ben plays first")).to_be_visible()
+
+    # A chip tapped on a seat before its name is typed stays there.
+    open_setup(page, "cabo")
+    page.locator(".seat", has=seat(page, 5)).get_by_text("Deals first").click()
+    seat(page, 2).fill("Fay")
+    seat(page, 5).fill("Gil")
+    expect(dealer_chip(page, 5)).to_be_checked()
+    start(page)
+    expect(page.get_by_text("Gil deals, Dan plays first")).to_be_visible()
+
+
+def test_names_and_the_first_dealer_are_corrected_from_the_scoreboard(page, shot):
+    start_cabo(page, ["Ana", "Ben", "Cloe"], ("French rules", "fr"))
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Cloe": 2})
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0"])
+
+    page.get_by_role("link", name="Correct names / dealer").click()
+    page.get_by_label("Seat 3", exact=True).fill("Chloé")
+    page.locator(".seat", has=page.get_by_label("Seat 2", exact=True)).get_by_text(
+        "Deals first"
+    ).click()
+    shot("correct-names")
+    targets = [
+        *page.locator(".seat input[type=text], .dealer-chip").all(),
+        page.get_by_role("button", name="Save the names"),
+        page.get_by_role("link", name="Back to the scoreboard"),
+    ]
+    for target in targets:
+        box = target.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, target
+    page.get_by_role("button", name="Save the names").click()
+
+    expect(page.get_by_text("Names and first dealer saved.")).to_be_visible()
+    expect(page.locator(".grid thead th")).to_have_text(["#", "Ana", "Ben", "★ Chloé"])
+    expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0"])
+    # Ben dealt the first round, so Chloé deals the second.
+    expect(page.get_by_text("Chloé deals, Ana plays first")).to_be_visible()
