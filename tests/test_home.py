@@ -42,3 +42,72 @@ def test_htmx_is_served_locally_with_the_csrf_header_on_body(client):
     content = client.get(reverse("home")).content.decode()
     assert "/static/django_htmx/htmx" in content
     assert 'hx-headers=\'{"X-CSRFToken"' in content
+
+
+def test_a_plain_visit_makes_no_owner(client):
+    from scorepad.matches.models import Owner
+
+    content = client.get(reverse("home")).content.decode()
+    assert Owner.objects.count() == 0
+    assert "Continue" not in content
+
+
+def test_the_home_page_offers_to_continue_the_matches_in_progress_last_played_first(client):
+    from scorepad.matches.models import Match
+    from tests.matches.helpers import create_match, round_post
+
+    older = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    newer = create_match(client, "cabanga", ["Chloé", "Dan", "Eve"], preset="classic")
+    finished = create_match(client, "cabo", ["Fay", "Gus"], preset="fr")
+    client.post(
+        reverse("matches:add_round", args=[finished]),
+        round_post(1, caller="0", hand_0="0", hand_1="120"),
+    )
+    # A round played in the older match makes it the last played.
+    client.post(
+        reverse("matches:add_round", args=[older]),
+        round_post(1, caller="0", hand_0="0", hand_1="5"),
+    )
+    assert Match.objects.get(pk=finished).finished
+    content = client.get(reverse("home")).content.decode()
+    continue_list = content[content.index('id="continue-title"') : content.index('class="hero"')]
+    first = continue_list.index(reverse("matches:match", args=[older]))
+    second = continue_list.index(reverse("matches:match", args=[newer]))
+    assert first < second
+    assert "1 round played" in continue_list and "Ana, Ben" in continue_list
+    assert reverse("matches:match", args=[finished]) not in continue_list
+    assert "Every match in progress" not in continue_list
+
+
+def test_the_home_page_shows_a_few_matches_in_progress_and_links_the_rest(
+    client, django_assert_num_queries
+):
+    from tests.matches.helpers import create_match
+
+    for _ in range(5):
+        create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    # The session (read, and saved on every request to keep it alive), the owner and the
+    # matches, however many there are.
+    with django_assert_num_queries(6):
+        content = client.get(reverse("home")).content.decode()
+    assert content.count('<li class="panel">') == 3
+    assert f"{reverse('records:history')}?status=in_progress" in content
+
+
+def test_abandoned_and_deleted_matches_are_not_offered_to_continue(client):
+    from tests.matches.helpers import create_match
+
+    abandoned = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    deleted = create_match(client, "cabo", ["Chloé", "Dan"], preset="fr")
+    client.post(reverse("matches:abandon", args=[abandoned]))
+    client.post(reverse("matches:delete", args=[deleted]))
+    assert "continue-title" not in client.get(reverse("home")).content.decode()
+
+
+def test_another_browsers_matches_are_not_offered(client):
+    from django.test import Client
+
+    from tests.matches.helpers import create_match
+
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    assert "continue-title" not in Client().get(reverse("home")).content.decode()

@@ -27,6 +27,9 @@ ROUND_TEXTS = {
         "delete_last": _("Delete the last round"),
         "deleted": _("Round %(number)s deleted."),
         "restored": _("Round %(number)s restored."),
+        "delete_number": _("Delete round %(number)s"),
+        "restore_number": _("Restore round %(number)s"),
+        "undo_restore": _("Undo: restore round %(number)s"),
     },
     "deal": {
         "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
@@ -46,6 +49,9 @@ ROUND_TEXTS = {
         "delete_last": pgettext_lazy("a deal of cards", "Delete the last deal"),
         "deleted": pgettext_lazy("a deal of cards", "Deal %(number)s deleted."),
         "restored": pgettext_lazy("a deal of cards", "Deal %(number)s restored."),
+        "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
+        "restore_number": pgettext_lazy("a deal of cards", "Restore deal %(number)s"),
+        "undo_restore": pgettext_lazy("a deal of cards", "Undo: restore deal %(number)s"),
     },
 }
 

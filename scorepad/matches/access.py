@@ -32,12 +32,15 @@ def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None
     return owner
 
 
-def get_own_match(request: HttpRequest, match_id: int, *, rounds: bool = True) -> Match:
-    """The asker's match, with its rounds prefetched; 404 for a missing or someone else's."""
+def get_own_match(
+    request: HttpRequest, match_id: int, *, rounds: bool = True, deleted: bool = False
+) -> Match:
+    """The asker's match, with its rounds prefetched; 404 for a missing or someone else's,
+    and for a deleted one unless `deleted` (only undoing the deletion asks for it)."""
     owner = current_owner(request)
     if owner is None:
         raise Http404
-    matches = Match.objects.filter(owner=owner)
+    matches = Match.objects.filter(owner=owner, deleted_at__isnull=not deleted)
     if rounds:
         matches = matches.prefetch_related("rounds")
     match = matches.filter(pk=match_id).first()

@@ -648,3 +648,9 @@ def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:
     if not players:
         players = list(state.setup.players)
     return ROUND_FORMS[state.setup.game](*args, match_state=state, players=players, **kwargs)
+
+
+class DeleteRoundForm(forms.Form):
+    """A deletion names its round ("Delete round 7"): sent twice, it deletes one round."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)

@@ -40,6 +40,20 @@ class Owner(models.Model):
         return str(self.user) if self.user_id else f"visitor {str(self.token)[:8]}"
 
 
+class MatchQuerySet(models.QuerySet):
+    def listed(self) -> MatchQuerySet:
+        """Matches not deleted: a deleted match is kept only so that it can be restored."""
+        return self.filter(deleted_at__isnull=True)
+
+    def in_progress(self) -> MatchQuerySet:
+        """Matches still being played: neither finished, nor abandoned, nor deleted."""
+        return self.listed().filter(finished=False, abandoned_at__isnull=True)
+
+    def counted(self) -> MatchQuerySet:
+        """Matches that count in the statistics: played to the end and not deleted."""
+        return self.listed().filter(finished=True, abandoned_at__isnull=True)
+
+
 class Match(models.Model):
     owner = models.ForeignKey(Owner, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
@@ -57,6 +71,12 @@ class Match(models.Model):
     # transaction as every change of rounds (see `refresh_summary`); never edited.
     finished = models.BooleanField(_("finished"), default=False)
     winners = models.JSONField(_("winners"), default=list, blank=True)
+    # An abandoned match stays in the history and can be resumed; a deleted one leaves
+    # every list but is kept until it is restored (the undo of "Delete the match").
+    abandoned_at = models.DateTimeField(_("abandoned"), null=True, blank=True)
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("match")
@@ -93,10 +113,13 @@ class Match(models.Model):
         return self.rules.score(self.setup(), [r.data for r in rounds])
 
     def refresh_summary(self, state: MatchState) -> None:
-        """Store the list summary of `state`; called inside the transaction that changed rounds."""
+        """Store the list summary of `state`; called inside the transaction that changed rounds.
+        A match played to its end is no longer abandoned."""
         self.finished = state.finished
         self.winners = list(state.winners)
-        self.save(update_fields=["finished", "winners", "updated"])
+        if state.finished:
+            self.abandoned_at = None
+        self.save(update_fields=["finished", "winners", "abandoned_at", "updated"])
 
 
 class Round(models.Model):

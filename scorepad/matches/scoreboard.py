@@ -13,8 +13,9 @@ from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import cabo
 from scorepad.rules.base import MatchState
 
-from .forms import ROUND_FORMS, RoundForm, round_form_for
+from .forms import ROUND_FORMS, DeleteRoundForm, RoundForm, round_form_for
 from .models import Match, Owner, Round
+from .services import restorable
 
 RECENT_MATCHES_FOR_NAMES = 50
 
@@ -54,8 +55,10 @@ def scoreboard_context(
                 ],
             }
         )
-    if form is None and not state.finished and not read_only:
+    abandoned = match.abandoned_at is not None
+    if form is None and not state.finished and not read_only and not abandoned:
         form = fresh_round_form(state)
+    last = state.rounds[-1] if state.rounds else None
     return {
         "match": match,
         "game": match.rules,
@@ -72,6 +75,7 @@ def scoreboard_context(
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
                 "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
+                "last_points": last.points.get(side) if last else None,
             }
             for side in sides
         ],
@@ -82,6 +86,10 @@ def scoreboard_context(
         "status_error": status_error,
         "undo": undo,
         "read_only": read_only,
+        "abandoned": abandoned,
+        "last_round": last,
+        "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
+        "restorable": None if read_only else restorable(match.rounds.all()),
         "rules_url": section_url(match.game, "", match.preset),
         "card_buttons": card_picker(state.setup.options) if match.game == "cabo" else [],
     }
@@ -114,15 +122,11 @@ def final_standings(game, state: MatchState) -> list[dict]:
 
 
 def restorable_round(match: Match, round_id: str | None) -> Round | None:
-    """The deleted round `round_id` of this match, while it would again be the last one."""
-    if not round_id or not round_id.isdigit():
+    """The deleted round `round_id` of this match, while undo would bring it back."""
+    candidate = restorable(match.rounds.all())
+    if candidate is None or round_id != str(candidate.pk):
         return None
-    rounds = list(match.rounds.all())
-    live = sum(1 for r in rounds if r.deleted_at is None)
-    for candidate in rounds:
-        if candidate.pk == int(round_id) and candidate.deleted_at and candidate.number == live + 1:
-            return candidate
-    return None
+    return candidate
 
 
 def edit_form_for(match: Match, rounds: Sequence[Round], number: int, data=None) -> RoundForm:
@@ -146,7 +150,7 @@ def known_players(owner: Owner | None) -> list[str]:
     if owner is None:
         return []
     names: list[str] = []
-    recent = Match.objects.filter(owner=owner).values_list("players", flat=True)
+    recent = Match.objects.listed().filter(owner=owner).values_list("players", flat=True)
     for players in recent[:RECENT_MATCHES_FOR_NAMES]:
         for name in players:
             if name not in names:
@@ -179,7 +183,7 @@ def last_lineup(owner: Owner | None, game_key: str) -> dict:
     """The last line-up for this game, offered first at set-up."""
     if owner is None:
         return {}
-    last = Match.objects.filter(owner=owner, game=game_key).first()
+    last = Match.objects.listed().filter(owner=owner, game=game_key).first()
     if last is None:
         return {}
     initial: dict[str, object] = {f"player_{i}": name for i, name in enumerate(last.players)}

@@ -5,7 +5,7 @@ in one transaction: a change is saved whole or not at all."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from django.db import IntegrityError, transaction
@@ -48,6 +48,7 @@ def record_round(
     """Add round `number`; refuse a second submission of the same entry or number."""
     with transaction.atomic():
         match = _locked(match)
+        _refuse_if_abandoned(match)
         rounds = _live_rounds(match)
         if match.rounds.filter(entry_key=entry_key).exists():
             raise RoundConflict(_("This round was already recorded."))
@@ -90,12 +91,17 @@ def correct_round(match: Match, number: int, data: Mapping, *, owner: Owner) -> 
     return target
 
 
-def delete_last_round(match: Match, *, owner: Owner) -> Round | None:
+def delete_last_round(match: Match, *, number: int, owner: Owner) -> Round:
+    """Delete round `number`, which must still be the last one: a second request to delete
+    the same round (a double tap, a second phone) deletes nothing and is told so."""
     with transaction.atomic():
         match = _locked(match)
         rounds = _live_rounds(match)
-        if not rounds:
-            return None
+        if not rounds or rounds[-1].number != number:
+            raise RoundConflict(
+                _("Round %(number)s is no longer the last round: nothing was deleted.")
+                % {"number": number}
+            )
         last = rounds[-1]
         last.deleted_at = timezone.now()
         last.save(update_fields=["deleted_at"])
@@ -104,14 +110,31 @@ def delete_last_round(match: Match, *, owner: Owner) -> Round | None:
     return last
 
 
+def restorable(rounds: Iterable[Round]) -> Round | None:
+    """The deleted round that undo brings back: the one that would again be the next round.
+
+    Rounds deleted one after the other come back in the reverse order, each while it is
+    next; a round recorded since its deletion took its place for good (so of several
+    deleted rounds with that number, only the one deleted last can come back).
+    """
+    rounds = list(rounds)
+    live = [r for r in rounds if r.deleted_at is None]
+    deleted = [r for r in rounds if r.deleted_at is not None and r.number == len(live) + 1]
+    latest = max(deleted, key=lambda r: (r.deleted_at, r.pk), default=None)
+    if latest is None or any(r.created > latest.deleted_at for r in live):
+        return None
+    return latest
+
+
 def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
-    """Undo a deletion: only while the deleted round would again be the last one."""
+    """Undo a deletion: only while the deleted round would again be the next one."""
     with transaction.atomic():
         match = _locked(match)
-        rounds = _live_rounds(match)
-        deleted = match.rounds.filter(pk=round_id, deleted_at__isnull=False).first()
-        if deleted is None or deleted.number != len(rounds) + 1:
+        _refuse_if_abandoned(match)
+        deleted = restorable(match.rounds.all())
+        if deleted is None or deleted.pk != round_id:
             raise RoundConflict(_("This round can no longer be restored."))
+        rounds = _live_rounds(match)
         try:
             state = match.rules.score(match.setup(), [r.data for r in rounds] + [deleted.data])
         except RoundInvalid:
@@ -121,6 +144,31 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)
         match.refresh_summary(state)
     return deleted
+
+
+def _refuse_if_abandoned(match: Match) -> None:
+    if match.abandoned_at is not None:
+        raise RoundConflict(_("This match was abandoned: resume it to go on."))
+
+
+def abandon_match(match: Match) -> None:
+    """Set an unfinished match aside: it stays in the history and can be resumed."""
+    Match.objects.filter(pk=match.pk, finished=False, abandoned_at__isnull=True).update(
+        abandoned_at=timezone.now()
+    )
+
+
+def resume_match(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(abandoned_at=None)
+
+
+def delete_match(match: Match) -> None:
+    """Take a match out of every list; it is kept so that "Undo" can bring it back."""
+    Match.objects.filter(pk=match.pk, deleted_at__isnull=True).update(deleted_at=timezone.now())
+
+
+def restore_match(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(deleted_at=None)
 
 
 def play_again(match: Match, *, owner: Owner) -> Match:

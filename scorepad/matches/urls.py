@@ -14,4 +14,8 @@ urlpatterns = [
     path("<int:match_id>/rounds/<int:round_id>/restore/", views.restore_round, name="restore"),
     path("<int:match_id>/again/", views.play_again, name="again"),
     path("<int:match_id>/players/", views.correct_players, name="players"),
+    path("<int:match_id>/abandon/", views.abandon_match, name="abandon"),
+    path("<int:match_id>/resume/", views.resume_match, name="resume"),
+    path("<int:match_id>/delete/", views.delete_match, name="delete"),
+    path("<int:match_id>/restore/", views.restore_match, name="restore_match"),
 ]

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from scorepad.core.wording import round_text
 from scorepad.records.house_rules import house_rules_for
@@ -15,7 +16,7 @@ from scorepad.rules.base import RoundInvalid, SetupInvalid
 
 from . import services
 from .access import current_owner, get_own_match
-from .forms import MatchSetupForm, PlayersForm, round_form_for
+from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .models import Match, Round
 from .scoreboard import (
     card_picker,
@@ -107,7 +108,8 @@ def _scoreboard_response(
     undo: Round | None = None,
 ) -> HttpResponse:
     """After a change: htmx swaps the scoreboard in place; a plain form post redirects,
-    and the notice (or the offer to undo a deletion) follows it."""
+    and the notice (or the offer to undo a deletion) follows it. Without a notice the
+    redirect lands on the standing, which shows what the change did."""
     if request.htmx:
         match = get_own_match(request, match.pk)
         context = scoreboard_context(
@@ -116,10 +118,10 @@ def _scoreboard_response(
         return render(request, _scoreboard_template(request), context)
     url = reverse("matches:match", args=[match.pk])
     if undo is not None:
-        return redirect(f"{url}?undo={undo.pk}")
+        url += f"?undo={undo.pk}"
     if notice:
         messages.add_message(request, messages.ERROR if status_error else messages.INFO, notice)
-    return redirect(url)
+    return redirect(url if notice else f"{url}#standing")
 
 
 @require_POST
@@ -178,10 +180,18 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
 @require_POST
 def delete_last_round(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
-    deleted = services.delete_last_round(match, owner=current_owner(request))
-    notice = None
-    if deleted is not None:
-        notice = round_text(match.rules, "deleted", number=deleted.number)
+    form = DeleteRoundForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest()
+    number = form.cleaned_data["number"]
+    try:
+        deleted = services.delete_last_round(match, number=number, owner=current_owner(request))
+    except services.RoundConflict as conflict:
+        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+    if not request.htmx:  # the page itself offers to undo, in the standing
+        url = reverse("matches:match", args=[match.pk])
+        return redirect(f"{url}?undo={deleted.pk}#standing")
+    notice = round_text(match.rules, "deleted", number=deleted.number)
     return _scoreboard_response(request, match, notice=notice, undo=deleted)
 
 
@@ -193,7 +203,48 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
     except services.RoundConflict as conflict:
         return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
     notice = round_text(match.rules, "restored", number=restored.number)
+    # Rounds deleted one after the other come back one after the other: offer the next.
+    following = services.restorable(Round.objects.filter(match=match))
+    return _scoreboard_response(request, match, notice=notice, undo=following)
+
+
+@require_POST
+def abandon_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    if match.finished:
+        notice = _("This match is finished: there is nothing to abandon.")
+        return _scoreboard_response(request, match, notice=notice, status_error=True)
+    services.abandon_match(match)
+    notice = _("Match abandoned. It stays in the history; you can resume it at any time.")
     return _scoreboard_response(request, match, notice=notice)
+
+
+@require_POST
+def resume_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    services.resume_match(match)
+    return _scoreboard_response(request, match, notice=_("Match resumed."))
+
+
+def _go_to(request: HttpRequest, url: str) -> HttpResponse:
+    """A whole new page: htmx is told to load it, a plain form post is redirected."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_POST
+def delete_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    services.delete_match(match)
+    # The home page offers to undo it.
+    return _go_to(request, f"{reverse('home')}?deleted={match.pk}")
+
+
+@require_POST
+def restore_match(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False, deleted=True)
+    services.restore_match(match)
+    messages.info(request, _("Match restored."))
+    return _go_to(request, reverse("matches:match", args=[match.pk]))
 
 
 @require_POST

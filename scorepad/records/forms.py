@@ -19,6 +19,7 @@ class HistoryFilterForm(forms.Form):
         ("", _("Any status")),
         ("in_progress", _("In progress")),
         ("finished", _("Finished")),
+        ("abandoned", _("Abandoned")),
     ]
     # Only a broken client sends a game or a status the lists do not offer; a name too
     # long or a house rule deleted since the link was made is a person's mistake.
@@ -65,8 +66,12 @@ class HistoryFilterForm(forms.Form):
         data = self.cleaned_data
         if data.get("game"):
             matches = matches.filter(game=data["game"])
-        if data.get("status"):
-            matches = matches.filter(finished=data["status"] == "finished")
+        if data.get("status") == "finished":
+            matches = matches.filter(finished=True)
+        elif data.get("status") == "in_progress":
+            matches = matches.filter(finished=False, abandoned_at__isnull=True)
+        elif data.get("status") == "abandoned":
+            matches = matches.filter(abandoned_at__isnull=False)
         if self.chosen_rule is not None:
             matches = matches.filter(game=self.chosen_rule.game, preset=self.chosen_rule.preset)
         return matches

@@ -28,7 +28,12 @@ PER_PAGE = 20
 
 
 def _own_matches(owner: Owner | None) -> QuerySet[Match]:
-    return Match.objects.filter(owner=owner) if owner else Match.objects.none()
+    return Match.objects.listed().filter(owner=owner) if owner else Match.objects.none()
+
+
+def _counted_matches(owner: Owner | None) -> QuerySet[Match]:
+    """What the statistics count: finished matches, not abandoned or deleted ones."""
+    return _own_matches(owner).counted().prefetch_related("rounds")
 
 
 def _own_rules(owner: Owner | None) -> list[HouseRule]:
@@ -121,7 +126,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
 @require_GET
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
-    form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
+    form, matches = _filtered(request, owner, _counted_matches(owner))
     records = stats.everyone(match.state() for match in matches)
     context = {"filters": form, "records": records}
     return render(request, "records/players.html", context, status=_status(request, form))
@@ -130,7 +135,7 @@ def players(request: HttpRequest) -> HttpResponse:
 @require_GET
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
-    form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
+    form, matches = _filtered(request, owner, _counted_matches(owner))
     matches = [match for match in matches if name in match.players]
     if not matches and not form.has_changed():
         raise Http404

@@ -86,3 +86,17 @@ def test_two_phones_entering_the_same_round_record_it_once(shared_match):
     post_at_once(same_browser, url, payloads)
     assert Round.objects.filter(number=1).count() == 1
     assert RoundChange.objects.count() == 1
+
+
+def test_two_deletions_of_the_same_round_at_once_delete_one_round(shared_match):
+    match_id, same_browser = shared_match
+    phone = same_browser()
+    for number in ("1", "2"):
+        entry = {**cabo_round(str(uuid.uuid4())), "number": number}
+        phone.post(reverse("matches:add_round", args=[match_id]), entry)
+    url = reverse("matches:delete_last", args=[match_id])
+    statuses = post_at_once(same_browser, url, [{"number": "2"}] * 4)
+    assert statuses == [200] * 4
+    live = Round.objects.filter(deleted_at__isnull=True).values_list("number", flat=True)
+    assert list(live) == [1]
+    assert RoundChange.objects.filter(action="delete").count() == 1

@@ -52,7 +52,13 @@ def test_without_javascript_a_recorded_round_redirects_to_the_scoreboard(client,
         round_post(1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9"),
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("matches:match", args=[cabo])
+    # It lands on the standing, which shows the round's points, the totals and the dealer.
+    assert response["Location"] == reverse("matches:match", args=[cabo]) + "#standing"
+    content = client.get(response["Location"]).content.decode()
+    standing = content[content.index('id="standing"') : content.index('<div class="table-wrap"')]
+    assert "Round 1" in standing
+    assert "+13" in standing
+    assert "Ben deals, Chloé plays first" in standing
 
 
 def test_a_hand_given_as_cards_is_valued_by_the_match_values(client, cabo):
@@ -158,10 +164,11 @@ def test_a_missing_round_cannot_be_corrected(client, cabo):
 
 def test_the_last_round_can_be_deleted_and_restored(client, cabo):
     worked_example_1(client, cabo)
-    response = client.post(reverse("matches:delete_last", args=[cabo]), headers=HTMX)
+    delete = reverse("matches:delete_last", args=[cabo])
+    response = client.post(delete, {"number": "1"}, headers=HTMX)
     content = response.content.decode()
     assert "Round 1 deleted." in content
-    assert "Undo" in content
+    assert "Undo: restore round 1" in content
     assert Match.objects.get().state().rounds == ()
     deleted = Round.objects.get()
     response = client.post(reverse("matches:restore", args=[cabo, deleted.pk]), headers=HTMX)
@@ -176,7 +183,7 @@ def test_the_last_round_can_be_deleted_and_restored(client, cabo):
 
 def test_a_deleted_round_cannot_come_back_once_another_took_its_place(client, cabo):
     worked_example_1(client, cabo)
-    client.post(reverse("matches:delete_last", args=[cabo]))
+    client.post(reverse("matches:delete_last", args=[cabo]), {"number": "1"})
     deleted = Round.objects.get()
     worked_example_1(client, cabo)
     response = client.post(reverse("matches:restore", args=[cabo, deleted.pk]), headers=HTMX)
@@ -377,7 +384,8 @@ def test_a_rounds_explanation_links_to_the_rule_by_name(client, cabo):
 
 def test_without_javascript_a_deletion_can_still_be_undone(client, cabo):
     worked_example_1(client, cabo)
-    response = client.post(reverse("matches:delete_last", args=[cabo]), follow=True)
+    delete = reverse("matches:delete_last", args=[cabo])
+    response = client.post(delete, {"number": "1"}, follow=True)
     content = response.content.decode()
     assert "Round 1 deleted." in content
     deleted = Round.objects.get()

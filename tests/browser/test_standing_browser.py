@@ -1,0 +1,205 @@
+"""After every change the player sees what it did, without scrolling, at phone size."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from ..conftest import ARTIFACTS
+from .test_play_browser import record, row, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Ana", "Ben"]
+
+
+def assert_seen(locator) -> None:
+    """Wholly inside the viewport and not hidden under the sticky top bar."""
+    expect(locator).to_be_in_viewport(ratio=1)
+    uncovered = locator.evaluate(
+        """element => {
+            const box = element.getBoundingClientRect();
+            const x = box.left + box.width / 2, y = box.top + box.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return element === hit || element.contains(hit);
+        }"""
+    )
+    assert uncovered, "covered by another element"
+
+
+@pytest.fixture
+def seen_shot(request, page):
+    """Save what the phone's screen shows (not the whole page) in test-artifacts/."""
+
+    def take(label: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+        page.screenshot(path=str(ARTIFACTS / f"{name}--{label}--screen.png"))
+
+    return take
+
+
+def play_cabo_round(page, ben: int) -> None:
+    """Ana calls Cabo with 0 and wins the round; Ben scores `ben`."""
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill(str(ben))
+    record(page)
+
+
+def assert_standing_after(page, number: int, totals: list[str], points: list[str]) -> None:
+    standing = page.locator("#standing")
+    last = standing.locator(".standing-last")
+    expect(last.locator("th")).to_have_text(f"Round {number}")
+    expect(last.locator("td")).to_have_text(points)
+    assert_seen(last)
+    expect(standing.locator(".standing-totals td")).to_have_text(totals)
+    assert_seen(standing.locator(".standing-totals"))
+
+
+def play_twelve_rounds(page) -> None:
+    start_match(page, "cabo", PLAYERS)
+    for number in range(1, 13):
+        play_cabo_round(page, 1)
+        assert_standing_after(page, number, ["0", str(number)], ["+0", "+1"])
+        turn = page.locator("#standing .turn")
+        expect(turn).to_contain_text(f"Round {number + 1}")
+        expect(turn).to_contain_text(f"{PLAYERS[number % 2]} deals")
+        assert_seen(turn)
+
+
+def test_each_round_shows_its_points_the_totals_and_the_next_dealer_in_sight(page, seen_shot):
+    play_twelve_rounds(page)
+    seen_shot("round-12-recorded")
+    # The form is in sight (where the thumb was), and so is the standing.
+    assert_seen(page.get_by_role("button", name="Record the round"))
+    # The last round ends the match: the result is in sight where the form was.
+    play_cabo_round(page, 95)
+    assert_standing_after(page, 13, ["0", "107"], ["+0", "+95"])
+    result = page.locator("#standing .standing-result")
+    expect(result).to_have_text("Ana wins")
+    assert_seen(result)
+    seen_shot("match-won")
+
+
+def test_a_fresh_load_of_a_long_match_shows_the_totals(page, seen_shot):
+    play_twelve_rounds(page)
+    page.reload()
+    assert_standing_after(page, 12, ["0", "12"], ["+0", "+1"])
+    assert_seen(page.locator("#standing .turn"))
+    # Scrolled down to the form, the standing is still there.
+    page.get_by_role("button", name="Record the round").scroll_into_view_if_needed()
+    assert_seen(page.locator("#standing .standing-totals"))
+    seen_shot("reloaded-scrolled-to-the-form")
+
+
+def test_without_javascript_a_recorded_round_lands_on_the_standing(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 390, "height": 844},
+        java_script_enabled=False,
+        locale="en-GB",
+    )
+    page = context.new_page()
+    try:
+        page.goto("/matches/new/cabo/")
+        for seat, name in enumerate(PLAYERS):
+            page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+        page.get_by_role("button", name="Start the match").click()
+        for _ in range(11):
+            play_cabo_round(page, 1)
+            expect(page).to_have_url(re.compile(r"#standing$"))
+        assert_standing_after(page, 11, ["0", "11"], ["+0", "+1"])
+        assert_seen(page.locator("#standing .turn"))
+    finally:
+        context.close()
+
+
+def test_deleted_rounds_come_back_one_after_the_other_with_the_notice_in_sight(page, seen_shot):
+    play_twelve_rounds(page)
+    page.get_by_role("button", name="Delete round 12").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text("Round 12 deleted.")
+    assert_seen(notice)
+    seen_shot("round-12-deleted")
+    page.get_by_role("button", name="Delete round 11").click()
+    expect(notice).to_contain_text("Round 11 deleted.")
+    assert_seen(notice)
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "10"])
+    notice.get_by_role("button", name="Undo: restore round 11").click()
+    expect(notice).to_contain_text("Round 11 restored.")
+    assert_seen(notice)
+    notice.get_by_role("button", name="Undo: restore round 12").click()
+    expect(notice).to_contain_text("Round 12 restored.")
+    assert_standing_after(page, 12, ["0", "12"], ["+0", "+1"])
+    seen_shot("both-restored")
+
+
+def test_a_double_tap_on_delete_deletes_one_round(page):
+    start_match(page, "cabo", PLAYERS)
+    for number in range(1, 4):
+        play_cabo_round(page, 1)
+        expect(page.locator("#standing .standing-totals td")).to_have_text(["0", str(number)])
+    page.get_by_role("button", name="Delete round 3").dblclick()
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 2")
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "2"])
+    expect(page.get_by_role("button", name="Delete round 2")).to_be_visible()
+
+
+def assert_thumb_sized(locator) -> None:
+    box = locator.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+
+
+def test_a_match_is_abandoned_resumed_deleted_and_restored_from_home(page, seen_shot):
+    start_match(page, "cabo", PLAYERS)
+    play_cabo_round(page, 4)
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "4"])
+    start_match(page, "cabanga", ["Chloé", "Dan", "Eve"])
+    # Home offers both matches in progress, the last played first.
+    page.goto("/")
+    entries = page.locator(".in-progress-list a")
+    expect(entries).to_have_count(2)
+    expect(entries.first).to_contain_text("Cabanga!")
+    expect(entries.nth(1)).to_contain_text("Cabo · 1 round played")
+    for index in range(2):
+        assert_thumb_sized(entries.nth(index))
+    seen_shot("home-continue")
+    entries.nth(1).click()
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "4"])
+
+    abandon = page.get_by_role("button", name="Abandon the match")
+    assert_thumb_sized(abandon)
+    abandon.click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text("Match abandoned.")
+    assert_seen(notice)
+    expect(page.get_by_role("button", name="Record the round")).to_have_count(0)
+    assert_seen(page.get_by_role("button", name="Resume the match"))
+    seen_shot("abandoned")
+    page.goto("/")
+    expect(page.locator(".in-progress-list a")).to_have_count(1)
+    page.goto("/history/?status=abandoned")
+    page.get_by_role("link", name="Resume").click()
+    resume = page.get_by_role("button", name="Resume the match")
+    assert_seen(resume)
+    assert_thumb_sized(resume)
+    resume.click()
+    expect(notice).to_contain_text("Match resumed.")
+    assert_seen(notice)
+    expect(page.get_by_role("button", name="Record the round")).to_be_visible()
+
+    delete = page.get_by_role("button", name="Delete the match")
+    assert_thumb_sized(delete)
+    delete.click()
+    deleted = page.locator(".notice", has_text="Match deleted: Cabo with Ana, Ben.")
+    assert_seen(deleted)
+    seen_shot("match-deleted")
+    expect(page.locator(".in-progress-list a")).to_have_count(1)
+    undo = deleted.get_by_role("button", name="Undo")
+    assert_thumb_sized(undo)
+    undo.click()
+    expect(page.get_by_text("Match restored.")).to_be_visible()
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "4"])
