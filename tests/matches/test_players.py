@@ -22,7 +22,7 @@ def cabo(client) -> int:
             reverse("matches:add_round", args=[match_id]),
             round_post(number, caller=caller, hand_0="3", hand_1="7", hand_2="2", hand_3="9"),
         )
-    client.post(reverse("matches:delete_last", args=[match_id]))
+    client.post(reverse("matches:delete_last", args=[match_id]), {"number": "2"})
     return match_id
 
 

@@ -33,7 +33,9 @@ def test_escoba_counts_deals_where_the_other_games_count_rounds(client, escoba):
 
 def test_a_deleted_and_restored_escoba_deal_is_called_a_deal(client, escoba):
     response = client.post(
-        reverse("matches:delete_last", args=[escoba]), headers={"hx-request": "true"}
+        reverse("matches:delete_last", args=[escoba]),
+        {"number": "1"},
+        headers={"hx-request": "true"},
     )
     assert "Deal 1 deleted." in response.content.decode()
     deal = response.context["undo"]
