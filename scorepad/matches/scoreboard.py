@@ -161,7 +161,8 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def card_picker(options) -> list[dict]:
     """The Cabo card grid: one button per distinct (rank, value), so red and black kings
-    get their own buttons where they count differently; a tap takes a free card of it."""
+    get their own buttons where they count differently; a tap takes a card of it that is
+    picked fewer times than the decks hold it."""
     groups: dict[tuple[str, int], list[str]] = {}
     for code in cabo.card_codes(options):
         rank = (
@@ -182,6 +183,8 @@ def card_picker(options) -> list[dict]:
                 "value": value,
                 "codes": " ".join(codes),
                 "red": bool(suits) and suits <= {"H", "D"},
+                # How often each of its cards may be picked in one round; None: no limit.
+                "copies": cabo.copies(codes[0], options),
             }
         )
     return buttons

@@ -286,6 +286,8 @@ class Game:
     presets: tuple[Preset, ...]
     lower_is_better: bool
     topics: tuple[str, ...] = ()
+    # One sentence the set-up page shows under the players, when the game needs one.
+    setup_hint: str = ""
 
     def option(self, name: str) -> Option:
         for option in self.options:

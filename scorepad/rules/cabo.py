@@ -48,7 +48,7 @@ KAMIKAZE_POINTS = 50
 KAMIKAZE_HAND = 12 + 12 + 13 + 13
 RESET_FROM = 100
 RESET_TO = 50
-MAX_JOKERS = 2
+JOKERS_PER_DECK = 2
 JOKER = "JK"
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -108,9 +108,29 @@ def is_kamikaze_hand(cards: Sequence[str], options: Mapping[str, object]) -> boo
     return values == [12, 12, 13, 13]
 
 
+def decks(options: Mapping[str, object]) -> int:
+    """How many 52-card decks are shuffled together; the branded deck is always one.
+
+    Seed cabo-nl: "speelbaar tot 6 met een tweede kaartspel".
+    """
+    if options["values"] == "deck":
+        return 1
+    return int(options.get("decks", 1))
+
+
+def copies(code: str, options: Mapping[str, object]) -> int | None:
+    """How often one card can turn up among a round's picked cards; None: any number
+    (the branded deck repeats its numbers)."""
+    if code == JOKER:
+        return JOKERS_PER_DECK * decks(options)
+    if options["values"] == "deck":
+        return None
+    return decks(options)
+
+
 def lowest_hand(options: Mapping[str, object]) -> int:
-    # Two red kings at -1 each are the best a Dutch hand can do.
-    return -2 if options["values"] == "nl" else 0
+    # Every red king at -1 in the hand is the best a Dutch hand can do: two per deck.
+    return -2 * decks(options) if options["values"] == "nl" else 0
 
 
 # Options and presets -------------------------------------------------------------
@@ -139,6 +159,18 @@ OPTIONS = (
                 gettext_noop("The branded deck: cards 0 to 13 count their number."),
             ),
         ),
+    ),
+    Option(
+        "decks",
+        "int",
+        1,
+        gettext_noop("Decks"),
+        gettext_noop(
+            "Two 52-card decks shuffled together for five or six players; "
+            "the Cabo deck is always one."
+        ),
+        minimum=1,
+        maximum=2,
     ),
     Option(
         "jokers",
@@ -254,6 +286,7 @@ PRESETS = (
         gettext_noop("A 52-card deck, red kings 0; the lowest hand scores 0 after a failed call."),
         {
             "values": "fr",
+            "decks": 1,
             "jokers": False,
             "caller_tie": "fails",
             "failed_call_penalty": 10,
@@ -271,6 +304,7 @@ PRESETS = (
         gettext_noop("A 52-card deck, red kings −1; a tie for the win is played off."),
         {
             "values": "nl",
+            "decks": 1,
             "jokers": False,
             "caller_tie": "fails",
             "failed_call_penalty": 10,
@@ -288,6 +322,7 @@ PRESETS = (
         gettext_noop("The branded deck, 2nd edition: kamikaze, and 100 goes back to 50 once."),
         {
             "values": "deck",
+            "decks": 1,
             "jokers": False,
             "caller_tie": "succeeds",
             "failed_call_penalty": 10,
@@ -439,6 +474,11 @@ class Cabo(Game):
     tagline = gettext_noop("Keep your four hidden cards low, and call Cabo at the right moment.")
     min_players = 2
     max_players = 6
+    # RULES.md "Decks": the set-up suggests two decks for five or six players.
+    setup_hint = gettext_noop(
+        "Five or six players with French or Dutch values: shuffle two decks together "
+        "and set Decks to 2."
+    )
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
@@ -504,10 +544,8 @@ class Cabo(Game):
                     )
                 )
         codes = card_codes(options)
-        # One 52-card deck: a card seen twice was mistyped; the branded deck repeats numbers.
-        unique_cards = options["values"] != "deck"
-        seen: set[str] = set()
-        jokers = 0
+        # A card seen more often than the decks hold it was mistyped (RULES.md "Decks").
+        seen: dict[str, int] = {}
         for player in playing:
             where = f"hands.{player}"
             if player not in given:
@@ -535,25 +573,11 @@ class Cabo(Game):
                         errors.append(fault(gettext_noop("unknown card {card}"), where, card=code))
                         fine = False
                         continue
-                    if code == JOKER:
-                        jokers += 1
-                        if jokers > MAX_JOKERS:
-                            errors.append(
-                                fault(
-                                    gettext_noop("at most {count} jokers in a round"),
-                                    where,
-                                    count=MAX_JOKERS,
-                                )
-                            )
-                            fine = False
-                    elif unique_cards and code in seen:
-                        errors.append(
-                            fault(
-                                gettext_noop("{card} appears twice in this round"), where, card=code
-                            )
-                        )
+                    seen[code] = seen.get(code, 0) + 1
+                    most = copies(code, options)
+                    if most is not None and seen[code] > most:
+                        errors.append(too_many(code, most, where))
                         fine = False
-                    seen.add(code)
                 if fine:
                     cards[player] = tuple(hand)
                     hands[player] = hand_value(hand, options)
@@ -788,6 +812,19 @@ class Cabo(Game):
                 )
             topics.append("final-tie")
         return tuple(notes), tuple(topics)
+
+
+def too_many(code: str, most: int, where: str) -> FieldError:
+    if code == JOKER:
+        return fault(gettext_noop("at most {count} jokers in a round"), where, count=most)
+    if most == 1:
+        return fault(gettext_noop("{card} appears twice in this round"), where, card=code)
+    return fault(
+        gettext_noop("{card} appears more than {count} times in this round"),
+        where,
+        card=code,
+        count=most,
+    )
 
 
 def _players_reset(results: Sequence[RoundResult]) -> set[str]:

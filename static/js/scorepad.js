@@ -8,11 +8,11 @@
     return input.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
   }
 
-  // Cards already picked anywhere in this round: a one-deck game has each card once.
+  // How often each card is already picked anywhere in this round.
   function usedCodes(form) {
-    const used = new Set();
+    const used = {};
     form.querySelectorAll("input.card-codes").forEach(function (input) {
-      codesIn(input).forEach(function (code) { used.add(code); });
+      codesIn(input).forEach(function (code) { used[code] = (used[code] || 0) + 1; });
     });
     return used;
   }
@@ -42,10 +42,11 @@
         return;
       }
       const codes = pick.dataset.codes.split(" ");
-      // A numbered deck repeats its cards; a 52-card deck takes the first free one.
-      const free = codes.length === 1 ? codes[0] : codes.find(function (code) {
-        return !usedCodes(pick.closest("form")).has(code);
-      });
+      // data-copies: how often the decks hold each card (none: the numbered deck repeats
+      // its cards); a tap takes the first card of the button not picked that often yet.
+      const copies = Number(pick.dataset.copies) || Infinity;
+      const used = usedCodes(pick.closest("form"));
+      const free = codes.find(function (code) { return (used[code] || 0) < copies; });
       if (!free) return;
       input.value = codesIn(input).concat([free]).join(" ");
       showSum(details);

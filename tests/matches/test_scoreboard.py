@@ -421,3 +421,33 @@ def test_the_card_grid_follows_the_match_values(client):
     content = client.get(reverse("matches:match", args=[deck])).content.decode()
     assert 'data-codes="13" data-value="13"' in content
     assert '<span class="val">' not in content  # a numbered card shows its number once
+
+
+def test_two_decks_let_the_card_grid_pick_each_card_twice_and_the_round_accept_it(client):
+    from .helpers import default_option_fields
+
+    six = ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fay"]
+    options = default_option_fields("cabo", "nl") | {"option_decks": "2", "option_jokers": "on"}
+    match_id = create_match(client, "cabo", six, preset="nl", options=options)
+    assert Match.objects.get(pk=match_id).options["decks"] == 2
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert 'data-codes="KH KD" data-value="-1" data-copies="2"' in content
+    assert 'data-codes="JK" data-value="0" data-copies="4"' in content
+    hands = {f"hand_{i}": str(i + 4) for i in range(2, 6)}
+    response = add(
+        client, match_id, 1, caller="0", cards_0="KH KH KD KD", cards_1="JK QS QS", **hands
+    )
+    assert response.status_code == 200
+    assert Round.objects.get().data["hands"]["Ana"] == ["KH", "KH", "KD", "KD"]
+
+
+def test_one_deck_refuses_a_card_picked_twice_and_the_numbered_deck_has_no_limit(client):
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert 'data-codes="KH KD" data-value="0" data-copies="1"' in content
+    response = add(client, match_id, 1, caller="0", cards_0="KH", cards_1="KH 5S")
+    assert "KH appears twice in this round" in response.content.decode()
+    assert not Round.objects.exists()
+    deck = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
+    content = client.get(reverse("matches:match", args=[deck])).content.decode()
+    assert "data-copies" not in content

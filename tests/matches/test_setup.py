@@ -153,3 +153,11 @@ def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
 def test_the_setup_page_varies_on_htmx(client):
     response = client.get(reverse("matches:new", args=["cabo"]))
     assert "HX-Request" in response["Vary"]
+
+
+def test_the_cabo_setup_suggests_two_decks_for_five_or_six_players(client):
+    cabo = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert "Five or six players with French or Dutch values: shuffle two decks together" in cabo
+    assert 'name="option_decks"' in cabo
+    escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
+    assert "two decks" not in escoba
