@@ -93,6 +93,38 @@ def card_value(code: str, options: Mapping[str, object]) -> int:
     return 10
 
 
+# Powers of a card drawn from the stock and discarded straight away. Seed cabo-fr:
+# "7 ou 8 : regarder une de ses propres cartes ; 9 ou 10 : regarder une carte d'un
+# adversaire ; Valet ou Dame : échanger, sans les regarder, une de ses cartes avec une
+# carte d'un adversaire". The branded deck prints Peek, Spy and Swap on 7–8, 9–10 and
+# 11–12; jokers have none (seed cabo-nl: "jokers kunnen geen krachten activeren").
+POWERS = {
+    "peek": (
+        gettext_noop("Peek"),
+        gettext_noop("look at one of your own cards"),
+    ),
+    "spy": (
+        gettext_noop("Spy"),
+        gettext_noop("look at one card of an opponent"),
+    ),
+    "swap": (
+        gettext_noop("Swap"),
+        gettext_noop("swap one of your cards with an opponent's, without looking at either"),
+    ),
+}
+_RANK_POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "swap", "Q": "swap"}
+_DECK_POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "11": "swap", "12": "swap"}
+
+
+def card_power(code: str, options: Mapping[str, object]) -> str | None:
+    """The power key ("peek", "spy", "swap") of a card, None when it has none."""
+    if code == JOKER:
+        return None
+    if options["values"] == "deck":
+        return _DECK_POWERS.get(code)
+    return _RANK_POWERS.get(code[:-1])
+
+
 def hand_value(cards: Iterable[str], options: Mapping[str, object]) -> int:
     return sum(card_value(code, options) for code in cards)
 

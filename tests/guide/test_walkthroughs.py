@@ -11,7 +11,7 @@ from scorepad.rules.escoba import ESCOBA_DECK, VELO, fifteens
 
 
 def _shown_once(step, deck) -> None:
-    cards = [code for zone in step.zones for code in zone.cards]
+    cards = [code for zone in step.zones for code in zone.cards if code is not None]
     assert not [code for code, n in Counter(cards).items() if n > 1]
     assert set(cards) <= set(deck)
 
@@ -117,3 +117,19 @@ def test_every_walkthrough_step_renders():
                 for step in walk.steps:
                     shown = show(walk, step)
                     assert shown["title"] and shown["moves"]
+
+
+def test_no_cabo_discard_could_have_been_snapped_but_dev_s_nine():
+    # Seed cabo-fr: "n'importe quel joueur qui a (ou croit avoir) une carte de même valeur
+    # peut la poser aussitôt dessus": every other discard matches no card its players know.
+    assert cabo.PLAY.snappable == []
+    assert "9D" in cabo.PLAY.discard and "9D" not in cabo.PLAY.known["Dev"]
+
+
+def test_a_snapped_card_leaves_its_place_empty_and_the_others_keep_theirs():
+    assert cabo.PLAY.hands["Dev"][0] is None
+    assert cabo.DEALT["Dev"][3] == "4S"
+    spy = next(step for step in cabo.STEPS if step.title.message == "A spy: 9 or 10")
+    assert "card 4" in str(spy.moves[0].reason.message)
+    dev = next(zone for zone in spy.zones if zone.label.message == "Dev")
+    assert dev.cards == (None, "6C", "8H", "4S")

@@ -691,3 +691,31 @@ def test_every_preset_plays_one_deck_and_the_option_takes_only_one_or_two():
     for bad in (0, 3, "two"):
         with pytest.raises(SetupInvalid):
             GAME.resolve_options("fr", {"decks": bad})
+
+
+def test_powers_follow_the_seeds_and_the_branded_deck_numbers():
+    french = GAME.resolve_options("fr", {"jokers": True})
+    deck = GAME.resolve_options("official", {})
+    assert [cabo.card_power(code, french) for code in ("6S", "7H", "8C", "9D", "10S")] == [
+        None,
+        "peek",
+        "peek",
+        "spy",
+        "spy",
+    ]
+    assert [cabo.card_power(code, french) for code in ("JS", "QH", "KS", "KH", "JK")] == [
+        "swap",
+        "swap",
+        None,
+        None,
+        None,
+    ]
+    assert [cabo.card_power(str(n), deck) for n in (0, 6, 7, 9, 11, 12, 13)] == [
+        None,
+        None,
+        "peek",
+        "spy",
+        "swap",
+        "swap",
+        None,
+    ]
