@@ -214,7 +214,7 @@ def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
     page.locator("form.round-form button[type=submit]").click()
     expect(page.locator("tfoot .totals td")).to_have_text(["4", "2"])
     page.locator("a.why-link").first.click()
-    expect(page.locator("#why-1")).to_contain_text("oros")
+    expect(page.locator("#why-1")).to_contain_text("deniers")
     shot("escoba-fr-dark")
 
 
