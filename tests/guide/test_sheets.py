@@ -21,7 +21,7 @@ def get(client, url, language="en", **params):
 def test_the_cabo_value_table_has_a_power_column_and_a_joker_row(client):
     page = get(client, "/rules/cabo/").text
     table = page.split('class="guide-values"')[1].split("</table>")[0]
-    assert "<th>Power</th>" in table
+    assert '<th class="power">Power</th>' in table
     assert "Peek: look at one of your own cards" in table
     assert "Swap: swap one of your cards with an opponent&#x27;s" in table
     assert 'aria-label="joker"' in table
