@@ -451,3 +451,19 @@ def test_one_deck_refuses_a_card_picked_twice_and_the_numbered_deck_has_no_limit
     deck = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
     content = client.get(reverse("matches:match", args=[deck])).content.decode()
     assert "data-copies" not in content
+
+
+def test_a_dutch_hand_on_two_decks_may_be_typed_down_to_minus_four(client):
+    from .helpers import default_option_fields
+
+    five = ["Ana", "Ben", "Chloé", "Dan", "Eve"]
+    options = default_option_fields("cabo", "nl") | {"option_decks": "2"}
+    match_id = create_match(client, "cabo", five, preset="nl", options=options)
+    hands = {f"hand_{i}": str(i + 3) for i in range(1, 5)}
+    response = add(client, match_id, 1, caller="0", hand_0="-4", **hands)
+    assert response.status_code == 200
+    assert Round.objects.get().data["hands"]["Ana"] == -4
+    one_deck = create_match(client, "cabo", five, preset="nl")
+    response = add(client, one_deck, 1, caller="0", hand_0="-4", **hands)
+    assert "greater than or equal to -2" in response.content.decode()
+    assert Round.objects.count() == 1
