@@ -31,10 +31,25 @@ FRENCH_SUIT_NAMES = {
 }
 FRENCH_NAME = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}", "nl": "{suit}{rank}"}
 
-# Spanish cards keep their Spanish names in every language.
+# Spanish cards keep their Spanish names, except that French says "deniers" for oros
+# (seed escoba-fr: "le plus de deniers", "le sept de deniers") and each language its
+# own word for the ace.
 SPANISH_SUITS = {"O": "oros", "C": "copas", "E": "espadas", "B": "bastos"}
+SPANISH_SUIT_NAMES = {
+    "en": SPANISH_SUITS,
+    "fr": {"O": "deniers", "C": "copas", "E": "espadas", "B": "bastos"},
+    "nl": SPANISH_SUITS,
+}
 SPANISH_FIGURES = {10: "sota", 11: "caballo", 12: "rey"}
-SPANISH_NAME = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}", "nl": "{suit}-{rank}"}
+SPANISH_ACE = {"en": "ace", "fr": "as", "nl": "aas"}
+SPANISH_NAME = {"en": "{rank} of {suit}", "fr": "{rank} de {suit}", "nl": "{suit} {rank}"}
+# The same 40 cards in a French 52-card deck stripped of its 8s, 9s and 10s (seed
+# escoba-fr: "un jeu de 52 privé des huit, neuf et dix"; its worked example plays ♦ for
+# oros): jack for sota, queen for caballo, king for rey.
+SPANISH_TO_FRENCH_SUIT = {"O": "D", "C": "H", "E": "S", "B": "C"}
+SPANISH_TO_FRENCH_RANK = {1: "A", 10: "J", 11: "Q", 12: "K"}
+# Feminine card names in French ("la dame", "la sota"); every other name is masculine.
+FRENCH_FEMININE = ("dame", "sota", "carte")
 
 CABANGA_COLOURS = {"R": "red", "B": "blue", "P": "purple", "Y": "yellow"}
 CABANGA_COLOUR_NAMES = {
@@ -68,9 +83,25 @@ class Card:
     marks: int = 0
 
     @property
+    def the(self) -> str:
+        """The name with its definite article: "the 7 of clubs", "l'as de bastos", "de rode 5"."""
+        return definite(self.name)
+
+    @property
     def dots(self) -> str:
         """The symbols of a Cabanga! card, one dot each."""
         return "●" * self.marks
+
+
+def definite(name: str) -> str:
+    lang = language()
+    if lang == "nl":
+        return f"de {name}"
+    if lang == "fr":
+        if name[:1] in "aeiouéh" and not name[:1].isdigit():
+            return f"l'{name}"
+        return f"la {name}" if name.startswith(FRENCH_FEMININE) else f"le {name}"
+    return f"the {name}"
 
 
 def french_card(code: str) -> Card:
@@ -96,13 +127,21 @@ def spanish_card(code: str) -> Card:
     """A card of the 40-card Spanish deck: "7O" is the 7 of oros, "12C" the rey of copas."""
     lang = language()
     number, suit = int(code[:-1]), code[-1]
-    suit_name = SPANISH_SUITS[suit]
-    rank_name = SPANISH_FIGURES.get(number, str(number))
+    suit_name = SPANISH_SUIT_NAMES[lang][suit]
+    rank_name = SPANISH_ACE[lang] if number == 1 else SPANISH_FIGURES.get(number, str(number))
     connector = SPANISH_NAME[lang]
-    if lang == "fr" and suit_name[0] in "aeiou":  # French elides: "7 d'oros", "as d'espadas"
+    if lang == "fr" and suit_name[0] in "aeiou":  # French elides: "7 d'espadas"
         connector = "{rank} d'{suit}"
     name = connector.format(rank=rank_name, suit=suit_name)
-    return Card(code, str(number), suit_name, f"suit-{suit_name}", name)
+    return Card(code, str(number), SPANISH_SUITS[suit], f"suit-{SPANISH_SUITS[suit]}", name)
+
+
+def stripped_french_card(code: str) -> Card:
+    """A card of the 40-card Spanish deck shown as its French-deck twin: "10O" is the J♦."""
+    number, suit = int(code[:-1]), code[-1]
+    return french_card(
+        SPANISH_TO_FRENCH_RANK.get(number, str(number)) + SPANISH_TO_FRENCH_SUIT[suit]
+    )
 
 
 def cabanga_card(code: str, marks: int = 0) -> Card:

@@ -2,18 +2,51 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
+from scorepad.rules.cabo import DECK_NUMBERS, JOKER, RANKS, SUITS
 from scorepad.rules.escoba import ESCOBA_DECK
 
+CABO_LOOKUP_CARDS = (
+    *(rank + suit for suit in SUITS for rank in RANKS),
+    JOKER,
+    *DECK_NUMBERS,
+)
+
 CARD_CHOICES = [(code, code) for code in ESCOBA_DECK]
-UNKNOWN_CARD = _("%(value)s is not a card of the 40-card Spanish deck.")
-# A real table rarely holds more than ten cards; the limit also keeps the search for
-# fifteens small whatever address someone crafts.
+# Only a hand-made address names a card the page does not show: say so in cards.
+UNKNOWN_CARD = _("That card is not in a 40-card deck: pick the cards shown on this page.")
+# A real table rarely holds more than ten cards; this page's own limit keeps the search
+# for fifteens small whatever address someone crafts. It is not a rule of the game.
 MOST_TABLE_CARDS = 12
+# The same 40 cards, drawn as the Spanish deck or as a French deck stripped of its 8s, 9s
+# and 10s (seed escoba-fr: "40 cartes espagnoles, ou un jeu de 52 privé des huit, neuf
+# et dix").
+DECKS = (("spanish", _("Spanish deck")), ("french", _("French deck, 8s to 10s removed")))
+
+
+class CardLookupForm(forms.Form):
+    """The card asked about on the Cabo card page: a 52-card deck card, a joker, or a
+    card of the branded deck."""
+
+    card = forms.ChoiceField(
+        choices=[(code, code) for code in CABO_LOOKUP_CARDS],
+        error_messages={
+            "invalid_choice": _("That card is not in the game: tap one of the cards below."),
+            "required": _("Tap a card to see what it does."),
+        },
+    )
 
 
 class PracticeForm(forms.Form):
-    """The cards on the table and the card played from the hand."""
+    """The cards on the table, the card played from the hand, and the deck they show."""
+
+    deck = forms.ChoiceField(
+        choices=DECKS,
+        required=False,
+        widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("Choose the Spanish or the French deck.")},
+    )
 
     table = forms.MultipleChoiceField(
         choices=CARD_CHOICES,
@@ -36,7 +69,13 @@ class PracticeForm(forms.Form):
             )
         if len(table) > MOST_TABLE_CARDS:
             raise forms.ValidationError(
-                _("A table holds at most %(most)d cards; you picked %(count)d."),
+                ngettext_lazy(
+                    "This page looks for fifteens among at most %(most)d table cards; "
+                    "you picked %(count)d.",
+                    "This page looks for fifteens among at most %(most)d table cards; "
+                    "you picked %(count)d.",
+                    "count",
+                ),
                 code="too_many",
                 params={"most": MOST_TABLE_CARDS, "count": len(table)},
             )

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.guide.cards import french_card, spanish_card
+from scorepad.guide.cards import Card, french_card, spanish_card, stripped_french_card
 from scorepad.rules import Game
 from scorepad.rules.cabanga import hand_points
+from scorepad.rules.cabo import GAME as CABO
+from scorepad.rules.cabo import JOKER
+from scorepad.rules.cabo import POWERS as CABO_POWERS
+from scorepad.rules.cabo import card_power as cabo_power
 from scorepad.rules.cabo import card_value as cabo_value
-from scorepad.rules.escoba import NUMBERS
+from scorepad.rules.escoba import NUMBERS, common_fifteens
 from scorepad.rules.escoba import card_value as escoba_value
+
+# The Spanish number of a card worth each value: 1–7 themselves, sota 8, caballo 9, rey 10.
+ESCOBA_NUMBER_OF = {escoba_value(f"{number}O"): number for number in NUMBERS}
 
 FRENCH_ROWS = (
     ("AS",), ("2S",), ("3S",), ("4S",), ("5S",), ("6S",), ("7S",), ("8S",), ("9S",), ("10S",),
@@ -23,26 +32,79 @@ def chosen_preset(game: Game, key: str) -> str:
     return key if key in {preset.key for preset in game.presets} else game.presets[0].key
 
 
-def card_values(game: Game, preset: str) -> list[tuple[list, str]]:
-    """Rows of (cards, points) for the value table under that preset."""
+@dataclass(frozen=True)
+class ValueRow:
+    """One line of a value table: the cards, their twins in a French deck (Escoba), the
+    points and the power (Cabo)."""
+
+    cards: list[Card]
+    points: str
+    twins: list[Card] = field(default_factory=list)
+    power: str = ""
+
+
+@dataclass(frozen=True)
+class ValueTable:
+    rows: list[ValueRow]
+
+    @property
+    def twins(self) -> bool:
+        return any(row.twins for row in self.rows)
+
+    @property
+    def powers(self) -> bool:
+        return any(row.power for row in self.rows)
+
+
+def power_text(code: str, options) -> str:
+    """ "Peek: look at one of your own cards", or "" for a card without a power."""
+    power = cabo_power(code, options)
+    if power is None:
+        return ""
+    label, help_text = CABO_POWERS[power]
+    return gettext("{power}: {what}").format(power=gettext(label), what=gettext(help_text))
+
+
+def card_values(game: Game, preset: str) -> ValueTable:
+    """The value table under that preset, read from the engine."""
     options = game.resolve_options(preset, {})
     if game.key == "cabo":
+        with_jokers = {**options, "jokers": True}
         if options["values"] == "deck":
-            return [([french_card(str(n))], str(n)) for n in range(14)]
-        return [
-            ([french_card(code) for code in codes], str(cabo_value(codes[0], options)))
-            for codes in FRENCH_ROWS
-        ]
+            groups = [(str(n),) for n in range(14)]
+        else:
+            groups = [*FRENCH_ROWS, (JOKER,)]
+        return ValueTable(
+            [
+                ValueRow(
+                    [french_card(code) for code in codes],
+                    str(cabo_value(codes[0], with_jokers)),
+                    power=power_text(codes[0], options) or "—",
+                )
+                for codes in groups
+            ]
+        )
     if game.key == "escoba":
-        return [
-            ([spanish_card(f"{number}O")], str(escoba_value(f"{number}O"))) for number in NUMBERS
-        ]
+        return ValueTable(
+            [
+                ValueRow(
+                    [spanish_card(f"{number}O")],
+                    str(escoba_value(f"{number}O")),
+                    twins=[stripped_french_card(f"{number}O")],
+                )
+                for number in NUMBERS
+            ]
+        )
     counts = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
     labels = (_("1 symbol"), _("2 symbols"), _("3 symbols"))
-    return [
-        ([], f"{label}: −{hand_points(*count)}")
-        for label, count in zip(labels, counts, strict=True)
-    ]
+    return ValueTable(
+        [
+            ValueRow(
+                [], gettext("{label}: −{points}").format(label=label, points=hand_points(*count))
+            )
+            for label, count in zip(labels, counts, strict=True)
+        ]
+    )
 
 
 def _shown(option, value: object) -> str:
@@ -67,4 +129,47 @@ def presets(game: Game) -> dict[str, object]:
             )
             for option in game.options
         ],
+    }
+
+
+def fifteens() -> list[list[Card]]:
+    """The common fifteens of Escoba, each value drawn as a card of oros."""
+    return [
+        [spanish_card(f"{ESCOBA_NUMBER_OF[value]}O") for value in values]
+        for values in common_fifteens()
+    ]
+
+
+# One card per line of the Cabo value tables, to tap on the "what does this card do?" page.
+CABO_GRID_52 = (*(codes[0] for codes in FRENCH_ROWS), JOKER)
+CABO_GRID_DECK = tuple(str(number) for number in range(14))
+CABO_LOOKUP_PRESETS = ("fr", "nl")
+
+
+def cabo_card_grids() -> list[tuple[str, list[Card]]]:
+    return [
+        (gettext("52-card deck"), [french_card(code) for code in CABO_GRID_52]),
+        (gettext("Cabo deck"), [french_card(code) for code in CABO_GRID_DECK]),
+    ]
+
+
+def cabo_card(code: str) -> dict[str, object]:
+    """Everything the Cabo card page says about one card, read from the engine."""
+    game = CABO
+    presets = ("official",) if code.isdigit() else CABO_LOOKUP_PRESETS
+    lines = []
+    for key in presets:
+        options = {**game.resolve_options(key, {}), "jokers": True}
+        points = cabo_value(code, options)
+        grid = CABO_GRID_DECK if code.isdigit() else CABO_GRID_52
+        # Seed cabo-fr: a snap needs "une carte de même valeur", whatever its rank.
+        same = [french_card(other) for other in grid if cabo_value(other, options) == points]
+        lines.append(
+            {"preset": gettext(game.preset(key).label), "points": points, "snaps_on": same}
+        )
+    return {
+        "card": french_card(code),
+        "lines": lines,
+        "power": power_text(code, game.resolve_options(presets[0], {})),
+        "joker": code == JOKER,
     }

@@ -7,8 +7,8 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
 from scorepad.guide import tables
-from scorepad.guide.cards import language, spanish_card
-from scorepad.guide.forms import PracticeForm
+from scorepad.guide.cards import language, spanish_card, stripped_french_card
+from scorepad.guide.forms import CardLookupForm, PracticeForm
 from scorepad.guide.walkthroughs import WALKTHROUGHS
 from scorepad.guide.walkthroughs.base import Walkthrough, show
 from scorepad.rules import GAMES, Game
@@ -42,21 +42,54 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "guide/index.html", {"games": GAMES.values()})
 
 
-@require_GET
-def rules(request: HttpRequest, game_key: str) -> HttpResponse:
+def _prose(kind: str, game: Game) -> str:
+    """The game's prose of that kind ("content", "quick", "faq") in the reader's language."""
+    found = select_template(
+        [f"guide/{kind}/{game.key}.{language()}.html", f"guide/{kind}/{game.key}.en.html"]
+    )
+    return found.template.name
+
+
+def _sheet(request: HttpRequest, game_key: str, kind: str, page: str) -> HttpResponse:
     game = _game(game_key)
     preset = tables.chosen_preset(game, request.GET.get("preset", ""))
-    content = select_template(
-        [f"guide/content/{game.key}.{language()}.html", f"guide/content/{game.key}.en.html"]
-    )
     context = {
         "game": game,
         "preset": preset,
-        "content": content.template.name,
+        "content": _prose(kind, game),
         "values": tables.card_values(game, preset),
         "presets_table": tables.presets(game),
+        "fifteens": tables.fifteens(),
     }
-    return render(request, "guide/rules.html", context)
+    return render(request, page, context)
+
+
+@require_GET
+def rules(request: HttpRequest, game_key: str) -> HttpResponse:
+    return _sheet(request, game_key, "content", "guide/rules.html")
+
+
+@require_GET
+def quick(request: HttpRequest, game_key: str) -> HttpResponse:
+    """One screen to keep open at the table, printable on one page."""
+    return _sheet(request, game_key, "quick", "guide/quick.html")
+
+
+@require_GET
+def faq(request: HttpRequest, game_key: str) -> HttpResponse:
+    return _sheet(request, game_key, "faq", "guide/faq.html")
+
+
+@require_GET
+def cabo_cards(request: HttpRequest) -> HttpResponse:
+    """What does this card do? Its points under each preset, its power, what it snaps on."""
+    form = CardLookupForm(request.GET if "card" in request.GET else None)
+    context = {
+        "form": form,
+        "answer": tables.cabo_card(form.cleaned_data["card"]) if form.is_valid() else None,
+        "grids": tables.cabo_card_grids(),
+    }
+    return _by_request(request, "guide/cabo_cards.html", "answer", context)
 
 
 @require_GET
@@ -80,18 +113,22 @@ def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpRes
 
 @require_GET
 def practice(request: HttpRequest) -> HttpResponse:
-    form = PracticeForm(request.GET or None)
+    # Only the deck chosen, no card yet: a fresh page in that deck, not a missing card.
+    asked = "played" in request.GET or "table" in request.GET
+    form = PracticeForm(request.GET if asked else None)
     captures = None
     if form.is_valid():
         captures = fifteens(form.cleaned_data["table"], form.cleaned_data["played"])
+    french = request.GET.get("deck") == "french"
+    card = stripped_french_card if french else spanish_card
     context = {
         "form": form,
+        "deck": "french" if french else "spanish",
         "captures": [
-            ([spanish_card(code) for code in capture.cards], capture.escoba)
-            for capture in captures or ()
+            ([card(code) for code in capture.cards], capture.escoba) for capture in captures or ()
         ],
         "checked": captures is not None,
-        "suits": [[spanish_card(f"{number}{suit}") for number in NUMBERS] for suit in SUITS],
-        "played": spanish_card(form.cleaned_data["played"]) if captures is not None else None,
+        "suits": [[card(f"{number}{suit}") for number in NUMBERS] for suit in SUITS],
+        "played": card(form.cleaned_data["played"]) if captures is not None else None,
     }
     return _by_request(request, "guide/practice.html", "results", context)

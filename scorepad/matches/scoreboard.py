@@ -213,7 +213,7 @@ def card_picker(options) -> list[dict]:
         label = faces[0].rank
         if 0 < len(suits) < 4:
             label += faces[0].suit
-        copies = cabo.copies_of(codes[0], options)
+        copies = cabo.copies(codes[0], options)
         buttons.append(
             {
                 "label": "🃏" if rank == cabo.JOKER else label,

@@ -307,6 +307,8 @@ class Game:
     # fields holding a mapping keyed by names (see `rename_round`).
     round_name_fields: tuple[str, ...] = ()
     round_named_maps: tuple[str, ...] = ()
+    # One sentence the set-up page shows under the players, when the game needs one.
+    setup_hint: str = ""
 
     def option(self, name: str) -> Option:
         for option in self.options:

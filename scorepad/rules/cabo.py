@@ -49,7 +49,7 @@ KAMIKAZE_POINTS = 50
 KAMIKAZE_HAND = 12 + 12 + 13 + 13
 RESET_FROM = 100
 RESET_TO = 50
-MAX_JOKERS = 2
+JOKERS_PER_DECK = 2
 JOKER = "JK"
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -94,12 +94,36 @@ def card_value(code: str, options: Mapping[str, object]) -> int:
     return 10
 
 
-def copies_of(code: str, options: Mapping[str, object]) -> int | None:
-    """How many times a card can appear in one round; None when it may repeat freely
-    (the branded deck repeats its numbers)."""
+# Powers of a card drawn from the stock and discarded straight away. Seed cabo-fr:
+# "7 ou 8 : regarder une de ses propres cartes ; 9 ou 10 : regarder une carte d'un
+# adversaire ; Valet ou Dame : échanger, sans les regarder, une de ses cartes avec une
+# carte d'un adversaire". The branded deck prints Peek, Spy and Swap on 7–8, 9–10 and
+# 11–12; jokers have none (seed cabo-nl: "jokers kunnen geen krachten activeren").
+POWERS = {
+    "peek": (
+        gettext_noop("Peek"),
+        gettext_noop("look at one of your own cards"),
+    ),
+    "spy": (
+        gettext_noop("Spy"),
+        gettext_noop("look at one card of an opponent"),
+    ),
+    "swap": (
+        gettext_noop("Swap"),
+        gettext_noop("swap one of your cards with an opponent's, without looking at either"),
+    ),
+}
+_RANK_POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "swap", "Q": "swap"}
+_DECK_POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "11": "swap", "12": "swap"}
+
+
+def card_power(code: str, options: Mapping[str, object]) -> str | None:
+    """The power key ("peek", "spy", "swap") of a card, None when it has none."""
     if code == JOKER:
-        return MAX_JOKERS
-    return None if options["values"] == "deck" else 1
+        return None
+    if options["values"] == "deck":
+        return _DECK_POWERS.get(code)
+    return _RANK_POWERS.get(code[:-1])
 
 
 def hand_value(cards: Iterable[str], options: Mapping[str, object]) -> int:
@@ -117,9 +141,29 @@ def is_kamikaze_hand(cards: Sequence[str], options: Mapping[str, object]) -> boo
     return values == [12, 12, 13, 13]
 
 
+def decks(options: Mapping[str, object]) -> int:
+    """How many 52-card decks are shuffled together; the branded deck is always one.
+
+    Seed cabo-nl: "speelbaar tot 6 met een tweede kaartspel".
+    """
+    if options["values"] == "deck":
+        return 1
+    return int(options.get("decks", 1))
+
+
+def copies(code: str, options: Mapping[str, object]) -> int | None:
+    """How often one card can turn up among a round's picked cards; None: any number
+    (the branded deck repeats its numbers)."""
+    if code == JOKER:
+        return JOKERS_PER_DECK * decks(options)
+    if options["values"] == "deck":
+        return None
+    return decks(options)
+
+
 def lowest_hand(options: Mapping[str, object]) -> int:
-    # Two red kings at -1 each are the best a Dutch hand can do.
-    return -2 if options["values"] == "nl" else 0
+    # Every red king at -1 in the hand is the best a Dutch hand can do: two per deck.
+    return -2 * decks(options) if options["values"] == "nl" else 0
 
 
 # Options and presets -------------------------------------------------------------
@@ -148,6 +192,18 @@ OPTIONS = (
                 gettext_noop("The branded deck: cards 0 to 13 count their number."),
             ),
         ),
+    ),
+    Option(
+        "decks",
+        "int",
+        1,
+        gettext_noop("Decks"),
+        gettext_noop(
+            "Two 52-card decks shuffled together for five or six players; "
+            "the Cabo deck is always one."
+        ),
+        minimum=1,
+        maximum=2,
     ),
     Option(
         "jokers",
@@ -263,6 +319,7 @@ PRESETS = (
         gettext_noop("A 52-card deck, red kings 0; the lowest hand scores 0 after a failed call."),
         {
             "values": "fr",
+            "decks": 1,
             "jokers": False,
             "caller_tie": "fails",
             "failed_call_penalty": 10,
@@ -280,6 +337,7 @@ PRESETS = (
         gettext_noop("A 52-card deck, red kings −1; a tie for the win is played off."),
         {
             "values": "nl",
+            "decks": 1,
             "jokers": False,
             "caller_tie": "fails",
             "failed_call_penalty": 10,
@@ -297,6 +355,7 @@ PRESETS = (
         gettext_noop("The branded deck, 2nd edition: kamikaze, and 100 goes back to 50 once."),
         {
             "values": "deck",
+            "decks": 1,
             "jokers": False,
             "caller_tie": "succeeds",
             "failed_call_penalty": 10,
@@ -448,6 +507,11 @@ class Cabo(Game):
     tagline = gettext_noop("Keep your four hidden cards low, and call Cabo at the right moment.")
     min_players = 2
     max_players = 6
+    # RULES.md "Decks": the set-up suggests two decks for five or six players.
+    setup_hint = gettext_noop(
+        "Five or six players with French or Dutch values: shuffle two decks together "
+        "and set Decks to 2."
+    )
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
@@ -515,8 +579,8 @@ class Cabo(Game):
                     )
                 )
         codes = card_codes(options)
-        seen: set[str] = set()
-        jokers = 0
+        # A card seen more often than the decks hold it was mistyped (RULES.md "Decks").
+        seen: dict[str, int] = {}
         for player in playing:
             where = f"hands.{player}"
             if player not in given:
@@ -544,25 +608,11 @@ class Cabo(Game):
                         errors.append(fault(gettext_noop("unknown card {card}"), where, card=code))
                         fine = False
                         continue
-                    if code == JOKER:
-                        jokers += 1
-                        if jokers > MAX_JOKERS:
-                            errors.append(
-                                fault(
-                                    gettext_noop("at most {count} jokers in a round"),
-                                    where,
-                                    count=MAX_JOKERS,
-                                )
-                            )
-                            fine = False
-                    elif copies_of(code, options) == 1 and code in seen:
-                        errors.append(
-                            fault(
-                                gettext_noop("{card} appears twice in this round"), where, card=code
-                            )
-                        )
+                    seen[code] = seen.get(code, 0) + 1
+                    most = copies(code, options)
+                    if most is not None and seen[code] > most:
+                        errors.append(too_many(code, most, where))
                         fine = False
-                    seen.add(code)
                 if fine:
                     cards[player] = tuple(hand)
                     hands[player] = hand_value(hand, options)
@@ -806,6 +856,19 @@ class Cabo(Game):
                 )
             topics.append("final-tie")
         return tuple(notes), tuple(topics)
+
+
+def too_many(code: str, most: int, where: str) -> FieldError:
+    if code == JOKER:
+        return fault(gettext_noop("at most {count} jokers in a round"), where, count=most)
+    if most == 1:
+        return fault(gettext_noop("{card} appears twice in this round"), where, card=code)
+    return fault(
+        gettext_noop("{card} appears more than {count} times in this round"),
+        where,
+        card=code,
+        count=most,
+    )
 
 
 def _players_reset(results: Sequence[RoundResult]) -> set[str]:

@@ -112,6 +112,25 @@ def _summing_to(values: Sequence[int], needed: int) -> list[tuple[int, ...]]:
     return found
 
 
+def common_fifteens(most_cards: int = 3) -> tuple[tuple[int, ...], ...]:
+    """Every way to make fifteen with two to ``most_cards`` cards, as card values from the
+    highest down (a value appears at most four times: one card per suit)."""
+    found: list[tuple[int, ...]] = []
+
+    def extend(picked: tuple[int, ...], highest: int, left: int) -> None:
+        if left == 0 and len(picked) >= 2:
+            found.append(picked)
+            return
+        if len(picked) == most_cards:
+            return
+        for value in range(min(highest, left), 0, -1):
+            if picked.count(value) < len(SUITS):
+                extend((*picked, value), value, left - value)
+
+    extend((), max(_VALUES.values()), FIFTEEN)
+    return tuple(sorted(found, key=lambda values: (len(values), [-v for v in values])))
+
+
 def opening_escobas(table: Sequence[str]) -> int:
     """The dealer's escobas from the four opening cards: 15 gives one, 30 gives two."""
     if len(table) != 4:

@@ -220,5 +220,32 @@ def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
     page.locator("form.round-form button[type=submit]").click()
     expect(page.locator("tfoot .totals td")).to_have_text(["4", "2"])
     page.locator("a.why-link").first.click()
-    expect(page.locator("#why-1")).to_contain_text("oros")
+    expect(page.locator("#why-1")).to_contain_text("deniers")
     shot("escoba-fr-dark")
+
+
+def test_five_players_on_two_decks_pick_the_same_card_twice_but_not_three_times(page, shot):
+    page.goto("/matches/new/cabo/")
+    expect(page.get_by_text("shuffle two decks together")).to_be_visible()
+    for seat, name in enumerate(["Ana", "Ben", "Chloé", "Dan", "Eve"]):
+        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_text("Adjust the options").click()
+    page.get_by_label("Decks").fill("2")
+    shot("setup-two-decks")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    ana, ben = row(page, "Ana"), row(page, "Ben")
+    ana.locator("label.caller-pick").click()
+    ana.get_by_text("Pick the cards").click()
+    for _ in range(7):
+        ana.locator("button.pick", has_text="Q").click()
+    ben.get_by_text("Pick the cards").click()
+    # Two decks hold eight queens: Ben gets the last one, then the button says none is left.
+    queen = ben.locator("button.pick", has_text="Q")
+    queen.click()
+    expect(queen).to_have_attribute("aria-disabled", "true")
+    expect(queen.get_by_text("none left")).to_be_visible()
+    expect(ana.locator("input.card-codes")).to_have_value("QS QS QH QH QD QD QC")
+    expect(ben.locator("input.card-codes")).to_have_value("QC")
+    expect(ben.locator("input.points-input")).to_have_value("10")
+    shot("two-decks-picked")

@@ -72,7 +72,67 @@ def test_every_page_at_phone_size(page, shot, language):
         ("/rules/cabanga/walkthrough/8/", "cabanga-walk-score"),
         ("/rules/escoba/walkthrough/10/", "escoba-walk-later"),
         ("/rules/escoba/practice/?table=12C&played=5B", "practice-escoba"),
+        ("/rules/escoba/practice/?deck=french&table=12C&played=5B", "practice-french-deck"),
+        ("/rules/cabo/quick/", "cabo-quick"),
+        ("/rules/escoba/quick/", "escoba-quick"),
+        ("/rules/cabanga/quick/", "cabanga-quick"),
+        ("/rules/cabo/faq/", "cabo-faq"),
+        ("/rules/escoba/faq/", "escoba-faq"),
+        ("/rules/cabanga/faq/", "cabanga-faq"),
+        ("/rules/cabo/cards/?card=QH", "cabo-cards"),
     ):
         assert page.goto(url).status == 200
         expect(page.locator("html")).to_have_attribute("lang", language)
         shot(f"{language}-{label}")
+
+
+def too_small(page) -> list[str]:
+    """Links and buttons of the page's main part smaller than 44×44 CSS pixels."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('main a, main button, main label.pick')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => [el, el.getBoundingClientRect()])
+            .filter(([, box]) => box.width < 44 || box.height < 44)
+            .map(([el, box]) => `${el.textContent.trim()} ${box.width}x${box.height}`)"""
+    )
+
+
+@pytest.mark.parametrize(
+    "url", ["/rules/cabo/quick/", "/rules/escoba/quick/", "/rules/cabo/faq/", "/rules/cabo/cards/"]
+)
+def test_the_new_pages_have_big_enough_tap_targets(page, url):
+    page.goto(url)
+    expect(page.locator("h1")).to_be_visible()
+    assert too_small(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_tapping_a_card_tells_what_it_does_in_place(page, shot):
+    page.goto("/rules/cabo/cards/")
+    expect(page.locator("#answer")).to_contain_text("Tap a card to see what it does.")
+    page.get_by_role("link", name="queen of spades").click()
+    answer = page.locator("#answer")
+    expect(answer).to_contain_text("Swap: swap one of your cards")
+    expect(answer).to_contain_text("12 points")
+    expect(page).to_have_url(re.compile(r"card=QS$"))
+    expect(answer).to_be_in_viewport()
+    shot("queen")
+    page.get_by_role("link", name="king of hearts").click()
+    expect(answer).to_contain_text("-1 point")
+    page.go_back()
+    expect(page.locator("#answer")).to_contain_text("12 points")
+    page.reload()
+    expect(page.locator("#answer")).to_contain_text("12 points")
+
+
+@pytest.mark.parametrize("game", ["cabo", "escoba", "cabanga"])
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_each_quick_reference_prints_on_one_page(page, shot, game, paper):
+    page.goto(f"/rules/{game}/quick/")
+    expect(page.locator("h1")).to_be_visible()
+    # What the printer gets, as a picture: the printable width of the paper at 96 dpi.
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 718 if paper == "A4" else 740, "height": 1000})
+    shot(f"print-{paper}")
+    pdf = page.pdf(format=paper, print_background=False)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1

@@ -142,8 +142,9 @@ def test_the_practice_for_htmx_is_a_fragment(client):
 def test_an_unknown_card_gets_a_message_not_a_crash(client):
     response = client.get("/rules/escoba/practice/", {"table": ["9O"], "played": "ZZ"})
     assert response.status_code == 200
-    assert "9O is not a card of the 40-card Spanish deck." in response.text
-    assert "ZZ is not a card of the 40-card Spanish deck." in response.text
+    results = response.text.split('id="results"')[1].split("</section>")[0]
+    assert "That card is not in a 40-card deck: pick the cards shown on this page." in results
+    assert "9O" not in results and "ZZ" not in results
 
 
 def test_the_played_card_may_not_be_on_the_table(client):
@@ -175,7 +176,9 @@ def test_a_crowded_table_is_refused_before_any_search(client):
     table = [code for code in ESCOBA_DECK if code != "1B"]
     response = client.get("/rules/escoba/practice/", {"table": table, "played": "1B"})
     assert response.status_code == 200
-    assert "A table holds at most 12 cards; you picked 39." in response.text
+    assert (
+        "This page looks for fifteens among at most 12 table cards; you picked 39." in response.text
+    )
     assert "guide-captures" not in response.text
 
 
@@ -183,7 +186,9 @@ def test_a_crowded_table_for_htmx_shows_the_message_in_the_fragment(client):
     table = [code for code in ESCOBA_DECK if code != "1B"][:13]
     response = client.get("/rules/escoba/practice/", {"table": table, "played": "1B"}, headers=HTMX)
     assert "<html" not in response.text
-    assert "A table holds at most 12 cards; you picked 13." in response.text
+    assert (
+        "This page looks for fifteens among at most 12 table cards; you picked 13." in response.text
+    )
 
 
 def test_the_table_limit_is_explained_in_french(client):
@@ -196,7 +201,8 @@ def test_the_table_limit_is_explained_in_french(client):
             headers={"accept-language": "fr"},
         )
     assert response.status_code == 200
-    assert "Une table compte au plus 12 cartes\u00a0; vous en avez choisi 39." in response.text
+    limit = "Cette page cherche les quinze parmi 12 cartes de table au plus\u00a0;"
+    assert f"{limit} vous en avez choisi 39." in response.text
 
 
 def test_the_cabo_walkthrough_names_the_presets_in_the_readers_language(client):
@@ -207,3 +213,26 @@ def test_the_cabo_walkthrough_names_the_presets_in_the_readers_language(client):
     content = response.content.decode()
     assert "Règles françaises" in content
     assert "French rules" not in content
+
+
+def test_the_practice_speaks_in_cards_of_either_deck(client):
+    question = {"table": ["3B", "5C", "10E", "2O"], "played": "7O"}
+    spanish = client.get("/rules/escoba/practice/", question).text
+    assert "The 7 of oros makes fifteen 2 ways:" in spanish
+    french = client.get("/rules/escoba/practice/", {**question, "deck": "french"}).text
+    assert "The 7 of diamonds makes fifteen 2 ways:" in french
+    assert 'aria-label="jack of spades"' in french  # the sota of espadas, stripped French deck
+    assert 'name="deck" value="french"' in french
+    fresh = client.get("/rules/escoba/practice/", {"deck": "french"}).text
+    assert "Pick the card you play" not in fresh
+    assert 'aria-label="king of hearts"' in fresh
+
+
+def test_the_practice_in_french_names_the_deniers(client):
+    with translation.override("en"):
+        response = client.get(
+            "/rules/escoba/practice/",
+            {"table": ["3B", "5C", "10E", "2O"], "played": "7O"},
+            headers={"accept-language": "fr"},
+        )
+    assert "Le 7 de deniers fait quinze de 2 façons\u00a0:" in response.text

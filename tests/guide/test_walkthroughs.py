@@ -11,7 +11,7 @@ from scorepad.rules.escoba import ESCOBA_DECK, VELO, fifteens
 
 
 def _shown_once(step, deck) -> None:
-    cards = [code for zone in step.zones for code in zone.cards]
+    cards = [code for zone in step.zones for code in zone.cards if code is not None]
     assert not [code for code, n in Counter(cards).items() if n > 1]
     assert set(cards) <= set(deck)
 
@@ -117,3 +117,52 @@ def test_every_walkthrough_step_renders():
                 for step in walk.steps:
                     shown = show(walk, step)
                     assert shown["title"] and shown["moves"]
+
+
+def test_no_cabo_discard_could_have_been_snapped_but_dev_s_nine():
+    # Seed cabo-fr: "n'importe quel joueur qui a (ou croit avoir) une carte de même valeur
+    # peut la poser aussitôt dessus": every other discard matches no card its players know.
+    assert cabo.PLAY.snappable == []
+    assert "9D" in cabo.PLAY.discard and "9D" not in cabo.PLAY.known["Dev"]
+
+
+def test_a_snapped_card_leaves_its_place_empty_and_the_others_keep_theirs():
+    assert cabo.PLAY.hands["Dev"][0] is None
+    assert cabo.DEALT["Dev"][3] == "4S"
+    spy = next(step for step in cabo.STEPS if step.title.message == "A spy: 9 or 10")
+    assert "card 4" in str(spy.moves[0].reason.message)
+    dev = next(zone for zone in spy.zones if zone.label.message == "Dev")
+    assert dev.cards == (None, "6C", "8H", "4S")
+
+
+def test_the_escoba_opening_lists_every_capture_the_engine_finds():
+    from django.utils import translation
+
+    from scorepad.guide.walkthroughs.base import show
+
+    captures = [
+        (str(say.params["card"][0]), tuple(say.params["taken"])) for say in escoba.OPENING_CAPTURES
+    ]
+    assert ("12C", ("3B", "2O")) in captures  # rey + 3 + 2, once left out
+    assert len(captures) == sum(
+        len(fifteens(escoba.OPENING_TABLE, card)) for card in escoba.FIRST_HANDS[escoba.YOU]
+    )
+    with translation.override("en"):
+        reason = show(escoba.WALKTHROUGH, escoba.STEPS[1])["moves"][0]["reason"]
+    assert "could make fifteen 5 ways" in reason
+    assert "the rey of copas with the 3 of bastos and the 2 of oros" in reason
+
+
+def test_every_new_escoba_hand_shows_the_cards_dealt():
+    dealt_steps = [
+        step for step in escoba.STEPS if "Three new cards each" in str(step.moves[0].text.message)
+    ]
+    assert len(dealt_steps) == 4
+    for step in dealt_steps:
+        params = step.moves[0].text.params
+        assert len(params["you"]) == len(params["ada"]) == 3
+
+
+def test_the_escoba_walkthrough_never_says_ada_had_no_choice():
+    texts = [str(move.text.message) for step in escoba.STEPS for move in step.moves]
+    assert not [text for text in texts if "all she can do" in text]

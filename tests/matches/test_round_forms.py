@@ -136,6 +136,6 @@ def test_the_card_grid_faces_follow_the_language(language, faces):
 def test_the_card_grid_says_how_many_copies_of_each_card_a_round_holds():
     grid = {b["codes"]: b for b in card_picker({"values": "fr", "jokers": True})}
     assert grid["AS AH AD AC"]["copies"] == 1
-    assert grid[cabo.JOKER]["copies"] == cabo.MAX_JOKERS
+    assert grid[cabo.JOKER]["copies"] == 2  # two jokers to a deck
     deck = card_picker({"values": "deck", "jokers": False})
     assert {button["copies"] for button in deck} == {""}

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -430,3 +432,57 @@ def test_the_card_grid_follows_the_match_values(client):
     content = client.get(reverse("matches:match", args=[deck])).content.decode()
     assert 'data-codes="13" data-value="13"' in content
     assert '<span class="val">' not in content  # a numbered card shows its number once
+
+
+def copies_of_button(content: str, codes: str) -> str | None:
+    """The data-copies of the card-grid button holding `codes` (the first player's grid)."""
+    button = re.search(rf'<button[^>]*data-codes="{codes}"[^>]*>', content)
+    assert button, codes
+    copies = re.search(r'data-copies="(\d+)"', button.group(0))
+    return copies.group(1) if copies else None
+
+
+def test_two_decks_let_the_card_grid_pick_each_card_twice_and_the_round_accept_it(client):
+    from .helpers import default_option_fields
+
+    six = ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fay"]
+    options = default_option_fields("cabo", "nl") | {"option_decks": "2", "option_jokers": "on"}
+    match_id = create_match(client, "cabo", six, preset="nl", options=options)
+    assert Match.objects.get(pk=match_id).options["decks"] == 2
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert copies_of_button(content, "KH KD") == "2"
+    assert copies_of_button(content, "JK") == "4"
+    hands = {f"hand_{i}": str(i + 4) for i in range(2, 6)}
+    response = add(
+        client, match_id, 1, caller="0", cards_0="KH KH KD KD", cards_1="JK QS QS", **hands
+    )
+    assert response.status_code == 200
+    assert Round.objects.get().data["hands"]["Ana"] == ["KH", "KH", "KD", "KD"]
+
+
+def test_one_deck_refuses_a_card_picked_twice_and_the_numbered_deck_has_no_limit(client):
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert copies_of_button(content, "KH KD") == "1"
+    response = add(client, match_id, 1, caller="0", cards_0="KH", cards_1="KH 5S")
+    assert "KH appears twice in this round" in response.content.decode()
+    assert not Round.objects.exists()
+    deck = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
+    content = client.get(reverse("matches:match", args=[deck])).content.decode()
+    assert "data-copies" not in content
+
+
+def test_a_dutch_hand_on_two_decks_may_be_typed_down_to_minus_four(client):
+    from .helpers import default_option_fields
+
+    five = ["Ana", "Ben", "Chloé", "Dan", "Eve"]
+    options = default_option_fields("cabo", "nl") | {"option_decks": "2"}
+    match_id = create_match(client, "cabo", five, preset="nl", options=options)
+    hands = {f"hand_{i}": str(i + 3) for i in range(1, 5)}
+    response = add(client, match_id, 1, caller="0", hand_0="-4", **hands)
+    assert response.status_code == 200
+    assert Round.objects.get().data["hands"]["Ana"] == -4
+    one_deck = create_match(client, "cabo", five, preset="nl")
+    response = add(client, one_deck, 1, caller="0", hand_0="-4", **hands)
+    assert "greater than or equal to -2" in response.content.decode()
+    assert Round.objects.count() == 1

@@ -221,3 +221,11 @@ def test_forged_shown_options_are_a_client_error(client, shown):
     data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
     response = client.post(reverse("matches:new", args=["cabo"]), data | {"options_shown": shown})
     assert response.status_code == 400
+
+
+def test_the_cabo_setup_suggests_two_decks_for_five_or_six_players(client):
+    cabo = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert "Five or six players with French or Dutch values: shuffle two decks together" in cabo
+    assert 'name="option_decks"' in cabo
+    escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
+    assert "two decks" not in escoba

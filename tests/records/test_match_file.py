@@ -398,3 +398,26 @@ def test_an_import_without_a_file_is_refused(visitor):
 
 def test_the_import_refuses_get(visitor):
     assert visitor.get(IMPORT).status_code == 405
+
+
+def test_a_two_deck_cabo_match_travels_with_its_decks(owner, visitor, other_visitor):
+    six = ["Ana", "Ben", "Chloé", "Dan", "Eve", "Fay"]
+    twice = {"Ana": ["KH", "KH"], "Ben": 5, "Chloé": ["KD", "5S"], "Dan": 6, "Eve": 7, "Fay": 8}
+    document = {
+        "format": exchange.FORMAT,
+        "game": "cabo",
+        "preset": "nl",
+        "options": {"decks": 2},
+        "players": six,
+        "rounds": [{"caller": "Ana", "hands": twice}],
+    }
+    assert upload(visitor, document).status_code == 302
+    exported = export_all(visitor)[0]
+    assert exported["options"]["decks"] == 2
+    assert exported["round_points"][0]["Ana"] == 0
+    assert errors(exported, load_schema()) == []
+    one_deck = dict(document, options={"decks": 1})
+    response = upload(other_visitor, one_deck)
+    assert response.status_code == 422
+    assert "KH appears twice in this round" in response.content.decode()
+    assert errors(dict(document, options={"decks": 3}), load_schema())

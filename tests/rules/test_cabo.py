@@ -621,3 +621,101 @@ def test_a_finished_match_accepts_no_further_ordinary_round(preset, rounds):
                 GAME.parse_round(setup, raw, state)
             return
         played.append(raw)
+
+
+# Decks (RULES.md "Decks"; seed cabo-nl: "speelbaar tot 6 met een tweede kaartspel") -----
+
+
+SIX = ("A", "B", "C", "D", "E", "F")
+
+
+def test_two_decks_let_each_card_turn_up_twice_but_not_three_times():
+    setup = setup_for("fr", SIX, decks=2)
+    twice = {
+        "caller": "A",
+        "hands": {"A": ["KH"], "B": ["KH", "5S"], "C": 4, "D": 6, "E": 7, "F": 8},
+    }
+    assert last_points(play(setup, twice))["B"] == 5
+    thrice = {**twice, "hands": {**twice["hands"], "C": ["KH", "2C"]}}
+    assert faults(setup, [], thrice) == {"hands.C": "KH appears more than 2 times in this round"}
+
+
+def test_one_deck_still_refuses_the_same_card_twice_with_six_players():
+    setup = setup_for("fr", SIX)
+    twice = {"caller": "A", "hands": {"A": ["KH"], "B": ["KH"], "C": 4, "D": 6, "E": 7, "F": 8}}
+    assert faults(setup, [], twice) == {"hands.B": "KH appears twice in this round"}
+
+
+def test_two_decks_bring_up_to_four_jokers():
+    setup = setup_for("nl", SIX, decks=2, jokers=True)
+    four = {"A": ["JK", "JK"], "B": ["JK"], "C": ["JK", "3S"], "D": 6, "E": 7, "F": 8}
+    assert last_points(play(setup, {"caller": "A", "hands": four}))["C"] == 3
+    five = {**four, "D": ["JK"]}
+    assert faults(setup, [], {"caller": "A", "hands": five}) == {
+        "hands.D": "at most 4 jokers in a round"
+    }
+
+
+def test_the_lowest_dutch_hand_is_minus_two_per_deck():
+    one = setup_for("nl", SIX)
+    two = setup_for("nl", SIX, decks=2)
+    typed = called("A", A=-4, B=0, C=3, D=6, E=7, F=8)
+    assert "hands.A" in faults(one, [], typed)
+    assert play(two, typed).totals["A"] == 0
+    assert "hands.A" in faults(two, [], called("A", A=-5, B=0, C=3, D=6, E=7, F=8))
+    kings = {
+        "caller": "A",
+        "hands": {"A": ["KH", "KD", "KH", "KD"], "B": 0, "C": 3, "D": 6, "E": 7, "F": 8},
+    }
+    assert play(two, kings).rounds[0].detail.hands["A"] == -4
+
+
+def test_french_hands_stay_at_zero_or_more_with_two_decks():
+    setup = setup_for("fr", SIX, decks=2)
+    assert "hands.A" in faults(setup, [], called("A", A=-1, B=0, C=3, D=6, E=7, F=8))
+
+
+def test_the_cabo_deck_ignores_decks():
+    setup = setup_for("official", SIX, decks=2)
+    assert cabo.decks(setup.options) == 1
+    assert cabo.lowest_hand(setup.options) == 0
+    many = {
+        "caller": "B",
+        "hands": {"A": ["1", "1", "1"], "B": ["1"], "C": 4, "D": 6, "E": 7, "F": 8},
+    }
+    assert last_points(play(setup, many)) == {"A": 3, "B": 0, "C": 4, "D": 6, "E": 7, "F": 8}
+
+
+def test_every_preset_plays_one_deck_and_the_option_takes_only_one_or_two():
+    assert {preset.values["decks"] for preset in GAME.presets} == {1}
+    for bad in (0, 3, "two"):
+        with pytest.raises(SetupInvalid):
+            GAME.resolve_options("fr", {"decks": bad})
+
+
+def test_powers_follow_the_seeds_and_the_branded_deck_numbers():
+    french = GAME.resolve_options("fr", {"jokers": True})
+    deck = GAME.resolve_options("official", {})
+    assert [cabo.card_power(code, french) for code in ("6S", "7H", "8C", "9D", "10S")] == [
+        None,
+        "peek",
+        "peek",
+        "spy",
+        "spy",
+    ]
+    assert [cabo.card_power(code, french) for code in ("JS", "QH", "KS", "KH", "JK")] == [
+        "swap",
+        "swap",
+        None,
+        None,
+        None,
+    ]
+    assert [cabo.card_power(str(n), deck) for n in (0, 6, 7, 9, 11, 12, 13)] == [
+        None,
+        None,
+        "peek",
+        "spy",
+        "swap",
+        "swap",
+        None,
+    ]

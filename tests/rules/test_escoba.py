@@ -496,3 +496,20 @@ def test_four_players_face_their_partners_and_fewer_play_alone():
         ("Ben & Dan", ("Ben", "Dan")),
     ]
     assert facing_teams(["Ana", "Ben", "Chloé"]) is None
+
+
+def test_the_common_fifteens_are_every_two_or_three_card_fifteen():
+    from itertools import combinations_with_replacement
+
+    from scorepad.rules.escoba import common_fifteens
+
+    found = common_fifteens()
+    assert all(sum(values) == 15 for values in found)
+    expected = {
+        tuple(sorted(values, reverse=True))
+        for size in (2, 3)
+        for values in combinations_with_replacement(range(1, 11), size)
+        if sum(values) == 15
+    }
+    assert set(found) == expected and len(found) == len(expected) == 18
+    assert found[:3] == ((10, 5), (9, 6), (8, 7))

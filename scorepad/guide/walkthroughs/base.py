@@ -16,25 +16,45 @@ from scorepad.rules.base import Text, join_names
 
 
 class Cards(tuple):
-    """Card codes inside a sentence: rendered as their names, joined with "and"."""
+    """Card codes inside a sentence: rendered as their names with their articles ("the
+    ace of spades", "l'as de pique", "de schoppenaas"), joined with "and"."""
+
+
+class Listed(tuple):
+    """Phrases (``Say``) inside a sentence, set apart by semicolons."""
 
 
 @dataclass(frozen=True)
 class Say:
+    """A sentence and its parameters; ``count`` names the parameter that picks the plural
+    form of an ``ngettext_lazy(singular, plural, "count")`` message."""
+
     message: str
     params: Mapping[str, object] = field(default_factory=dict)
+    count: str | None = None
 
     def render(self, card: Callable[[str], Card]) -> str:
+        message = self.message
+        if self.count is not None:
+            # A lazy plural picks its form from the mapping; it holds no % placeholder.
+            message = message % {self.count: self.params[self.count]}
         values = {}
         for name, value in self.params.items():
             if isinstance(value, Cards):
-                names = join_names([card(code).name for code in value])
+                names = join_names([card(code).the for code in value])
                 values[name] = names.render(gettext) if isinstance(names, Text) else names
+            elif isinstance(value, Listed):
+                # Each part may hold an "and" of its own: the parts are set apart by semicolons.
+                parts = [part.render(card) for part in value]
+                joined = parts[-1] if parts else ""
+                for part in reversed(parts[:-1]):
+                    joined = gettext("{first}; {rest}").format(first=part, rest=joined)
+                values[name] = joined
             elif isinstance(value, Say):
                 values[name] = value.render(card)
             else:
                 values[name] = str(value)
-        return str(self.message).format(**values)
+        return str(message).format(**values)
 
 
 @dataclass(frozen=True)
@@ -42,7 +62,7 @@ class Zone:
     """A place on the table: a hand, the table, a pile; ``count`` only shows a number."""
 
     label: Say
-    cards: tuple[str, ...]
+    cards: tuple[str | None, ...]  # None: the empty place a snapped card left in a row
     count_only: bool = False
     compact: bool = False
 
@@ -94,10 +114,13 @@ def show(walkthrough: Walkthrough, step: Step) -> dict[str, object]:
     zones = [
         {
             "label": zone.label.render(card),
-            "cards": [(card(code), code in step.moved) for code in zone.cards],
+            "cards": [
+                (card(code), code in step.moved) if code is not None else (None, False)
+                for code in zone.cards
+            ],
             "count_only": zone.count_only,
             "compact": zone.compact,
-            "count": len(zone.cards),
+            "count": sum(code is not None for code in zone.cards),
         }
         for zone in step.zones
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scorepad.guide.cards import cabanga_card
 from scorepad.guide.walkthroughs.base import Cards, Move, Say, Score, Step, Walkthrough, Zone
@@ -169,8 +170,13 @@ def told(turn: Turn) -> tuple[Move, ...]:
         moves.append(
             Move(
                 Say(
-                    _("{player} draws {count} penalty card(s), one per thrown card."),
+                    ngettext_lazy(
+                        "{player} draws {count} penalty card, one per thrown card.",
+                        "{player} draws {count} penalty cards, one per thrown card.",
+                        "count",
+                    ),
                     {"player": turn.player, "count": thrown},
+                    count="count",
                 )
             )
         )

@@ -11,10 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from scorepad.guide.cards import spanish_card
-from scorepad.guide.walkthroughs.base import Cards, Move, Say, Score, Step, Walkthrough, Zone
-from scorepad.rules.escoba import ESCOBA_DECK, GAME, VELO
+from scorepad.guide.walkthroughs.base import (
+    Cards,
+    Listed,
+    Move,
+    Say,
+    Score,
+    Step,
+    Walkthrough,
+    Zone,
+)
+from scorepad.rules.escoba import ESCOBA_DECK, GAME, VELO, fifteens
 
 YOU, ADA = "you", "ada"
 OPENING_TABLE = ("3B", "5C", "10E", "2O")
@@ -107,6 +117,18 @@ def counts(pile: list[str], escobas: int) -> dict[str, object]:
     }
 
 
+def every_capture(table: tuple[str, ...], hand: tuple[str, ...]) -> tuple[Say, ...]:
+    """Each capture the hand could make on the table, as the engine finds them."""
+    return tuple(
+        Say(_("{card} with {taken}"), {"card": Cards([card]), "taken": Cards(capture.cards)})
+        for card in hand
+        for capture in fifteens(table, card)
+    )
+
+
+OPENING_CAPTURES = every_capture(OPENING_TABLE, FIRST_HANDS[YOU])
+
+
 def _build() -> tuple[Deal, list[Step]]:
     deal = Deal(list(OPENING_TABLE), {YOU: list(FIRST_HANDS[YOU]), ADA: list(FIRST_HANDS[ADA])})
     deal.moved = set(OPENING_TABLE)
@@ -129,13 +151,22 @@ def _build() -> tuple[Deal, list[Step]]:
         deal.step(
             Say(_("Taking the velo")),
             Move(
-                Say(_("You play the 7 of oros and take the 3 of bastos and the 5 of copas.")),
                 Say(
-                    _(
-                        "Several captures were possible: the rey with the 5, the 4 with the 3 "
-                        "and the sota, the 7 with the sota. Taking with the 7 of oros puts the "
-                        "velo safely in your pile, where nobody can take it back."
-                    )
+                    _("You play {card} and take {taken}."),
+                    {"card": Cards(["7O"]), "taken": Cards(["3B", "5C"])},
+                ),
+                Say(
+                    ngettext_lazy(
+                        "Your cards could make fifteen one way: {captures}. Taking with the 7 "
+                        "of oros puts the velo safely in your pile, where nobody can take it "
+                        "back.",
+                        "Your cards could make fifteen {count} ways: {captures}. Taking with "
+                        "the 7 of oros puts the velo safely in your pile, where nobody can take "
+                        "it back.",
+                        "count",
+                    ),
+                    {"count": len(OPENING_CAPTURES), "captures": Listed(OPENING_CAPTURES)},
+                    count="count",
                 ),
             ),
         )
@@ -145,7 +176,7 @@ def _build() -> tuple[Deal, list[Step]]:
         deal.step(
             Say(_("Ada cannot make fifteen")),
             Move(
-                Say(_("Ada lays the 1 of copas on the table.")),
+                Say(_("Ada lays {card} on the table."), {"card": Cards(["1C"])}),
                 Say(
                     _(
                         "None of her cards makes fifteen with the sota and the 2. The table "
@@ -177,7 +208,8 @@ def _build() -> tuple[Deal, list[Step]]:
         deal.step(
             Say(_("Cards on an empty table")),
             Move(
-                Say(_("Ada lays the 6 of espadas on the empty table; it is all she can do.")),
+                Say(_("Ada must lay a card on the empty table: the 6 of espadas.")),
+                Say(_("She keeps her caballo: it counts 9, and 9 + 6 make fifteen.")),
             ),
             Move(
                 Say(_("You lay the rey of copas down.")),
@@ -309,8 +341,11 @@ def _build() -> tuple[Deal, list[Step]]:
                 (
                     Move(
                         Say(
-                            _("Three new cards each. The table holds {table}."),
-                            {"table": Cards(table_before)},
+                            _(
+                                "Three new cards each: you get {you}, Ada gets {ada}. "
+                                "The table holds {table}."
+                            ),
+                            {"you": Cards(you), "ada": Cards(ada), "table": Cards(table_before)},
                         )
                     ),
                     *said_moves,

@@ -1,0 +1,209 @@
+"""Quick references, table questions, the Cabo card lookup and the value tables: what
+they show, in every language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+LANGUAGES = ("en", "fr", "nl")
+HTMX = {"HX-Request": "true"}
+
+
+def get(client, url, language="en", **params):
+    # The locale middleware leaves the language active: give the next tests theirs back.
+    with translation.override("en"):
+        return client.get(url, params, headers={"accept-language": language})
+
+
+def test_the_cabo_value_table_has_a_power_column_and_a_joker_row(client):
+    page = get(client, "/rules/cabo/").text
+    table = page.split('class="guide-values"')[1].split("</table>")[0]
+    assert '<th class="power">Power</th>' in table
+    assert "Peek: look at one of your own cards" in table
+    assert "Swap: swap one of your cards with an opponent&#x27;s" in table
+    assert 'aria-label="joker"' in table
+    official = get(client, "/rules/cabo/", preset="official").text
+    assert "Spy: look at one card of an opponent" in official.split('class="guide-values"')[1]
+
+
+def test_the_escoba_value_table_sets_both_decks_side_by_side(client):
+    table = get(client, "/rules/escoba/").text.split('class="guide-values"')[1]
+    table = table.split("</table>")[0]
+    assert "<th>Spanish deck</th>" in table and "<th>French deck</th>" in table
+    # The sota is printed 10 and worth 8, like the jack of diamonds.
+    row = next(r for r in table.split("<tr>") if 'aria-label="sota of oros"' in r)
+    assert 'aria-label="jack of diamonds"' in row and "<td>8</td>" in row
+
+
+def test_the_french_escoba_page_says_deniers(client):
+    page = get(client, "/rules/escoba/", "fr").text
+    assert "le plus de deniers" in page
+    assert "7 de deniers" in page
+    assert 'aria-label="valet de carreau"' in page
+
+
+@pytest.mark.parametrize(
+    ("language", "snap"),
+    [
+        ("en", "a card of the same <strong>value</strong>"),
+        ("fr", "une carte de même <strong>valeur</strong>"),
+        ("nl", "een kaart van dezelfde <strong>waarde</strong>"),
+    ],
+)
+def test_every_cabo_page_snaps_by_value_as_both_seeds_say(client, language, snap):
+    page = get(client, "/rules/cabo/", language).text
+    assert snap in page
+    assert "same rank" not in page and "même rang" not in page
+
+
+def test_the_dutch_cabo_page_follows_the_dutch_sheet_on_powers(client):
+    page = get(client, "/rules/cabo/", "nl").text
+    assert "(uit welke bron dan ook)" in page
+    assert "De Franse regels zijn strenger" in page
+    assert "Open gluur-opstelling" in page and "Geen slag-afleggen" in page
+    assert "Die speler verliest" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "texts"),
+    [
+        ("en", ("Dutch</em>, <em>Golf</em> or <em>Cambio", "the highest deals", "third (2025)")),
+        ("fr", ("sans regarder celle-ci avant", "la plus haute donne", "troisième (2025)")),
+        ("nl", ("zonder die eerst te bekijken", "de hoogste kaart", "derde (2025)")),
+    ],
+)
+def test_the_cabo_pages_carry_what_the_seeds_add(client, language, texts):
+    page = get(client, "/rules/cabo/", language).text
+    for text in texts:
+        assert text in page
+
+
+@pytest.mark.parametrize(
+    ("language", "heading", "texts"),
+    [
+        ("en", "Cabo at a glance", ("Your turn", "same <strong>value</strong>", "Peek: look")),
+        ("fr", "Cabo en bref", ("À votre tour", "même <strong>valeur</strong>", "Coup d’œil")),
+        (
+            "nl",
+            "Cabo in één oogopslag",
+            ("Jouw beurt", "dezelfde <strong>waarde</strong>", "Gluren"),
+        ),
+    ],
+)
+def test_the_cabo_quick_reference_fits_the_table(client, language, heading, texts):
+    page = get(client, "/rules/cabo/quick/", language).text
+    assert f"<h1>{heading}</h1>" in page
+    for text in texts:
+        assert text.replace("’", "'") in page.replace("&#x27;", "'")
+    assert 'href="/rules/cabo/cards/"' in page
+
+
+def test_the_escoba_quick_reference_lists_every_common_fifteen(client):
+    page = get(client, "/rules/escoba/quick/").text
+    fifteens = page.split('class="guide-fifteens"')[1].split("</ul>")[0]
+    assert fifteens.count("<li>") == 18
+    # rey + 3 + 2, the capture the walkthrough once forgot.
+    names = ('aria-label="rey of oros"', 'aria-label="3 of oros"', 'aria-label="2 of oros"')
+    assert any(all(name in item for name in names) for item in fifteens.split("<li>"))
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("en", "1 symbol: −1"), ("fr", "1 symbole\u00a0: −1"), ("nl", "1 symbool: −1")],
+)
+def test_the_cabanga_quick_reference_counts_symbols(client, language, text):
+    assert text in get(client, "/rules/cabanga/quick/", language).text
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "question"),
+    [
+        ("cabo", "en", "May I look at my card before swapping it?"),
+        ("cabo", "fr", "Puis-je regarder ma carte avant de l'échanger\u00a0?"),
+        ("cabo", "nl", "Mag ik mijn kaart bekijken voordat ik hem ruil?"),
+        ("escoba", "en", "Who gets the cards left on the table at the end?"),
+        ("escoba", "fr", "Nous avons cinq deniers chacun\u00a0?"),
+        ("escoba", "nl", "We hebben alleen een kaartspel van 52 kaarten?"),
+        ("cabanga", "en", "Who may throw, and which cards?"),
+        ("cabanga", "fr", "La pioche de pénalité est vide\u00a0?"),
+        ("cabanga", "nl", "Wanneer stopt de ronde?"),
+    ],
+)
+def test_every_game_answers_its_table_questions(client, game, language, question):
+    page = get(client, f"/rules/{game}/faq/", language).text
+    assert question.replace("'", "&#x27;") in page or question in page
+
+
+@pytest.mark.parametrize("url", ["/rules/poker/quick/", "/rules/poker/faq/"])
+def test_an_unknown_game_has_no_sheets(client, url):
+    assert client.get(url).status_code == 404
+
+
+@pytest.mark.parametrize("url", ["/rules/cabo/quick/", "/rules/cabo/faq/", "/rules/cabo/cards/"])
+def test_the_sheets_refuse_posting(client, url):
+    assert client.post(url).status_code == 405
+
+
+def answer(page: str) -> str:
+    return page.split('id="answer"')[1].split("</section>")[0]
+
+
+def test_the_card_lookup_tells_a_queen_s_points_power_and_snaps(client):
+    shown = answer(get(client, "/rules/cabo/cards/", card="QH").text)
+    assert "Queen of hearts" in shown
+    assert "French rules</dt>" in shown and "10 points" in shown
+    assert "Dutch rules</dt>" in shown and "12 points" in shown
+    assert "Swap: swap one of your cards" in shown
+    french_snaps = shown.split("French rules")[1].split("Dutch rules")[0]
+    for name in ("10 of spades", "jack of spades", "queen of spades", "king of spades"):
+        assert f'aria-label="{name}"' in french_snaps
+    dutch_snaps = shown.split("Dutch rules")[1]
+    assert 'aria-label="jack of spades"' not in dutch_snaps
+
+
+def test_the_card_lookup_knows_the_red_king_the_joker_and_the_cabo_deck(client):
+    red_king = answer(get(client, "/rules/cabo/cards/", card="KH").text)
+    assert "0 points" in red_king and "-1 point" in red_king
+    assert "None." in red_king
+    joker = answer(get(client, "/rules/cabo/cards/", card="JK").text)
+    assert "Only with the Jokers option" in joker
+    seven = answer(get(client, "/rules/cabo/cards/", card="7").text)
+    assert "Official Cabo deck" in seven and "Peek: look at one of your own cards" in seven
+
+
+@pytest.mark.parametrize(
+    ("language", "texts"),
+    [
+        ("fr", ("Dame de cœur", "Échange\u00a0: échangez", "Règles néerlandaises")),
+        ("nl", ("Hartenvrouw", "Wisselen: ruil", "Nederlandse regels")),
+    ],
+)
+def test_the_card_lookup_speaks_the_readers_language(client, language, texts):
+    shown = answer(get(client, "/rules/cabo/cards/", language, card="QH").text)
+    for text in texts:
+        assert text in shown
+
+
+def test_the_card_lookup_answers_htmx_with_the_answer_alone(client):
+    response = client.get("/rules/cabo/cards/", {"card": "9S"}, headers=HTMX)
+    assert "<html" not in response.text
+    assert 'id="answer"' in response.text and "Spy: look" in response.text
+    assert "HX-Request" in response["Vary"]
+
+
+def test_an_unknown_card_is_a_message_not_a_crash(client):
+    response = client.get("/rules/cabo/cards/", {"card": "ZZ"})
+    assert response.status_code == 200
+    assert "That card is not in the game: tap one of the cards below." in answer(response.text)
+    assert "ZZ" not in answer(response.text)
+
+
+def test_every_card_of_the_lookup_is_a_link_that_works_without_javascript(client):
+    page = client.get("/rules/cabo/cards/").text
+    links = re.findall(r'class="guide-card-link" href="\?card=([^"]+)"', page)
+    assert len(links) == 15 + 14
+    for code in links:
+        assert " point" in answer(client.get("/rules/cabo/cards/", {"card": code}).text)
