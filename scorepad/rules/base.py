@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, overload
 
 
 def gettext_noop(message: str) -> str:
@@ -227,6 +227,45 @@ class RoundResult:
     dealer: str
     first_player: str
     detail: object
+    # What the game carries from round to round (who was already reset, running counts),
+    # so that the next round never looks back over the earlier ones. Not part of the
+    # result itself: two results that say the same thing are equal whatever they carry.
+    carried: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+
+class Played(Sequence[RoundResult]):
+    """The first ``length`` results of a replay in progress, without copying them: the
+    replay hands one to every round, so a copy there would make it cost the square of
+    the rounds."""
+
+    __slots__ = ("_length", "_results")
+
+    def __init__(self, results: list[RoundResult], length: int) -> None:
+        self._results = results
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> RoundResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._results[: self._length][index])
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        return self._results[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -412,7 +451,11 @@ class Game:
         return self.score(setup, [])
 
     def score(self, setup: Setup, rounds: Sequence[Mapping]) -> MatchState:
-        """Replay every entered round from scratch; the first invalid one stops it."""
+        """Replay every entered round from scratch; the first invalid one stops it.
+
+        The replay costs as much as the rounds, not their square: each round sees the
+        results before it through one shared list (`Played`) and whatever the game
+        carries forward in the last result, never by going over them again."""
         results: list[RoundResult] = []
         state = self.conclude(setup, ())
         for number, raw in enumerate(rounds, start=1):
@@ -433,7 +476,7 @@ class Game:
                     number=number,
                 ) from invalid
             results.append(self.play_round(setup, state, parsed))
-            state = self.conclude(setup, tuple(results))
+            state = self.conclude(setup, Played(results, number))
             notes, topics = self.end_notes(setup, state)
             if notes or topics:
                 last = results[-1]
@@ -443,8 +486,8 @@ class Game:
                     topics=last.topics
                     + tuple(topic for topic in topics if topic not in last.topics),
                 )
-                state = replace(state, rounds=tuple(results))
-        return state
+                state = replace(state, rounds=Played(results, number))
+        return replace(state, rounds=tuple(results)) if results else state
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> object:
         raise NotImplementedError
@@ -452,7 +495,7 @@ class Game:
     def play_round(self, setup: Setup, state: MatchState, parsed: object) -> RoundResult:
         raise NotImplementedError
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         raise NotImplementedError
 
     def end_line(self, options: Mapping[str, object]) -> tuple[int, bool]:
@@ -489,7 +532,7 @@ class Game:
     def build_state(
         self,
         setup: Setup,
-        results: tuple[RoundResult, ...],
+        results: Sequence[RoundResult],
         totals: Mapping[str, int],
         *,
         finished: bool = False,

@@ -646,7 +646,16 @@ class Cabo(Game):
         explanation = list(outcome.explanation)
         topics = list(outcome.topics)
         totals = dict(state.totals)
+        # Who already went back to 50, carried from round to round (the "once" rule).
+        carried = state.rounds[-1].carried if state.rounds else {}
+        already_reset = carried.get("reset", frozenset())
+        # Who scored the fewest in every tiebreak round so far (None: no tiebreak yet).
+        fewest = carried.get("fewest")
+        reset_now = set()
         if parsed.tiebreak:
+            lowest = min(points.values())
+            fewest_now = frozenset(player for player, scored in points.items() if scored == lowest)
+            fewest = fewest_now if fewest is None else fewest & fewest_now
             explanation.append(
                 Text(
                     gettext_noop("Tiebreak round between {players}: the totals do not change"),
@@ -655,7 +664,6 @@ class Cabo(Game):
             )
             topics.append("tiebreak")
         else:
-            already_reset = _players_reset(state.rounds)
             for player, scored in points.items():
                 totals[player] += scored
                 if totals[player] == RESET_FROM and (
@@ -663,6 +671,7 @@ class Cabo(Game):
                     or (options["reset_at_100"] == "once" and player not in already_reset)
                 ):
                     totals[player] = RESET_TO
+                    reset_now.add(player)
                     explanation.append(
                         Text(
                             gettext_noop("Exactly {total}: {player} goes back to {reset}"),
@@ -680,6 +689,7 @@ class Cabo(Game):
             dealer=dealer,
             first_player=setup.seated_after(dealer, parsed.hands),
             detail=parsed,
+            carried={"reset": already_reset | reset_now, "fewest": fewest},
         )
 
     def _over_the_line(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
@@ -696,7 +706,7 @@ class Cabo(Game):
         lowest = min(totals[player] for player in candidates)
         return [player for player in candidates if totals[player] == lowest]
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         totals = dict(results[-1].totals) if results else dict.fromkeys(setup.players, 0)
         target = setup.options["target"]
         distance = {player: target - totals[player] for player in setup.players}
@@ -707,10 +717,9 @@ class Cabo(Game):
             return self.build_state(
                 setup, results, totals, finished=True, winners=tied, distance=distance
             )
-        for result in results:
-            if result.tiebreak:
-                fewest = min(result.points.values())
-                tied = [player for player in tied if result.points.get(player) == fewest]
+        fewest = results[-1].carried["fewest"] if results else None
+        if fewest is not None:
+            tied = [player for player in tied if player in fewest]
         if len(tied) == 1:
             return self.build_state(
                 setup, results, totals, finished=True, winners=tied, distance=distance
@@ -788,20 +797,6 @@ class Cabo(Game):
                 )
             topics.append("final-tie")
         return tuple(notes), tuple(topics)
-
-
-def _players_reset(results: Sequence[RoundResult]) -> set[str]:
-    """Who already went back to 50: the only way a total differs from the sum of points."""
-    reset: set[str] = set()
-    before: dict[str, int] = {}
-    for result in results:
-        if result.tiebreak:
-            continue
-        for player, scored in result.points.items():
-            if before.get(player, 0) + scored != result.totals[player]:
-                reset.add(player)
-        before = dict(result.totals)
-    return reset
 
 
 GAME = Cabo()

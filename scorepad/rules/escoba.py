@@ -9,7 +9,7 @@ seven of oros, ``escobas`` sweeps, ``escoba-ties`` a tie that gives a point to n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import (
@@ -264,14 +264,24 @@ CASCADE = (
 )
 
 
-def cascade(deals: Iterable[Deal], tied: Sequence[str]) -> tuple[tuple[str, ...], str | None]:
+def running_counts(before: Mapping[str, Mapping[str, int]] | None, deal: Deal) -> dict:
+    """The cascade's counts summed over the match so far, `before` plus one more deal."""
+    return {
+        count: {
+            side: (before[count][side] if before else 0) + int(getattr(pile, count))
+            for side, pile in deal.sides.items()
+        }
+        for count, _ in CASCADE
+    }
+
+
+def cascade(
+    counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
+) -> tuple[tuple[str, ...], str | None]:
     """The sides left after the cascade, and the count that decided (None if still tied)."""
-    deals = list(deals)
     remaining = list(tied)
     for count, label in CASCADE:
-        sums = {
-            side: sum(int(getattr(deal.sides[side], count)) for deal in deals) for side in remaining
-        }
+        sums = {side: counts[count][side] for side in remaining}
         best = max(sums.values())
         remaining = [side for side in remaining if sums[side] == best]
         if len(remaining) == 1:
@@ -448,6 +458,11 @@ class Escoba(Game):
             dealer=dealer,
             first_player=setup.seated_after(dealer),
             detail=parsed,
+            carried={
+                "counts": running_counts(
+                    state.rounds[-1].carried["counts"] if state.rounds else None, parsed
+                )
+            },
         )
 
     def _decide(
@@ -462,10 +477,10 @@ class Escoba(Game):
         top = tuple(side for side in setup.sides if totals[side] == best)
         if len(top) == 1 or setup.options["top_tie"] != "cascade":
             return over, top, None
-        left, decider = cascade((result.detail for result in results), top)
+        left, decider = cascade(results[-1].carried["counts"], top)
         return over, (left if decider else top), decider
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         totals = dict(results[-1].totals) if results else dict.fromkeys(setup.sides, 0)
         target = setup.options["target"]
         distance = {side: target - totals[side] for side in setup.sides}
