@@ -89,7 +89,8 @@ def scoreboard_context(
 
 def restorable_round(match: Match, round_id: str | None) -> Round | None:
     """The deleted round `round_id` of this match, while it would again be the last one."""
-    if not round_id or not round_id.isdigit():
+    # isdigit() alone takes "²", which int() refuses.
+    if not round_id or not (round_id.isascii() and round_id.isdigit()):
         return None
     rounds = list(match.rounds.all())
     live = sum(1 for r in rounds if r.deleted_at is None)
