@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from scorepad.core.forms import OnceForm
 from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid
@@ -50,8 +51,12 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
             return HttpResponseBadRequest()
         if form.is_valid():
             owner = owner or current_owner(request, create=True)
-            match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
-            return redirect("matches:match", match_id=match.pk)
+            try:
+                match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
+            except services.TooManyMatches as refused:
+                form.add_error(None, str(refused))
+            else:
+                return redirect("matches:match", match_id=match.pk)
         status = 422
     else:
         status = 200
@@ -159,6 +164,8 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
     if request.method == "POST" and form.is_valid():
         try:
             services.correct_round(match, number, form.round, owner=current_owner(request))
+        except services.RoundConflict as conflict:
+            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
@@ -198,5 +205,13 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
 @require_POST
 def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
     match: Match = get_own_match(request, match_id, rounds=False)
-    new = services.play_again(match, owner=current_owner(request))
-    return redirect("matches:match", match_id=new.pk)
+    once = OnceForm(request.POST)
+    if not once.is_valid():
+        return HttpResponseBadRequest()
+    key = once.cleaned_data["key"]
+    try:
+        new = services.play_again(match, owner=current_owner(request), key=key)
+    except services.TooManyMatches as refused:
+        messages.error(request, str(refused))
+        new = None
+    return redirect("matches:match", match_id=(new or match).pk)

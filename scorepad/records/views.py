@@ -17,6 +17,7 @@ from django_htmx.http import reswap, retarget
 
 from scorepad.matches.access import current_owner, get_own_match
 from scorepad.matches.models import Match, Owner
+from scorepad.matches.services import TooManyMatches
 
 from . import exchange, stats
 from .chart import score_chart
@@ -103,19 +104,28 @@ def history(request: HttpRequest) -> HttpResponse:
 @require_POST
 def import_matches(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        owner = current_owner(request)
-        context = _history_context(request, owner)
-        context["import_form"] = form
-        return render(request, "records/history.html", context, status=422)
-    created = exchange.save_matches(current_owner(request, create=True), form.checked)
-    count = len(created)
-    messages.success(
-        request,
-        ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
-        % {"count": count},
-    )
-    return redirect("records:history")
+    if form.has_error("key"):
+        raise BadRequest("malformed one-time key")
+    if form.is_valid():
+        owner = current_owner(request, create=True)
+        try:
+            created = exchange.save_matches(owner, form.checked, key=form.cleaned_data["key"])
+        except TooManyMatches as refused:
+            form.add_error("file", str(refused))
+        except exchange.AlreadyImported:
+            messages.info(request, _("This file was already imported."))
+            return redirect("records:history")
+        else:
+            count = len(created)
+            messages.success(
+                request,
+                ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
+                % {"count": count},
+            )
+            return redirect("records:history")
+    context = _history_context(request, current_owner(request))
+    context["import_form"] = form
+    return render(request, "records/history.html", context, status=422)
 
 
 @require_GET

@@ -9,6 +9,7 @@ texts are marked with ``gettext_noop`` and translated by whoever renders them.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, overload
@@ -305,6 +306,35 @@ def winner_status(winners: Sequence[str]) -> Text:
     return Text(gettext_noop("{sides} share the victory"), {"sides": join_names(winners)})
 
 
+# Names ---------------------------------------------------------------------------
+
+# What a scoreboard column holds; the web form and the match file share it.
+MAX_NAME_LENGTH = 40
+# A team's name is its two players' names joined ("Ana & Ben") at most.
+MAX_TEAM_NAME_LENGTH = 2 * MAX_NAME_LENGTH + 3
+# Control characters and lone surrogates: invisible in a name, and PostgreSQL refuses
+# NUL and lone surrogates in JSON.
+_REFUSED_IN_NAMES = frozenset(("Cc", "Cs"))
+
+
+def clean_name(name: str) -> str:
+    """A name as it is kept: composed (NFC) and trimmed, so that "é" typed as one or as
+    two code points is one name."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def name_faults(name: str, field_name: str, maximum: int = MAX_NAME_LENGTH) -> list[FieldError]:
+    """The one name rule, for the web form and the match file alike."""
+    faults = []
+    if any(unicodedata.category(character) in _REFUSED_IN_NAMES for character in name):
+        faults.append(fault(gettext_noop("a name cannot hold control characters"), field_name))
+    if len(name) > maximum:
+        faults.append(
+            fault(gettext_noop("a name has at most {count} characters"), field_name, count=maximum)
+        )
+    return faults
+
+
 # The game ------------------------------------------------------------------------
 
 
@@ -384,7 +414,7 @@ class Game:
         """A checked setup; missing options take the default preset's value."""
         errors: list[FieldError] = []
         names = self._check_players(players, errors)
-        dealer = first_dealer.strip() if isinstance(first_dealer, str) else ""
+        dealer = clean_name(first_dealer) if isinstance(first_dealer, str) else ""
         if dealer not in names:
             errors.append(
                 FieldError(
@@ -405,7 +435,12 @@ class Game:
                 FieldError("players", Text(gettext_noop("players must be a list of names")))
             )
             return ()
-        names = tuple(name.strip() for name in players)
+        names = tuple(clean_name(name) for name in players)
+        for name in names:
+            # Once per fault: ten players with a control character are one message.
+            for error in name_faults(name, "players"):
+                if error not in errors:
+                    errors.append(error)
         if not self.min_players <= len(names) <= self.max_players:
             errors.append(
                 FieldError(

@@ -44,6 +44,9 @@ TOPICS = (
 )
 
 HIGHEST_HAND = 200
+# A hand starts with four cards and grows by penalty cards; no table deals one more
+# than this, and fifteen of the highest card (13) stay under HIGHEST_HAND.
+MAX_CARDS_IN_HAND = 15
 KAMIKAZE_POINTS = 50
 KAMIKAZE_HAND = 12 + 12 + 13 + 13
 RESET_FROM = 100
@@ -528,6 +531,15 @@ class Cabo(Game):
                     )
                     continue
                 hands[player] = hand
+            elif isinstance(hand, list | tuple) and len(hand) > MAX_CARDS_IN_HAND:
+                errors.append(
+                    fault(
+                        gettext_noop("{player}'s hand holds more than {count} cards"),
+                        where,
+                        player=player,
+                        count=MAX_CARDS_IN_HAND,
+                    )
+                )
             elif isinstance(hand, list | tuple) and all(isinstance(code, str) for code in hand):
                 fine = True
                 for code in hand:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import (
+    MAX_TEAM_NAME_LENGTH,
     Choice,
     FieldError,
     Game,
@@ -24,10 +25,12 @@ from .base import (
     Setup,
     Team,
     Text,
+    clean_name,
     fault,
     gettext_noop,
     is_whole_number,
     join_names,
+    name_faults,
 )
 
 TOPICS = (
@@ -326,7 +329,7 @@ class Escoba(Game):
             errors.append(fault(gettext_noop("teams are only for four players"), "teams"))
             return None
         checked: list[Team] = []
-        for team in teams:
+        for index, team in enumerate(teams, start=1):
             if isinstance(team, Team):
                 name, members = team.name, team.players
             elif isinstance(team, Mapping):
@@ -344,7 +347,9 @@ class Escoba(Game):
                     fault(gettext_noop("each team needs a name and its players"), "teams")
                 )
                 return None
-            checked.append(Team(name.strip(), tuple(member.strip() for member in members)))
+            team_name = clean_name(name)
+            errors.extend(name_faults(team_name, f"teams.{index}", MAX_TEAM_NAME_LENGTH))
+            checked.append(Team(team_name, tuple(clean_name(member) for member in members)))
         names = [team.name for team in checked]
         members = [member for team in checked for member in team.players]
         if len(checked) != 2 or any(len(team.players) != 2 for team in checked):

@@ -621,3 +621,11 @@ def test_a_finished_match_accepts_no_further_ordinary_round(preset, rounds):
                 GAME.parse_round(setup, raw, state)
             return
         played.append(raw)
+
+
+def test_a_hand_given_as_cards_holds_at_most_what_a_table_deals():
+    setup = setup_for("nl", values="deck")
+    many = ["13"] * (cabo.MAX_CARDS_IN_HAND + 1)
+    errors = faults(setup, [], {"caller": "A", "hands": {"A": 0, "B": many, "C": 1, "D": 1}})
+    assert errors == {"hands.B": "B's hand holds more than 15 cards"}
+    assert cabo.MAX_CARDS_IN_HAND * 13 <= cabo.HIGHEST_HAND

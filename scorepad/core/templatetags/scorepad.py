@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
+from scorepad.core.forms import OnceForm
+
 register = template.Library()
 
 
@@ -26,3 +28,9 @@ def get(mapping: object, key: object) -> object:
         return mapping[key]  # type: ignore[index]
     except (KeyError, IndexError, TypeError):
         return ""
+
+
+@register.simple_tag
+def once_key() -> str:
+    """The hidden one-time key of a form that is not otherwise a Django form."""
+    return OnceForm()["key"].as_hidden()
