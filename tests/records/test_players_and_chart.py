@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import html
+import re
+from urllib.parse import urljoin
+
 import pytest
 from django.template import Context, Template
 from django.urls import reverse
@@ -187,3 +191,19 @@ def test_rates_and_averages_are_rounded_for_reading():
             "1.7",
             "–",
         )
+
+
+@pytest.mark.parametrize(
+    "name", ["a/../../admin", "..", ".", "back\\slash", "100% sure", "x%2Fy", "Chloé?#&"]
+)
+def test_any_name_round_trips_through_its_player_link(owner, visitor, name):
+    build(owner, {**CABO_FR, "players": [name, "Ben"], "rounds": []})
+    page = visitor.get(PLAYERS).content.decode()
+    links = re.findall(r'<th scope="row"><a href="([^"]+)">([^<]+)</a>', page)
+    href = next(html.unescape(href) for href, text in links if html.unescape(text) == name)
+    # What a browser requests: the link resolved against the page, dot segments and all.
+    url = urljoin("http://testserver" + PLAYERS, href.replace("\\", "/"))
+    assert url.startswith("http://testserver" + PLAYERS)
+    response = visitor.get(url.removeprefix("http://testserver"))
+    assert response.status_code == 200
+    assert response.context["name"] == name
