@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -106,3 +107,22 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         _("This form has expired"),
         _("Reload the page and send the form again."),
     )
+
+
+def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
+    """django-axes' answer after too many wrong passwords for one user name."""
+    return _error_page(
+        request,
+        429,
+        _("Too many attempts"),
+        _("Signing in with this name is paused for 15 minutes after five wrong passwords."),
+    )
+
+
+def client_address(request: HttpRequest) -> str:
+    """The visitor's address: behind the proxy, the last one it added to X-Forwarded-For
+    (the earlier ones are whatever the client claimed)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if settings.BEHIND_PROXY and forwarded.strip():
+        return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "")

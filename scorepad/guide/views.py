@@ -4,7 +4,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorepad.guide import tables
 from scorepad.guide.cards import language, spanish_card
@@ -37,12 +37,12 @@ def _by_request(request: HttpRequest, template: str, partial: str, context: dict
     return response
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "guide/index.html", {"games": GAMES.values()})
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game(game_key)
     preset = tables.chosen_preset(game, request.GET.get("preset", ""))
@@ -59,7 +59,7 @@ def rules(request: HttpRequest, game_key: str) -> HttpResponse:
     return render(request, "guide/rules.html", context)
 
 
-@require_GET
+@require_safe
 def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpResponse:
     walk = _walkthrough(game_key)
     if not 1 <= number <= len(walk.steps):
@@ -78,7 +78,7 @@ def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpRes
     return _by_request(request, "guide/walkthrough.html", "step", context)
 
 
-@require_GET
+@require_safe
 def practice(request: HttpRequest) -> HttpResponse:
     form = PracticeForm(request.GET or None)
     captures = None

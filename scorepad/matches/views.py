@@ -5,7 +5,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scorepad.core.forms import OnceForm
@@ -34,12 +34,12 @@ def _game_or_404(game_key: str):
     return GAMES[game_key]
 
 
-@require_GET
+@require_safe
 def pick_game(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/pick_game.html", {"games": GAMES.values()})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game_or_404(game_key)
@@ -74,7 +74,7 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     return render(request, "matches/new_match.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
@@ -94,7 +94,7 @@ def _scoreboard_template(request: HttpRequest) -> str:
     return "matches/match.html#scoreboard" if request.htmx else "matches/match.html"
 
 
-@require_GET
+@require_safe
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
     match = get_own_match(request, match_id)
@@ -152,7 +152,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, _scoreboard_template(request), context, status=_form_status(request))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     rounds = match.active_rounds()

@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
@@ -86,7 +86,7 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
     }
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     context = _history_context(request, current_owner(request))
@@ -128,7 +128,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
     return render(request, "records/history.html", context, status=422)
 
 
-@require_GET
+@require_safe
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
@@ -137,7 +137,7 @@ def players(request: HttpRequest) -> HttpResponse:
     return render(request, "records/players.html", context, status=_status(request, form))
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _own_matches(owner).prefetch_related("rounds"))
@@ -149,7 +149,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     return render(request, "records/player.html", context, status=_status(request, form))
 
 
-@require_GET
+@require_safe
 def chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     state = match.state()
@@ -162,7 +162,7 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def export_match_json(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     body = json.dumps(exchange.match_document(match), ensure_ascii=False, indent=2)
@@ -170,7 +170,7 @@ def export_match_json(request: HttpRequest, match_id: int) -> HttpResponse:
     return _attachment(response, f"scorepad-match-{match.pk}.json")
 
 
-@require_GET
+@require_safe
 def export_match_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     body = "".join(exchange.csv_lines([match]))
@@ -178,7 +178,7 @@ def export_match_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     return _attachment(response, f"scorepad-match-{match.pk}.csv")
 
 
-@require_GET
+@require_safe
 def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
     matches = exchange.oldest_first(_own_matches(current_owner(request)))
     response = StreamingHttpResponse(
@@ -187,7 +187,7 @@ def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
     return _attachment(response, "scorepad-history.json")
 
 
-@require_GET
+@require_safe
 def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
     matches = exchange.oldest_first(_own_matches(current_owner(request)))
     response = StreamingHttpResponse(
@@ -196,7 +196,7 @@ def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
     return _attachment(response, "scorepad-history.csv")
 
 
-@require_GET
+@require_safe
 def house_rules(request: HttpRequest) -> HttpResponse:
     rules = _own_rules(current_owner(request))
     return render(request, "records/house_rules.html", {"rules": rules})
@@ -221,7 +221,7 @@ def _create_house_rule(form: HouseRuleForm, owner: Owner | None, match: Match) -
     return True
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     owner = current_owner(request)
