@@ -9,6 +9,8 @@ from __future__ import annotations
 MAX_ROUNDS_PER_MATCH = 1000
 # A club's whole history fits in one file.
 MAX_MATCHES_PER_FILE = 500
+# Every imported round is replayed once and saved: this bounds the work of one import.
+MAX_ROUNDS_PER_FILE = 20_000
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 # Matches one browser (or account) may set up, import or play in 24 hours.
 MAX_MATCHES_PER_DAY = 500

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_MATCH
+from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.services import create_match, first_submission
 from scorepad.rules import GAMES
@@ -309,6 +309,18 @@ def _created(value: object) -> tuple[datetime | None, str | None]:
 
 def check_documents(documents: list) -> list[CheckedMatch]:
     """Every match checked; ImportRefused lists the faults of all of them."""
+    rounds = sum(
+        len(document["rounds"])
+        for document in documents
+        if isinstance(document, dict) and isinstance(document.get("rounds"), list)
+    )
+    if rounds > MAX_ROUNDS_PER_FILE:
+        raise ImportRefused(
+            [
+                _("A file holds at most %(count)s rounds in all; this one holds %(rounds)s.")
+                % {"count": MAX_ROUNDS_PER_FILE, "rounds": rounds}
+            ]
+        )
     checked: list[CheckedMatch] = []
     faults: list[str] = []
     for index, document in enumerate(documents, start=1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .base import (
     Choice,
@@ -65,13 +66,14 @@ DECK_NUMBERS = tuple(str(number) for number in range(14))
 
 def card_codes(options: Mapping[str, object]) -> tuple[str, ...]:
     """Every card the scorer may pick, one suit (or the numbered deck) after another."""
-    if options["values"] == "deck":
-        codes = DECK_NUMBERS
-    else:
-        codes = tuple(rank + suit for suit in SUITS for rank in RANKS)
-    if options.get("jokers"):
-        codes += (JOKER,)
-    return codes
+    return _card_codes(options["values"] == "deck", bool(options.get("jokers")))
+
+
+@cache
+def _card_codes(numbered: bool, jokers: bool) -> tuple[str, ...]:
+    # Asked on every round of every replay: made once per kind of deck.
+    codes = DECK_NUMBERS if numbered else tuple(rank + suit for suit in SUITS for rank in RANKS)
+    return (*codes, JOKER) if jokers else codes
 
 
 def card_value(code: str, options: Mapping[str, object]) -> int:

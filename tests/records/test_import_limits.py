@@ -69,6 +69,25 @@ def test_a_file_with_more_matches_than_any_table_plays_is_refused(visitor):
     assert Match.objects.count() == 0
 
 
+def test_a_file_with_more_rounds_in_all_than_any_club_plays_is_refused(visitor):
+    rounds = [{"hands": {"A": 0, "B": 1, "C": 1, "D": 1}}] * 1000
+    document = {
+        "format": exchange.FORMAT,
+        "game": "cabanga",
+        "players": ["A", "B", "C", "D"],
+        "options": {"threshold": 200},
+        "rounds": rounds,
+    }
+    content = json.dumps([document] * 21).encode()
+    response = post_file(visitor, content)
+    assert response.status_code == 422
+    assert (
+        "A file holds at most 20000 rounds in all; this one holds 21000."
+        in response.content.decode()
+    )
+    assert limits.MAX_ROUNDS_PER_FILE == 20_000
+
+
 @pytest.mark.parametrize("where", ["player", "key", "option"])
 def test_a_lone_surrogate_anywhere_is_refused_with_a_message(visitor, where):
     document = a_document()
