@@ -10,7 +10,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import Client
 from django.urls import reverse
 
-from tests.matches.helpers import create_match, default_option_fields, setup_data
+from tests.matches.helpers import create_match, post_setup
 
 pytestmark = pytest.mark.django_db
 
@@ -82,14 +82,7 @@ def test_a_database_that_fails_while_the_session_is_saved_also_gets_a_503():
     client = Client(raise_request_exception=False)
     # Setting up a match gives the browser its owner: the session is saved on the way out.
     with mock.patch.object(SessionStore, "save", side_effect=OperationalError("gone")):
-        response = client.post(
-            reverse("matches:new", args=["cabanga"]),
-            setup_data(
-                ["Ana", "Ben", "Chloé"],
-                preset="classic",
-                options=default_option_fields("cabanga", "classic"),
-            ),
-        )
+        response = post_setup(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
     assert response.status_code == 503
     assert response["Retry-After"] == "30"
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 logger = logging.getLogger(__name__)
 
@@ -23,49 +23,69 @@ RETRY_AFTER_SECONDS = 30
 DATABASE_DOWN = (OperationalError, InterfaceError)
 
 
-def _error_page(request: HttpRequest, status: int, title: str, explanation: str) -> HttpResponse:
-    response = render(
-        request, "error.html", {"title": title, "explanation": explanation}, status=status
-    )
+# Each error page: its title and what the visitor can do.
+PAGES = {
+    400: (
+        _("Request not understood"),
+        _("Your browser sent something this page cannot read. Go back and try again."),
+    ),
+    403: (
+        _("Not allowed"),
+        _("This page cannot be used from here. Reload the page you came from and try again."),
+    ),
+    # A CSRF failure: most often a form left open in an old tab.
+    "csrf": (_("This form has expired"), _("Reload the page and send the form again.")),
+    404: (
+        _("Page not found"),
+        _("There is nothing here, or it belongs to another browser."),
+    ),
+    429: (
+        _("Too many attempts"),
+        _("Signing in with this name is paused for 15 minutes after five wrong passwords."),
+    ),
+    500: (
+        _("Something went wrong"),
+        _("The scorepad failed to show this page. It has been noted; try again later."),
+    ),
+    503: (
+        _("Back in a moment"),
+        _("The scorepad cannot reach its records right now. Nothing was lost: try again soon."),
+    ),
+}
+
+
+def _error_page(request: HttpRequest, status: int, page: int | str | None = None) -> HttpResponse:
+    title, explanation = PAGES[page or status]
+    context = {"title": title, "explanation": explanation}
+    response = render(request, "error.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error_page(
-        request,
-        400,
-        _("Request not understood"),
-        _("Your browser sent something this page cannot read. Go back and try again."),
-    )
+    return _error_page(request, 400)
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error_page(
-        request,
-        403,
-        _("Not allowed"),
-        _("This page cannot be used from here. Reload the page you came from and try again."),
-    )
+    return _error_page(request, 403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return _error_page(request, 403, "csrf")
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error_page(
-        request,
-        404,
-        _("Page not found"),
-        _("There is nothing here, or it belongs to another browser."),
-    )
+    return _error_page(request, 404)
+
+
+def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
+    """django-axes' answer after too many wrong passwords."""
+    return _error_page(request, 429)
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:
     """503 while the database cannot be reached: the client may simply try again."""
-    response = _error_page(
-        request,
-        503,
-        _("Back in a moment"),
-        _("The scorepad cannot reach its records right now. Nothing was lost: try again soon."),
-    )
+    response = _error_page(request, 503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -75,12 +95,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # (a view, the session saved on the way out) is a 503, not a fault of the app.
     if isinstance(sys.exception(), DATABASE_DOWN):
         return unavailable(request)
-    return _error_page(
-        request,
-        500,
-        _("Something went wrong"),
-        _("The scorepad failed to show this page. It has been noted; try again later."),
-    )
+    return _error_page(request, 500)
 
 
 class DatabaseUnavailableMiddleware:
@@ -97,26 +112,6 @@ class DatabaseUnavailableMiddleware:
             logger.warning("database unavailable: %s", exception)
             return unavailable(request)
         return None
-
-
-def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """A form whose CSRF token is missing or stale, most often an old tab: say so."""
-    return _error_page(
-        request,
-        403,
-        _("This form has expired"),
-        _("Reload the page and send the form again."),
-    )
-
-
-def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
-    """django-axes' answer after too many wrong passwords for one user name."""
-    return _error_page(
-        request,
-        429,
-        _("Too many attempts"),
-        _("Signing in with this name is paused for 15 minutes after five wrong passwords."),
-    )
 
 
 def client_address(request: HttpRequest) -> str:

@@ -54,3 +54,11 @@ def default_option_fields(game_key: str, preset_key: str) -> dict:
 
 def round_post(number: int, **fields) -> dict:
     return {"number": str(number), "entry_key": str(uuid.uuid4()), **fields}
+
+
+def post_setup(client, game: str, players, *, preset: str):
+    """The set-up form posted with the preset's options, whatever the answer."""
+    return client.post(
+        reverse("matches:new", args=[game]),
+        setup_data(players, preset=preset, options=default_option_fields(game, preset)),
+    )

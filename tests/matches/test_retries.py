@@ -13,7 +13,7 @@ from scorepad import limits
 from scorepad.matches import services
 from scorepad.matches.models import Match, Round
 
-from .helpers import create_match, default_option_fields, round_post, setup_data
+from .helpers import create_match, default_option_fields, post_setup, round_post, setup_data
 
 pytestmark = pytest.mark.django_db
 HTMX = {"hx-request": "true"}
@@ -88,14 +88,7 @@ def test_a_round_past_the_limit_is_refused_with_a_message(client):
 def test_an_owner_past_the_days_limit_cannot_set_up_another_match(client):
     create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
     with mock.patch.object(services, "MAX_MATCHES_PER_DAY", 1):
-        response = client.post(
-            reverse("matches:new", args=["cabanga"]),
-            setup_data(
-                ["Ana", "Ben", "Chloé"],
-                preset="classic",
-                options=default_option_fields("cabanga", "classic"),
-            ),
-        )
+        response = post_setup(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
     assert response.status_code == 422
     assert "You reached 1 match in a day" in response.content.decode()
     assert Match.objects.count() == 1
