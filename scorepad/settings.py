@@ -7,10 +7,12 @@ a message naming the variable, instead of silently falling back to a default.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -65,6 +67,7 @@ ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEVELOPMENT else []
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+CSRF_FAILURE_VIEW = "scorepad.core.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -79,12 +82,17 @@ INSTALLED_APPS = [
     "scorepad.matches",
     "scorepad.records",
     "scorepad.guide",
+    "axes",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "scorepad.core.errors.DatabaseUnavailableMiddleware",
+    "scorepad.core.middleware.PrivatePagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "scorepad.core.middleware.SessionRenewalMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -92,6 +100,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it answers a locked-out login attempt.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorepad.urls"
@@ -108,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -140,9 +151,36 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # A visitor's matches belong to their browser: the session must outlive a two-week
-# default, so it lasts a year and is renewed on every visit.
+# default, so it lasts a year and is renewed on the first visit of each day
+# (scorepad.core.middleware.SessionRenewalMiddleware), not written on every page view.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 400
-SESSION_SAVE_EVERY_REQUEST = True
+
+# Admin sign-in: after five wrong passwords for one user name, or from one address,
+# signing in is paused for fifteen minutes (django-axes). Behind the proxy, the address
+# is the one the proxy saw (scorepad.core.errors.client_address).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "scorepad.core.errors.client_address"
+# Production runs behind a reverse proxy that appends the client's address to
+# X-Forwarded-For (README, Production).
+BEHIND_PROXY = env_bool("BEHIND_PROXY", not DEVELOPMENT)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "scorepad.core.errors.locked_out"
+
+# Content Security Policy: every script, style, image and font comes from this site;
+# no inline script or style anywhere (htmx's own indicator style is in scorepad.css).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "object-src": [CSP.NONE],
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("nl", _("Dutch"))]
@@ -174,6 +212,8 @@ LOGIN_URL = "/accounts/login/"
 
 if not DEVELOPMENT:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    # The proxy's health probe speaks plain HTTP to the app.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -5,9 +5,15 @@ from scorepad.core import views as core_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
+    path("healthz", core_views.health, name="health"),
     path("matches/", include("scorepad.matches.urls")),
     path("rules/", include("scorepad.guide.urls")),
     path("history/", include("scorepad.records.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "scorepad.core.errors.bad_request"
+handler403 = "scorepad.core.errors.permission_denied"
+handler404 = "scorepad.core.errors.page_not_found"
+handler500 = "scorepad.core.errors.server_error"

@@ -4,7 +4,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
 from django.utils.cache import patch_vary_headers
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorepad.guide import tables
 from scorepad.guide.cards import language, spanish_card, stripped_french_card
@@ -37,7 +37,7 @@ def _by_request(request: HttpRequest, template: str, partial: str, context: dict
     return response
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "guide/index.html", {"games": GAMES.values()})
 
@@ -64,23 +64,23 @@ def _sheet(request: HttpRequest, game_key: str, kind: str, page: str) -> HttpRes
     return render(request, page, context)
 
 
-@require_GET
+@require_safe
 def rules(request: HttpRequest, game_key: str) -> HttpResponse:
     return _sheet(request, game_key, "content", "guide/rules.html")
 
 
-@require_GET
+@require_safe
 def quick(request: HttpRequest, game_key: str) -> HttpResponse:
     """One screen to keep open at the table, printable on one page."""
     return _sheet(request, game_key, "quick", "guide/quick.html")
 
 
-@require_GET
+@require_safe
 def faq(request: HttpRequest, game_key: str) -> HttpResponse:
     return _sheet(request, game_key, "faq", "guide/faq.html")
 
 
-@require_GET
+@require_safe
 def cabo_cards(request: HttpRequest) -> HttpResponse:
     """What does this card do? Its points under each preset, its power, what it snaps on."""
     form = CardLookupForm(request.GET if "card" in request.GET else None)
@@ -92,7 +92,7 @@ def cabo_cards(request: HttpRequest) -> HttpResponse:
     return _by_request(request, "guide/cabo_cards.html", "answer", context)
 
 
-@require_GET
+@require_safe
 def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpResponse:
     walk = _walkthrough(game_key)
     if not 1 <= number <= len(walk.steps):
@@ -111,7 +111,7 @@ def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpRes
     return _by_request(request, "guide/walkthrough.html", "step", context)
 
 
-@require_GET
+@require_safe
 def practice(request: HttpRequest) -> HttpResponse:
     # Only the deck chosen, no card yet: a fresh page in that deck, not a missing card.
     asked = "played" in request.GET or "table" in request.GET

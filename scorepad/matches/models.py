@@ -6,6 +6,7 @@ from the stored rounds every time they are shown, so they can never disagree.
 
 from __future__ import annotations
 
+import secrets
 import uuid
 
 from django.conf import settings
@@ -16,6 +17,16 @@ from scorepad.rules import GAMES, get_game
 from scorepad.rules.base import MatchState, Setup, Team
 
 GAME_CHOICES = [(key, game.name) for key, game in GAMES.items()]
+
+
+def random_id() -> int:
+    """A primary key that tells nothing (sequential ids in URLs would tell anyone how
+    many matches the site keeps): 52 random bits, a whole number JavaScript holds exactly."""
+    return secrets.randbits(52) or 1
+
+
+def random_id_field() -> models.BigIntegerField:
+    return models.BigIntegerField(primary_key=True, default=random_id, editable=False)
 
 
 class Owner(models.Model):
@@ -55,6 +66,7 @@ class MatchQuerySet(models.QuerySet):
 
 
 class Match(models.Model):
+    id = random_id_field()
     owner = models.ForeignKey(Owner, on_delete=models.CASCADE, related_name="matches")
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
     preset = models.CharField(_("preset"), max_length=32)
@@ -125,6 +137,7 @@ class Match(models.Model):
 class Round(models.Model):
     """One round (deal) exactly as entered, in the round shape of the match file format."""
 
+    id = random_id_field()
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField(_("number"))
     data = models.JSONField(_("entry"))
@@ -179,3 +192,22 @@ class RoundChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} round {self.round_id} of match {self.match_id}"
+
+
+class Submission(models.Model):
+    """A state-changing form's one-time key ("play again", an import): the form carries a
+    fresh key, and a repeated post with it (a double tap, a retry) does the work once."""
+
+    owner = models.ForeignKey(Owner, on_delete=models.CASCADE, related_name="+")
+    key = models.UUIDField()
+    # What the first post made, for the answer to the repeated one.
+    match = models.ForeignKey(Match, null=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "key"], name="one_submission_per_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} of {self.owner}"

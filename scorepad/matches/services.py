@@ -7,18 +7,42 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
 from scorepad.rules.base import RoundInvalid
 
-from .models import Match, Owner, Round, RoundChange
+from .models import Match, Owner, Round, RoundChange, Submission
 
 
 class RoundConflict(Exception):
     """The round was already recorded (double tap, a second phone, a retried request)."""
+
+
+class TooManyMatches(Exception):
+    """The owner set up, imported or played more matches in a day than any table does."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            ngettext(
+                "You reached %(count)s match in a day: set up more tomorrow.",
+                "You reached %(count)s matches in a day: set up more tomorrow.",
+                MAX_MATCHES_PER_DAY,
+            )
+            % {"count": MAX_MATCHES_PER_DAY}
+        )
+
+
+def check_match_quota(owner: Owner, adding: int = 1) -> None:
+    """TooManyMatches if `adding` more matches would pass the day's limit."""
+    since = timezone.now() - timedelta(days=1)
+    if owner.matches.filter(updated__gte=since).count() + adding > MAX_MATCHES_PER_DAY:
+        raise TooManyMatches
 
 
 def _locked(match: Match) -> Match:
@@ -52,6 +76,10 @@ def record_round(
         rounds = _live_rounds(match)
         if match.rounds.filter(entry_key=entry_key).exists():
             raise RoundConflict(_("This round was already recorded."))
+        if number > MAX_ROUNDS_PER_MATCH:
+            raise RoundConflict(
+                _("A match has at most %(count)s rounds.") % {"count": MAX_ROUNDS_PER_MATCH}
+            )
         if number != len(rounds) + 1:
             raise RoundConflict(
                 _("Round %(number)s was already recorded, maybe from another phone.")
@@ -79,8 +107,11 @@ def correct_round(match: Match, number: int, data: Mapping, *, owner: Owner) -> 
         match = _locked(match)
         rounds = _live_rounds(match)
         target = next((r for r in rounds if r.number == number), None)
-        if target is None:
-            raise Round.DoesNotExist
+        if target is None:  # deleted since the correction form was shown
+            raise RoundConflict(
+                _("Round %(number)s was deleted meanwhile: it was not corrected.")
+                % {"number": number}
+            )
         entries = [dict(data) if r.number == number else r.data for r in rounds]
         state = match.rules.score(match.setup(), entries)  # RoundInvalid names the round
         before = target.data
@@ -171,10 +202,32 @@ def restore_match(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(deleted_at=None)
 
 
-def play_again(match: Match, *, owner: Owner) -> Match:
-    """A new match with the same players and options; the first deal moves one seat on."""
+def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:
+    """Inside the caller's transaction: record `key` and return it, or None when an
+    earlier post with the same key already did the work (no key: always the first)."""
+    if key is None:
+        return Submission(owner=owner, key=uuid.uuid4())
+    try:
+        with transaction.atomic():
+            return Submission.objects.create(owner=owner, key=key)
+    except IntegrityError:
+        return None
+
+
+def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
+    """A new match with the same players and options; the first deal moves one seat on.
+    The same form posted twice makes one match: the second answer is the first one's
+    match (None if it was deleted since)."""
     setup = match.setup()
-    return create_match(owner, match.preset, replace(setup, first_dealer=setup.dealer_of(2)))
+    with transaction.atomic():
+        submission = first_submission(owner, key)
+        if submission is None:
+            return Submission.objects.get(owner=owner, key=key).match
+        new = create_match(owner, match.preset, replace(setup, first_dealer=setup.dealer_of(2)))
+        if submission.pk is not None:
+            submission.match = new
+            submission.save(update_fields=["match"])
+    return new
 
 
 def _teams_of(setup) -> list[dict] | None:
@@ -184,6 +237,8 @@ def _teams_of(setup) -> list[dict] | None:
 
 
 def create_match(owner: Owner, preset: str, setup) -> Match:
+    """A new match; TooManyMatches past the day's limit."""
+    check_match_quota(owner)
     teams = _teams_of(setup)
     return Match.objects.create(
         owner=owner,

@@ -5,10 +5,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorepad.core.forms import OnceForm
 from scorepad.core.wording import round_text
 from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
@@ -35,12 +36,12 @@ def _game_or_404(game_key: str):
     return GAMES[game_key]
 
 
-@require_GET
+@require_safe
 def pick_game(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/pick_game.html", {"games": GAMES.values()})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Request")
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game_or_404(game_key)
@@ -52,8 +53,12 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
             return HttpResponseBadRequest()
         if form.is_valid():
             owner = owner or current_owner(request, create=True)
-            match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
-            return redirect("matches:match", match_id=match.pk)
+            try:
+                match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
+            except services.TooManyMatches as refused:
+                form.add_error(None, str(refused))
+            else:
+                return redirect("matches:match", match_id=match.pk)
         status = 422
     else:
         status = 200
@@ -71,7 +76,7 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     return render(request, "matches/new_match.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
@@ -91,7 +96,7 @@ def _scoreboard_template(request: HttpRequest) -> str:
     return "matches/match.html#scoreboard" if request.htmx else "matches/match.html"
 
 
-@require_GET
+@require_safe
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
     match = get_own_match(request, match_id)
@@ -150,7 +155,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     return render(request, _scoreboard_template(request), context, status=_form_status(request))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     rounds = match.active_rounds()
@@ -162,6 +167,8 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
     if request.method == "POST" and form.is_valid():
         try:
             services.correct_round(match, number, form.round, owner=current_owner(request))
+        except services.RoundConflict as conflict:
+            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
@@ -250,8 +257,16 @@ def restore_match(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def play_again(request: HttpRequest, match_id: int) -> HttpResponse:
     match: Match = get_own_match(request, match_id, rounds=False)
-    new = services.play_again(match, owner=current_owner(request))
-    return redirect("matches:match", match_id=new.pk)
+    once = OnceForm(request.POST)
+    if not once.is_valid():
+        return HttpResponseBadRequest()
+    key = once.cleaned_data["key"]
+    try:
+        new = services.play_again(match, owner=current_owner(request), key=key)
+    except services.TooManyMatches as refused:
+        messages.error(request, str(refused))
+        new = None
+    return redirect("matches:match", match_id=(new or match).pk)
 
 
 @require_http_methods(["GET", "POST"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
-import unicodedata
+import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,23 +17,25 @@ from datetime import UTC, datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Owner, Round
-from scorepad.matches.services import create_match
+from scorepad.matches.services import create_match, first_submission
 from scorepad.rules import GAMES
-from scorepad.rules.base import FieldError, MatchState, RoundInvalid, Setup, SetupInvalid
+from scorepad.rules.base import (
+    FieldError,
+    MatchState,
+    RoundInvalid,
+    Setup,
+    SetupInvalid,
+    name_faults,
+)
 
 FORMAT = "scorepad.match/1"
 ENTERED = ("format", "game", "preset", "options", "players", "teams", "first_dealer", "rounds")
 COMPUTED = ("round_points", "totals", "finished", "winners", "needs_tiebreak")
 KNOWN_FIELDS = frozenset((*ENTERED, "created", *COMPUTED))
-NAME_LENGTH = 40  # Match.first_dealer's length: every name must fit it
 CSV_HEADER = ("match", "game", "created", "round", "tiebreak", "side", "points", "total")
 EXPORT_CHUNK = 200
-# Every page of a match replays all its rounds: a file cannot make one endlessly long.
-MAX_ROUNDS = 1000
-# Control characters and lone surrogates: invisible in a name, and PostgreSQL refuses
-# NUL and lone surrogates in JSON (a 500 instead of a message).
-REFUSED_CHARACTERS = frozenset(("Cc", "Cs"))
 MAX_FAULTS_SHOWN = 20
 
 
@@ -69,7 +71,9 @@ def match_document(match: Match, state: MatchState | None = None) -> dict:
 def oldest_first(matches) -> Iterator[Match]:
     """Matches with their rounds, fetched a chunk at a time however many there are."""
     return (
-        matches.order_by("created", "id")
+        # Ids are random: among matches of the same second (a file's, once imported),
+        # the one saved first is the one changed first.
+        matches.order_by("created", "updated", "id")
         .prefetch_related("rounds")
         .iterator(chunk_size=EXPORT_CHUNK)
     )
@@ -83,6 +87,15 @@ def json_list(matches: Iterable[Match]) -> Iterator[str]:
             match_document(match), ensure_ascii=False
         )
     yield "\n]\n"
+
+
+# A cell starting with one of these is a formula to a spreadsheet (OWASP, CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A name as a spreadsheet shows it, never runs it: a leading quote makes it text."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 class _Echo:
@@ -107,7 +120,7 @@ def csv_lines(matches: Iterable[Match]) -> Iterator[str]:
                             created,
                             result.number,
                             int(result.tiebreak),
-                            side,
+                            spreadsheet_text(side),
                             result.points[side],
                             result.totals[side],
                         )
@@ -171,6 +184,20 @@ def read_documents(content: bytes | str) -> list:
         raise ImportRefused([_("The file must hold one match or a list of matches.")])
     if not documents:
         raise ImportRefused([_("The file holds no match.")])
+    if len(documents) > MAX_MATCHES_PER_FILE:
+        raise ImportRefused(
+            [
+                _("A file holds at most %(count)s matches; this one holds %(matches)s.")
+                % {"count": MAX_MATCHES_PER_FILE, "matches": len(documents)}
+            ]
+        )
+    try:
+        # A lone surrogate ("\ud800" in the JSON) is no text at all: nothing could show it.
+        json.dumps(documents, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ImportRefused(
+            [_("The file is not a valid match file: it holds a broken character.")]
+        ) from None
     return documents
 
 
@@ -179,7 +206,7 @@ def _where(index: int, document: object) -> str:
     if (
         isinstance(players, list)
         and players
-        and all(isinstance(p, str) and not _has_control_characters(p) for p in players)
+        and all(isinstance(p, str) and not name_faults(p, "players") for p in players)
     ):
         return _("Match %(index)s (%(players)s)") % {"index": index, "players": ", ".join(players)}
     return _("Match %(index)s") % {"index": index}
@@ -223,23 +250,14 @@ def check_document(index: int, document: object) -> CheckedMatch:
         faults.append(f"{where}, teams: " + _("teams must be null or a list"))
     if not isinstance(players, list):
         faults.append(f"{where}, players: " + _("players must be a list of names"))
-    elif any(isinstance(name, str) and len(name.strip()) > NAME_LENGTH for name in players):
-        faults.append(
-            f"{where}, players: "
-            + _("a name has at most %(count)s characters") % {"count": NAME_LENGTH}
-        )
-    faults.extend(
-        f"{where}, {field}: " + _("a name cannot hold control characters")
-        for field in _fields_with_control_characters(players, teams)
-    )
     rounds = document.get("rounds")
     if not isinstance(rounds, list):
         faults.append(f"{where}, rounds: " + _("rounds must be a list"))
-    elif len(rounds) > MAX_ROUNDS:
+    elif len(rounds) > MAX_ROUNDS_PER_MATCH:
         faults.append(
             f"{where}, rounds: "
             + _("a match has at most %(count)s rounds; this one has %(rounds)s")
-            % {"count": MAX_ROUNDS, "rounds": len(rounds)}
+            % {"count": MAX_ROUNDS_PER_MATCH, "rounds": len(rounds)}
         )
     if faults:
         raise ImportRefused(faults)
@@ -273,26 +291,6 @@ def _format_fault(document: dict) -> str | None:
     return None
 
 
-def _has_control_characters(name: object) -> bool:
-    return isinstance(name, str) and any(
-        unicodedata.category(character) in REFUSED_CHARACTERS for character in name
-    )
-
-
-def _fields_with_control_characters(players: object, teams: object) -> list[str]:
-    """The fields whose names hold a control character; round data only refers to them."""
-    fields = []
-    if isinstance(players, list) and any(_has_control_characters(name) for name in players):
-        fields.append("players")
-    for index, team in enumerate(teams if isinstance(teams, list) else (), start=1):
-        names = [team.get("name")] if isinstance(team, dict) else []
-        members = team.get("players") if isinstance(team, dict) else None
-        names.extend(members if isinstance(members, list) else ())
-        if any(_has_control_characters(name) for name in names):
-            fields.append(f"teams.{index}")
-    return fields
-
-
 def _created(value: object) -> tuple[datetime | None, str | None]:
     if value is None:
         return None, None
@@ -311,6 +309,18 @@ def _created(value: object) -> tuple[datetime | None, str | None]:
 
 def check_documents(documents: list) -> list[CheckedMatch]:
     """Every match checked; ImportRefused lists the faults of all of them."""
+    rounds = sum(
+        len(document["rounds"])
+        for document in documents
+        if isinstance(document, dict) and isinstance(document.get("rounds"), list)
+    )
+    if rounds > MAX_ROUNDS_PER_FILE:
+        raise ImportRefused(
+            [
+                _("A file holds at most %(count)s rounds in all; this one holds %(rounds)s.")
+                % {"count": MAX_ROUNDS_PER_FILE, "rounds": rounds}
+            ]
+        )
     checked: list[CheckedMatch] = []
     faults: list[str] = []
     for index, document in enumerate(documents, start=1):
@@ -323,10 +333,19 @@ def check_documents(documents: list) -> list[CheckedMatch]:
     return checked
 
 
-def save_matches(owner: Owner, checked: Iterable[CheckedMatch]) -> list[Match]:
-    """Create the checked matches, all in one transaction, in the file's order."""
+class AlreadyImported(Exception):
+    """The same import form was posted again (a double tap, a retry): nothing more saved."""
+
+
+def save_matches(
+    owner: Owner, checked: Iterable[CheckedMatch], *, key: uuid.UUID | None = None
+) -> list[Match]:
+    """Create the checked matches, all in one transaction, in the file's order; once per
+    form `key`."""
     created: list[Match] = []
     with transaction.atomic():
+        if first_submission(owner, key) is None:
+            raise AlreadyImported
         for entry in checked:
             match = create_match(owner, entry.preset, entry.setup)
             Round.objects.bulk_create(

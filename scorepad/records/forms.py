@@ -4,12 +4,12 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from scorepad.core.forms import OnceForm
+from scorepad.limits import MAX_IMPORT_BYTES
 from scorepad.matches.models import GAME_CHOICES, Match, Owner
 
 from . import exchange
 from .models import HouseRule
-
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
 
 
 class HistoryFilterForm(forms.Form):
@@ -88,7 +88,7 @@ class HistoryFilterForm(forms.Form):
         return (not player or player in match.players) and (rule is None or rule.used_by(match))
 
 
-class ImportForm(forms.Form):
+class ImportForm(OnceForm):
     file = forms.FileField(
         label=_("Match file (JSON)"),
         help_text=_("A scorepad.match/1 file: one match or a list, at most 2 MB."),

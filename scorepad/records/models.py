@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.matches.models import GAME_CHOICES, Match, Owner
+from scorepad.matches.models import GAME_CHOICES, Match, Owner, random_id_field
 
 
 def options_key(preset: str, options: Mapping[str, object]) -> str:
@@ -22,6 +22,7 @@ def options_key(preset: str, options: Mapping[str, object]) -> str:
 
 
 class HouseRule(models.Model):
+    id = random_id_field()
     owner = models.ForeignKey(Owner, on_delete=models.CASCADE, related_name="house_rules")
     game = models.CharField(_("game"), max_length=16, choices=GAME_CHOICES)
     name = models.CharField(_("name"), max_length=40)

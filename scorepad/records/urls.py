@@ -1,6 +1,9 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import views
+from .converters import PlayerNameConverter
+
+register_converter(PlayerNameConverter, "player")
 
 app_name = "records"
 urlpatterns = [
@@ -9,7 +12,7 @@ urlpatterns = [
     path("export.json", views.export_all_json, name="export_json"),
     path("export.csv", views.export_all_csv, name="export_csv"),
     path("players/", views.players, name="players"),
-    path("players/<path:name>/", views.player, name="player"),
+    path("players/<player:name>/", views.player, name="player"),
     path("matches/<int:match_id>/chart/", views.chart, name="chart"),
     path("matches/<int:match_id>/export.json", views.export_match_json, name="match_json"),
     path("matches/<int:match_id>/export.csv", views.export_match_csv, name="match_csv"),

@@ -11,12 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpRespons
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
 from scorepad.matches.access import current_owner, get_own_match
 from scorepad.matches.models import Match, Owner
+from scorepad.matches.services import TooManyMatches
 
 from . import exchange, stats
 from .chart import score_chart
@@ -90,7 +91,7 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
     }
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     context = _history_context(request, current_owner(request))
@@ -108,22 +109,31 @@ def history(request: HttpRequest) -> HttpResponse:
 @require_POST
 def import_matches(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
-    if not form.is_valid():
-        owner = current_owner(request)
-        context = _history_context(request, owner)
-        context["import_form"] = form
-        return render(request, "records/history.html", context, status=422)
-    created = exchange.save_matches(current_owner(request, create=True), form.checked)
-    count = len(created)
-    messages.success(
-        request,
-        ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
-        % {"count": count},
-    )
-    return redirect("records:history")
+    if form.has_error("key"):
+        raise BadRequest("malformed one-time key")
+    if form.is_valid():
+        owner = current_owner(request, create=True)
+        try:
+            created = exchange.save_matches(owner, form.checked, key=form.cleaned_data["key"])
+        except TooManyMatches as refused:
+            form.add_error("file", str(refused))
+        except exchange.AlreadyImported:
+            messages.info(request, _("This file was already imported."))
+            return redirect("records:history")
+        else:
+            count = len(created)
+            messages.success(
+                request,
+                ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
+                % {"count": count},
+            )
+            return redirect("records:history")
+    context = _history_context(request, current_owner(request))
+    context["import_form"] = form
+    return render(request, "records/history.html", context, status=422)
 
 
-@require_GET
+@require_safe
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
@@ -132,7 +142,7 @@ def players(request: HttpRequest) -> HttpResponse:
     return render(request, "records/players.html", context, status=_status(request, form))
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
@@ -144,7 +154,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
     return render(request, "records/player.html", context, status=_status(request, form))
 
 
-@require_GET
+@require_safe
 def chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     state = match.state()
@@ -157,7 +167,7 @@ def _attachment(response: HttpResponse, filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def export_match_json(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     body = json.dumps(exchange.match_document(match), ensure_ascii=False, indent=2)
@@ -165,7 +175,7 @@ def export_match_json(request: HttpRequest, match_id: int) -> HttpResponse:
     return _attachment(response, f"scorepad-match-{match.pk}.json")
 
 
-@require_GET
+@require_safe
 def export_match_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     body = "".join(exchange.csv_lines([match]))
@@ -173,7 +183,7 @@ def export_match_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     return _attachment(response, f"scorepad-match-{match.pk}.csv")
 
 
-@require_GET
+@require_safe
 def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
     matches = exchange.oldest_first(_own_matches(current_owner(request)))
     response = StreamingHttpResponse(
@@ -182,7 +192,7 @@ def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
     return _attachment(response, "scorepad-history.json")
 
 
-@require_GET
+@require_safe
 def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
     matches = exchange.oldest_first(_own_matches(current_owner(request)))
     response = StreamingHttpResponse(
@@ -191,7 +201,7 @@ def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
     return _attachment(response, "scorepad-history.csv")
 
 
-@require_GET
+@require_safe
 def house_rules(request: HttpRequest) -> HttpResponse:
     rules = _own_rules(current_owner(request))
     return render(request, "records/house_rules.html", {"rules": rules})
@@ -216,7 +226,7 @@ def _create_house_rule(form: HouseRuleForm, owner: Owner | None, match: Match) -
     return True
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     owner = current_owner(request)

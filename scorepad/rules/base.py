@@ -9,9 +9,10 @@ texts are marked with ``gettext_noop`` and translated by whoever renders them.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, overload
 
 
 def gettext_noop(message: str) -> str:
@@ -227,6 +228,45 @@ class RoundResult:
     dealer: str
     first_player: str
     detail: object
+    # What the game carries from round to round (who was already reset, running counts),
+    # so that the next round never looks back over the earlier ones. Not part of the
+    # result itself: two results that say the same thing are equal whatever they carry.
+    carried: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+
+class Played(Sequence[RoundResult]):
+    """The first ``length`` results of a replay in progress, without copying them: the
+    replay hands one to every round, so a copy there would make it cost the square of
+    the rounds."""
+
+    __slots__ = ("_length", "_results")
+
+    def __init__(self, results: list[RoundResult], length: int) -> None:
+        self._results = results
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> RoundResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._results[: self._length][index])
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        return self._results[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -279,6 +319,35 @@ class Standing:
     winner: bool
     shared: bool
     note: Text = NO_TEXT
+
+
+# Names ---------------------------------------------------------------------------
+
+# What a scoreboard column holds; the web form and the match file share it.
+MAX_NAME_LENGTH = 40
+# A team's name is its two players' names joined ("Ana & Ben") at most.
+MAX_TEAM_NAME_LENGTH = 2 * MAX_NAME_LENGTH + 3
+# Control characters and lone surrogates: invisible in a name, and PostgreSQL refuses
+# NUL and lone surrogates in JSON.
+_REFUSED_IN_NAMES = frozenset(("Cc", "Cs"))
+
+
+def clean_name(name: str) -> str:
+    """A name as it is kept: composed (NFC) and trimmed, so that "é" typed as one or as
+    two code points is one name."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def name_faults(name: str, field_name: str, maximum: int = MAX_NAME_LENGTH) -> list[FieldError]:
+    """The one name rule, for the web form and the match file alike."""
+    faults = []
+    if any(unicodedata.category(character) in _REFUSED_IN_NAMES for character in name):
+        faults.append(fault(gettext_noop("a name cannot hold control characters"), field_name))
+    if len(name) > maximum:
+        faults.append(
+            fault(gettext_noop("a name has at most {count} characters"), field_name, count=maximum)
+        )
+    return faults
 
 
 # The game ------------------------------------------------------------------------
@@ -368,7 +437,7 @@ class Game:
         """A checked setup; missing options take the default preset's value."""
         errors: list[FieldError] = []
         names = self._check_players(players, errors)
-        dealer = first_dealer.strip() if isinstance(first_dealer, str) else ""
+        dealer = clean_name(first_dealer) if isinstance(first_dealer, str) else ""
         if dealer not in names:
             errors.append(
                 FieldError(
@@ -389,7 +458,12 @@ class Game:
                 FieldError("players", Text(gettext_noop("players must be a list of names")))
             )
             return ()
-        names = tuple(name.strip() for name in players)
+        names = tuple(clean_name(name) for name in players)
+        for name in names:
+            # Once per fault: ten players with a control character are one message.
+            for error in name_faults(name, "players"):
+                if error not in errors:
+                    errors.append(error)
         if not self.min_players <= len(names) <= self.max_players:
             errors.append(
                 FieldError(
@@ -474,7 +548,11 @@ class Game:
         return self.score(setup, [])
 
     def score(self, setup: Setup, rounds: Sequence[Mapping]) -> MatchState:
-        """Replay every entered round from scratch; the first invalid one stops it."""
+        """Replay every entered round from scratch; the first invalid one stops it.
+
+        The replay costs as much as the rounds, not their square: each round sees the
+        results before it through one shared list (`Played`) and whatever the game
+        carries forward in the last result, never by going over them again."""
         results: list[RoundResult] = []
         state = self.conclude(setup, ())
         for number, raw in enumerate(rounds, start=1):
@@ -495,7 +573,7 @@ class Game:
                     number=number,
                 ) from invalid
             results.append(self.play_round(setup, state, parsed))
-            state = self.conclude(setup, tuple(results))
+            state = self.conclude(setup, Played(results, number))
             notes, topics = self.end_notes(setup, state)
             if notes or topics:
                 last = results[-1]
@@ -505,8 +583,8 @@ class Game:
                     topics=last.topics
                     + tuple(topic for topic in topics if topic not in last.topics),
                 )
-                state = replace(state, rounds=tuple(results))
-        return state
+                state = replace(state, rounds=Played(results, number))
+        return replace(state, rounds=tuple(results)) if results else state
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> object:
         raise NotImplementedError
@@ -514,7 +592,7 @@ class Game:
     def play_round(self, setup: Setup, state: MatchState, parsed: object) -> RoundResult:
         raise NotImplementedError
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         raise NotImplementedError
 
     def standings(self, state: MatchState) -> tuple[Standing, ...]:
@@ -577,7 +655,7 @@ class Game:
     def build_state(
         self,
         setup: Setup,
-        results: tuple[RoundResult, ...],
+        results: Sequence[RoundResult],
         totals: Mapping[str, int],
         *,
         finished: bool = False,

@@ -8,7 +8,7 @@ Topics (anchors of the rules pages) a round can point to:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .base import (
@@ -215,13 +215,13 @@ class Cabanga(Game):
         )
 
     def _ended(
-        self, setup: Setup, results: tuple[RoundResult, ...], totals: Mapping[str, int]
+        self, setup: Setup, results: Sequence[RoundResult], totals: Mapping[str, int]
     ) -> bool:
         if setup.options["end"] == "rounds":
             return len(results) >= setup.options["rounds"]
         return any(total >= setup.options["threshold"] for total in totals.values())
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         totals = dict(results[-1].totals) if results else dict.fromkeys(setup.players, 0)
         options = setup.options
         distance = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from .base import (
     NO_TEXT,
@@ -45,6 +46,9 @@ TOPICS = (
 )
 
 HIGHEST_HAND = 200
+# A hand starts with four cards and grows by penalty cards; no table deals one more
+# than this, and fifteen of the highest card (13) stay under HIGHEST_HAND.
+MAX_CARDS_IN_HAND = 15
 KAMIKAZE_POINTS = 50
 KAMIKAZE_HAND = 12 + 12 + 13 + 13
 RESET_FROM = 100
@@ -63,13 +67,14 @@ DECK_NUMBERS = tuple(str(number) for number in range(14))
 
 def card_codes(options: Mapping[str, object]) -> tuple[str, ...]:
     """Every card the scorer may pick, one suit (or the numbered deck) after another."""
-    if options["values"] == "deck":
-        codes = DECK_NUMBERS
-    else:
-        codes = tuple(rank + suit for suit in SUITS for rank in RANKS)
-    if options.get("jokers"):
-        codes += (JOKER,)
-    return codes
+    return _card_codes(options["values"] == "deck", bool(options.get("jokers")))
+
+
+@cache
+def _card_codes(numbered: bool, jokers: bool) -> tuple[str, ...]:
+    # Asked on every round of every replay: made once per kind of deck.
+    codes = DECK_NUMBERS if numbered else tuple(rank + suit for suit in SUITS for rank in RANKS)
+    return (*codes, JOKER) if jokers else codes
 
 
 def card_value(code: str, options: Mapping[str, object]) -> int:
@@ -601,6 +606,15 @@ class Cabo(Game):
                     )
                     continue
                 hands[player] = hand
+            elif isinstance(hand, list | tuple) and len(hand) > MAX_CARDS_IN_HAND:
+                errors.append(
+                    fault(
+                        gettext_noop("{player}'s hand holds more than {count} cards"),
+                        where,
+                        player=player,
+                        count=MAX_CARDS_IN_HAND,
+                    )
+                )
             elif isinstance(hand, list | tuple) and all(isinstance(code, str) for code in hand):
                 fine = True
                 for code in hand:
@@ -705,7 +719,16 @@ class Cabo(Game):
         explanation = list(outcome.explanation)
         topics = list(outcome.topics)
         totals = dict(state.totals)
+        # Who already went back to 50, carried from round to round (the "once" rule).
+        carried = state.rounds[-1].carried if state.rounds else {}
+        already_reset = carried.get("reset", frozenset())
+        # Who scored the fewest in every tiebreak round so far (None: no tiebreak yet).
+        fewest = carried.get("fewest")
+        reset_now = set()
         if parsed.tiebreak:
+            lowest = min(points.values())
+            fewest_now = frozenset(player for player, scored in points.items() if scored == lowest)
+            fewest = fewest_now if fewest is None else fewest & fewest_now
             explanation.append(
                 Text(
                     gettext_noop("Tiebreak round between {players}: the totals do not change"),
@@ -714,7 +737,6 @@ class Cabo(Game):
             )
             topics.append("tiebreak")
         else:
-            already_reset = _players_reset(state.rounds)
             for player, scored in points.items():
                 totals[player] += scored
                 if totals[player] == RESET_FROM and (
@@ -722,6 +744,7 @@ class Cabo(Game):
                     or (options["reset_at_100"] == "once" and player not in already_reset)
                 ):
                     totals[player] = RESET_TO
+                    reset_now.add(player)
                     explanation.append(
                         Text(
                             gettext_noop("Exactly {total}: {player} goes back to {reset}"),
@@ -739,6 +762,7 @@ class Cabo(Game):
             dealer=dealer,
             first_player=setup.seated_after(dealer, parsed.hands),
             detail=parsed,
+            carried={"reset": already_reset | reset_now, "fewest": fewest},
         )
 
     def _over_the_line(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
@@ -755,7 +779,7 @@ class Cabo(Game):
         lowest = min(totals[player] for player in candidates)
         return [player for player in candidates if totals[player] == lowest]
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         totals = dict(results[-1].totals) if results else dict.fromkeys(setup.players, 0)
         target = setup.options["target"]
         distance = {player: target - totals[player] for player in setup.players}
@@ -766,10 +790,9 @@ class Cabo(Game):
             return self.build_state(
                 setup, results, totals, finished=True, winners=tied, distance=distance
             )
-        for result in results:
-            if result.tiebreak:
-                fewest = min(result.points.values())
-                tied = [player for player in tied if result.points.get(player) == fewest]
+        fewest = results[-1].carried["fewest"] if results else None
+        if fewest is not None:
+            tied = [player for player in tied if player in fewest]
         if len(tied) == 1:
             return self.build_state(
                 setup, results, totals, finished=True, winners=tied, distance=distance
@@ -869,20 +892,6 @@ def too_many(code: str, most: int, where: str) -> FieldError:
         card=code,
         count=most,
     )
-
-
-def _players_reset(results: Sequence[RoundResult]) -> set[str]:
-    """Who already went back to 50: the only way a total differs from the sum of points."""
-    reset: set[str] = set()
-    before: dict[str, int] = {}
-    for result in results:
-        if result.tiebreak:
-            continue
-        for player, scored in result.points.items():
-            if before.get(player, 0) + scored != result.totals[player]:
-                reset.add(player)
-        before = dict(result.totals)
-    return reset
 
 
 GAME = Cabo()

@@ -9,10 +9,11 @@ seven of oros, ``escobas`` sweeps, ``escoba-ties`` a tie that gives a point to n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .base import (
+    MAX_TEAM_NAME_LENGTH,
     Choice,
     FieldError,
     Game,
@@ -24,10 +25,12 @@ from .base import (
     Setup,
     Team,
     Text,
+    clean_name,
     fault,
     gettext_noop,
     is_whole_number,
     join_names,
+    name_faults,
 )
 
 TOPICS = (
@@ -283,14 +286,24 @@ CASCADE = (
 )
 
 
-def cascade(deals: Iterable[Deal], tied: Sequence[str]) -> tuple[tuple[str, ...], str | None]:
+def running_counts(before: Mapping[str, Mapping[str, int]] | None, deal: Deal) -> dict:
+    """The cascade's counts summed over the match so far, `before` plus one more deal."""
+    return {
+        count: {
+            side: (before[count][side] if before else 0) + int(getattr(pile, count))
+            for side, pile in deal.sides.items()
+        }
+        for count, _ in CASCADE
+    }
+
+
+def cascade(
+    counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
+) -> tuple[tuple[str, ...], str | None]:
     """The sides left after the cascade, and the count that decided (None if still tied)."""
-    deals = list(deals)
     remaining = list(tied)
     for count, label in CASCADE:
-        sums = {
-            side: sum(int(getattr(deal.sides[side], count)) for deal in deals) for side in remaining
-        }
+        sums = {side: counts[count][side] for side in remaining}
         best = max(sums.values())
         remaining = [side for side in remaining if sums[side] == best]
         if len(remaining) == 1:
@@ -337,7 +350,7 @@ class Escoba(Game):
             errors.append(fault(gettext_noop("teams are only for four players"), "teams"))
             return None
         checked: list[Team] = []
-        for team in teams:
+        for index, team in enumerate(teams, start=1):
             if isinstance(team, Team):
                 name, members = team.name, team.players
             elif isinstance(team, Mapping):
@@ -355,7 +368,9 @@ class Escoba(Game):
                     fault(gettext_noop("each team needs a name and its players"), "teams")
                 )
                 return None
-            checked.append(Team(name.strip(), tuple(member.strip() for member in members)))
+            team_name = clean_name(name)
+            errors.extend(name_faults(team_name, f"teams.{index}", MAX_TEAM_NAME_LENGTH))
+            checked.append(Team(team_name, tuple(clean_name(member) for member in members)))
         names = [team.name for team in checked]
         members = [member for team in checked for member in team.players]
         if len(checked) != 2 or any(len(team.players) != 2 for team in checked):
@@ -469,6 +484,11 @@ class Escoba(Game):
             dealer=dealer,
             first_player=setup.seated_after(dealer),
             detail=parsed,
+            carried={
+                "counts": running_counts(
+                    state.rounds[-1].carried["counts"] if state.rounds else None, parsed
+                )
+            },
         )
 
     def _decide(
@@ -483,10 +503,10 @@ class Escoba(Game):
         top = tuple(side for side in setup.sides if totals[side] == best)
         if len(top) == 1 or setup.options["top_tie"] != "cascade":
             return over, top, None
-        left, decider = cascade((result.detail for result in results), top)
+        left, decider = cascade(results[-1].carried["counts"], top)
         return over, (left if decider else top), decider
 
-    def conclude(self, setup: Setup, results: tuple[RoundResult, ...]) -> MatchState:
+    def conclude(self, setup: Setup, results: Sequence[RoundResult]) -> MatchState:
         totals = dict(results[-1].totals) if results else dict.fromkeys(setup.sides, 0)
         target = setup.options["target"]
         distance = {side: target - totals[side] for side in setup.sides}

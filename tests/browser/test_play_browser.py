@@ -179,14 +179,14 @@ Object.defineProperty(navigator, "wakeLock", {value: {
 def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
     page.add_init_script(WAKE_LOCK_PROBE)
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
-    page.wait_for_function("window.__wake.requested === 1")
+    page.wait_for_function("() => window.__wake.requested === 1")
     row(page, "Ana").locator('input[name$="points_0"]').fill("20")
     row(page, "Ben").get_by_text("went out").click()
     row(page, "Chloé").get_by_text("went out").click()
     record(page)
     expect(page.locator(".result-title")).to_contain_text("Ben and Chloé share the victory")
     # The match is over: the lock is let go.
-    page.wait_for_function("window.__wake.released === 1")
+    page.wait_for_function("() => window.__wake.released === 1")
 
 
 def test_a_lost_connection_is_said_and_the_retry_records_the_round_once(page, live_server):

@@ -89,3 +89,11 @@ def rendered_form_data(content: bytes | str) -> dict[str, str]:
     reader = _FormReader()
     reader.feed(content.decode() if isinstance(content, bytes) else content)
     return reader.data
+
+
+def post_setup(client, game: str, players, *, preset: str):
+    """The set-up form posted with the preset's options, whatever the answer."""
+    return client.post(
+        reverse("matches:new", args=[game]),
+        setup_data(players, preset=preset, options=default_option_fields(game, preset)),
+    )

@@ -13,7 +13,7 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from scorepad.matches.models import Round, RoundChange
+from scorepad.matches.models import Match, Round, RoundChange
 
 from .helpers import create_match
 
@@ -27,10 +27,14 @@ pytestmark = [
 
 
 def post_at_once(client_factory, url: str, payloads: list[dict]) -> list[int]:
-    barrier = threading.Barrier(len(payloads))
-    statuses: list[int] = [0] * len(payloads)
+    return posts_at_once(client_factory, [(url, data) for data in payloads])
 
-    def post(index: int, data: dict) -> None:
+
+def posts_at_once(client_factory, requests: list[tuple[str, dict]]) -> list[int]:
+    barrier = threading.Barrier(len(requests))
+    statuses: list[int] = [0] * len(requests)
+
+    def post(index: int, url: str, data: dict) -> None:
         client = client_factory()
         try:
             barrier.wait()
@@ -38,7 +42,7 @@ def post_at_once(client_factory, url: str, payloads: list[dict]) -> list[int]:
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=post, args=(i, p)) for i, p in enumerate(payloads)]
+    threads = [threading.Thread(target=post, args=(i, *r)) for i, r in enumerate(requests)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -100,3 +104,25 @@ def test_two_deletions_of_the_same_round_at_once_delete_one_round(shared_match):
     live = Round.objects.filter(deleted_at__isnull=True).values_list("number", flat=True)
     assert list(live) == [1]
     assert RoundChange.objects.filter(action="delete").count() == 1
+
+
+def test_play_again_posted_at_once_makes_one_match(shared_match):
+    match_id, same_browser = shared_match
+    url = reverse("matches:again", args=[match_id])
+    statuses = post_at_once(same_browser, url, [{"key": str(uuid.uuid4())}] * 4)
+    assert statuses == [302] * 4
+    assert Match.objects.count() == 2
+
+
+def test_a_correction_racing_the_deletion_of_its_round_never_fails(shared_match):
+    match_id, same_browser = shared_match
+    add = reverse("matches:add_round", args=[match_id])
+    for _ in range(5):
+        assert same_browser().post(add, cabo_round(str(uuid.uuid4()))).status_code == 302
+        edit = reverse("matches:edit_round", args=[match_id, 1])
+        delete = reverse("matches:delete_last", args=[match_id])
+        statuses = posts_at_once(
+            same_browser, [(edit, cabo_round(str(uuid.uuid4()))), (delete, {"number": "1"})]
+        )
+        assert all(status < 500 for status in statuses)
+        assert not Round.objects.filter(deleted_at__isnull=True).exists()

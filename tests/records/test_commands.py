@@ -47,7 +47,7 @@ def test_import_prints_the_new_ids_in_order_for_the_owner(owner, tmp_path, capsy
     user = get_user_model().objects.create_user("marie")
     call_command("import_matches", str(tmp_path / "all.json"), "--owner", "marie")
     ids = [int(line) for line in capsys.readouterr().out.split()]
-    imported = Match.objects.filter(owner__user=user).order_by("id")
+    imported = Match.objects.filter(owner__user=user).order_by("created", "updated")
     assert ids == [match.pk for match in imported]
     assert [match.game for match in imported] == ["cabo", "escoba"]
     call_command("import_matches", str(tmp_path / "all.json"), "--owner", "marie")

@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scorepad.limits import MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Round
 from scorepad.records import exchange
 
@@ -181,8 +182,8 @@ def test_export_then_import_gives_the_same_matches(owner, visitor, other_visitor
     assert response.status_code == 302
     imported = export_all(other_visitor)
     assert imported == exported
-    copies = Match.objects.filter(owner=stranger).order_by("created", "id")
-    originals = Match.objects.filter(owner=owner).order_by("created", "id")
+    copies = Match.objects.filter(owner=stranger).order_by("created", "updated")
+    originals = Match.objects.filter(owner=owner).order_by("created", "updated")
     for copy, original in zip(copies, originals, strict=True):
         assert (copy.finished, copy.winners, copy.teams) == (
             original.finished,
@@ -340,10 +341,10 @@ def test_a_match_of_year_one_or_9999_is_imported_and_exported_as_it_was(owner, v
 def test_a_thousand_rounds_are_still_imported(visitor):
     document = document_of(
         CABANGA_SHARED,
-        rounds=[{"hands": {"A": 0, "B": 0, "C": 0, "D": 0}}] * exchange.MAX_ROUNDS,
+        rounds=[{"hands": {"A": 0, "B": 0, "C": 0, "D": 0}}] * MAX_ROUNDS_PER_MATCH,
     )
     assert upload(visitor, document).status_code == 302
-    assert Round.objects.count() == exchange.MAX_ROUNDS
+    assert Round.objects.count() == MAX_ROUNDS_PER_MATCH
 
 
 def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import html
+import re
+from urllib.parse import urljoin
+
 import pytest
 from django.template import Context, Template
 from django.urls import reverse
@@ -7,6 +11,7 @@ from django.utils import translation
 
 from scorepad.records.chart import nice_step, score_chart
 from scorepad.records.models import HouseRule
+from scorepad.rules import get_game
 
 from .conftest import build
 from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
@@ -189,3 +194,22 @@ def test_rates_and_averages_are_rounded_for_reading():
             "1.7",
             "–",
         )
+
+
+@pytest.mark.parametrize(
+    "name", ["a/../../admin", "..", ".", "back\\slash", "100% sure", "x%2Fy", "Chloé?#&"]
+)
+def test_any_name_round_trips_through_its_player_link(owner, visitor, name):
+    # A finished match (only those count on the players page), Ana renamed `name`.
+    game = get_game("cabo")
+    rounds = [game.rename_round(raw, {"Ana": name}) for raw in CABO_FR["rounds"]]
+    build(owner, {**CABO_FR, "players": [name, "Ben"], "rounds": rounds})
+    page = visitor.get(PLAYERS).content.decode()
+    links = re.findall(r'<th scope="row"><a href="([^"]+)">([^<]+)</a>', page)
+    href = next(html.unescape(href) for href, text in links if html.unescape(text) == name)
+    # What a browser requests: the link resolved against the page, dot segments and all.
+    url = urljoin("http://testserver" + PLAYERS, href.replace("\\", "/"))
+    assert url.startswith("http://testserver" + PLAYERS)
+    response = visitor.get(url.removeprefix("http://testserver"))
+    assert response.status_code == 200
+    assert response.context["name"] == name

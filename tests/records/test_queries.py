@@ -17,9 +17,15 @@ MOST_QUERIES = 8
 
 
 def queries(client, url: str, data: dict | None = None) -> int:
+    renew_the_session(client)
     with CaptureQueriesContext(connection) as context:
         assert client.get(url, data).status_code == 200
     return len(context)
+
+
+def renew_the_session(client) -> None:
+    """The first request of the day renews the session (one write); count the others."""
+    client.get(reverse("home"))
 
 
 def add_matches(owner, count: int) -> None:
@@ -72,6 +78,7 @@ def test_the_history_exports_cost_the_same_for_5_or_200_matches(owner, visitor):
     add_matches(owner, 5)
 
     def export_queries(name: str) -> int:
+        renew_the_session(visitor)
         with CaptureQueriesContext(connection) as context:
             b"".join(visitor.get(reverse(name)).streaming_content)
         return len(context)

@@ -243,3 +243,34 @@ def test_the_end_line_is_the_target_or_the_cabanga_threshold_or_rounds():
     assert cabanga.end_line(cabanga.resolve_options("classic", {})) == (18, False)
     rounds = cabanga.resolve_options("classic", {"end": "rounds", "rounds": 7})
     assert cabanga.end_line(rounds) == (7, True)
+
+
+@pytest.mark.parametrize("game_key", ["cabo", "escoba", "cabanga"])
+def test_one_name_rule_refuses_control_characters_and_long_names(game_key):
+    game = get_game(game_key)
+    players = ["Ana\u0007", "B" * 41, "Chloé", "Dan"][: max(game.min_players, 3)]
+    with pytest.raises(SetupInvalid) as refused:
+        game.make_setup(players, {}, "Chloé")
+    messages = {str(error.message) for error in refused.value.errors}
+    assert "a name cannot hold control characters" in messages
+    assert "a name has at most 40 characters" in messages
+
+
+def test_a_name_is_kept_composed_whatever_the_keyboard_sent():
+    game = get_game("cabanga")
+    setup = game.make_setup(["Chloe\u0301", "Ana", "Ben"], {}, "Chlo\u00e9")
+    assert setup.players[0] == "Chlo\u00e9"
+    assert setup.first_dealer == "Chlo\u00e9"
+
+
+def test_a_team_name_is_capped_too():
+    game = get_game("escoba")
+    teams = [
+        {"name": "T" * 84, "players": ["Ana", "Chloé"]},
+        {"name": "Them", "players": ["Ben", "Dan"]},
+    ]
+    with pytest.raises(SetupInvalid) as refused:
+        game.make_setup(["Ana", "Ben", "Chloé", "Dan"], {}, "Ana", teams)
+    assert [(error.field, str(error.message)) for error in refused.value.errors] == [
+        ("teams.1", "a name has at most 83 characters")
+    ]

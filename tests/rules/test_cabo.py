@@ -719,3 +719,11 @@ def test_powers_follow_the_seeds_and_the_branded_deck_numbers():
         "swap",
         None,
     ]
+
+
+def test_a_hand_given_as_cards_holds_at_most_what_a_table_deals():
+    setup = setup_for("nl", values="deck")
+    many = ["13"] * (cabo.MAX_CARDS_IN_HAND + 1)
+    errors = faults(setup, [], {"caller": "A", "hands": {"A": 0, "B": many, "C": 1, "D": 1}})
+    assert errors == {"hands.B": "B's hand holds more than 15 cards"}
+    assert cabo.MAX_CARDS_IN_HAND * 13 <= cabo.HIGHEST_HAND

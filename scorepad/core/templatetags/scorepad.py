@@ -6,6 +6,7 @@ from django import template
 from django.utils.translation import gettext
 
 from scorepad.core import wording
+from scorepad.core.forms import OnceForm
 
 register = template.Library()
 
@@ -40,3 +41,9 @@ def round_text(game: object, key: str, **params: object) -> str:
 def of_name(key: str, name: str) -> str:
     """`{% of_name "points" row.name %}`: "Points of Ana" (French "Points d’Ana")."""
     return wording.of_name(key, name)
+
+
+@register.simple_tag
+def once_key() -> str:
+    """The hidden one-time key of a form that is not otherwise a Django form."""
+    return OnceForm()["key"].as_hidden()

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('matches', '0001_initial'),
+        ('matches', '0002_random_ids_and_submissions'),
     ]
 
     operations = [

@@ -1,0 +1,123 @@
+"""The pages a request gets when it cannot be served: 400, 403, 404, 500 and 503.
+
+None of them reads the request's form data, the session or the database: Django's own
+handlers check the CSRF token again (and so read the body that was the fault in the
+first place), and a page shown because the database is down cannot ask it anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
+
+logger = logging.getLogger(__name__)
+
+# How long a client should wait before trying again while the database is away.
+RETRY_AFTER_SECONDS = 30
+DATABASE_DOWN = (OperationalError, InterfaceError)
+
+
+# Each error page: its title and what the visitor can do.
+PAGES = {
+    400: (
+        _("Request not understood"),
+        _("Your browser sent something this page cannot read. Go back and try again."),
+    ),
+    403: (
+        _("Not allowed"),
+        _("This page cannot be used from here. Reload the page you came from and try again."),
+    ),
+    # A CSRF failure: most often a form left open in an old tab.
+    "csrf": (_("This form has expired"), _("Reload the page and send the form again.")),
+    404: (
+        _("Page not found"),
+        _("There is nothing here, or it belongs to another browser."),
+    ),
+    429: (
+        _("Too many attempts"),
+        _("Signing in with this name is paused for 15 minutes after five wrong passwords."),
+    ),
+    500: (
+        _("Something went wrong"),
+        _("The scorepad failed to show this page. It has been noted; try again later."),
+    ),
+    503: (
+        _("Back in a moment"),
+        _("The scorepad cannot reach its records right now. Nothing was lost: try again soon."),
+    ),
+}
+
+
+def _error_page(request: HttpRequest, status: int, page: int | str | None = None) -> HttpResponse:
+    title, explanation = PAGES[page or status]
+    context = {"title": title, "explanation": explanation}
+    response = render(request, "error.html", context, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error_page(request, 400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error_page(request, 403)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return _error_page(request, 403, "csrf")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error_page(request, 404)
+
+
+def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
+    """django-axes' answer after too many wrong passwords."""
+    return _error_page(request, 429)
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    """503 while the database cannot be reached: the client may simply try again."""
+    response = _error_page(request, 503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # Called while the exception is being handled: a database that went away anywhere
+    # (a view, the session saved on the way out) is a 503, not a fault of the app.
+    if isinstance(sys.exception(), DATABASE_DOWN):
+        return unavailable(request)
+    return _error_page(request, 500)
+
+
+class DatabaseUnavailableMiddleware:
+    """A view that finds the database down answers 503 with `Retry-After`."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DATABASE_DOWN):
+            logger.warning("database unavailable: %s", exception)
+            return unavailable(request)
+        return None
+
+
+def client_address(request: HttpRequest) -> str:
+    """The visitor's address: behind the proxy, the last one it added to X-Forwarded-For
+    (the earlier ones are whatever the client claimed)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if settings.BEHIND_PROXY and forwarded.strip():
+        return forwarded.split(",")[-1].strip()
+    return request.META.get("REMOTE_ADDR", "")

@@ -1,0 +1,124 @@
+"""Races and retries: a repeated post does the work once; a change that lost a race
+gets the scoreboard as it now is, with a message, never a 500."""
+
+from __future__ import annotations
+
+import uuid
+from unittest import mock
+
+import pytest
+from django.urls import reverse
+
+from scorepad import limits
+from scorepad.matches import services
+from scorepad.matches.models import Match, Round
+
+from .helpers import create_match, default_option_fields, post_setup, round_post, setup_data
+
+pytestmark = pytest.mark.django_db
+HTMX = {"hx-request": "true"}
+
+
+@pytest.fixture
+def finished(client) -> int:
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    client.post(
+        reverse("matches:add_round", args=[match_id]),
+        round_post(1, points_0="20", out_1="on", points_2="3"),
+    )
+    return match_id
+
+
+def test_play_again_posted_twice_makes_one_match(client, finished):
+    page = client.get(reverse("matches:match", args=[finished])).content.decode()
+    assert 'type="hidden" name="key"' in page
+    key = str(uuid.uuid4())
+    first = client.post(reverse("matches:again", args=[finished]), {"key": key})
+    second = client.post(reverse("matches:again", args=[finished]), {"key": key})
+    assert Match.objects.count() == 2
+    assert first["Location"] == second["Location"]
+
+
+def test_play_again_with_a_new_key_makes_another_match(client, finished):
+    for _ in range(2):
+        client.post(reverse("matches:again", args=[finished]), {"key": str(uuid.uuid4())})
+    assert Match.objects.count() == 3
+
+
+def test_play_again_with_a_malformed_key_is_a_client_fault(client, finished):
+    response = client.post(reverse("matches:again", args=[finished]), {"key": "¹"})
+    assert response.status_code == 400
+    assert Match.objects.count() == 1
+
+
+def test_a_correction_that_loses_the_race_with_a_deletion_answers_with_the_board(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    client.post(
+        reverse("matches:add_round", args=[match_id]),
+        round_post(1, points_0="2", out_1="on", points_2="3"),
+    )
+    correct = services.correct_round
+
+    def deleted_meanwhile(match, number, data, *, owner):
+        services.delete_last_round(match, number=number, owner=owner)
+        return correct(match, number, data, owner=owner)
+
+    url = reverse("matches:edit_round", args=[match_id, 1])
+    fields = round_post(1, points_0="4", out_1="on", points_2="3")
+    with mock.patch.object(services, "correct_round", deleted_meanwhile):
+        response = client.post(url, fields, follow=True)
+    assert response.status_code == 200
+    assert "Round 1 was deleted meanwhile: it was not corrected." in response.content.decode()
+    assert not Round.objects.filter(deleted_at__isnull=True).exists()
+
+
+def test_a_round_past_the_limit_is_refused_with_a_message(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    with mock.patch.object(services, "MAX_ROUNDS_PER_MATCH", 0):
+        response = client.post(
+            reverse("matches:add_round", args=[match_id]),
+            round_post(1, points_0="2", out_1="on", points_2="3"),
+            headers=HTMX,
+        )
+    assert "A match has at most 0 rounds." in response.content.decode()
+    assert not Round.objects.exists()
+    assert limits.MAX_ROUNDS_PER_MATCH == 1000
+
+
+def test_an_owner_past_the_days_limit_cannot_set_up_another_match(client):
+    create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    with mock.patch.object(services, "MAX_MATCHES_PER_DAY", 1):
+        response = post_setup(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    assert response.status_code == 422
+    assert "You reached 1 match in a day" in response.content.decode()
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Ana\u0007", "a name cannot hold control characters"),
+        ("Ben\u009bx", "a name cannot hold control characters"),
+    ],
+)
+def test_the_setup_form_refuses_names_the_match_file_refuses(client, name, message):
+    response = client.post(
+        reverse("matches:new", args=["cabanga"]),
+        setup_data(
+            [name, "Chloé", "Dan"],
+            preset="classic",
+            options=default_option_fields("cabanga", "classic"),
+        ),
+    )
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_a_name_typed_decomposed_is_kept_composed(client):
+    match_id = create_match(
+        client, "cabanga", ["Chloe\u0301", "Ben", "Dan"], preset="classic", dealer=0
+    )
+    match = Match.objects.get(pk=match_id)
+    assert match.players == ["Chloé", "Ben", "Dan"]
+    assert match.first_dealer == "Chloé"
