@@ -1,11 +1,12 @@
 # `make run` sets everything up and serves the app on SQLite; `make test` sets up and
-# runs every check (ruff, the whole pytest suite with the browser tests).
+# runs every check (ruff, the whole pytest suite with the browser tests); `make bench`
+# measures every page against a bare Django view (README, "Benchmark").
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export SCOREPAD_DEVELOPMENT ?= 1
 
-.PHONY: run test setup messages lint format clean
+.PHONY: run test bench setup messages lint format clean
 
 $(PY):
 	"$$(scripts/find-python)" -m venv $(VENV)
@@ -33,6 +34,11 @@ test: setup
 	$(VENV)/bin/ruff format --check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest
+
+# Throwaway databases and a gunicorn on a loopback port; wrk from Debian when missing.
+bench: setup
+	command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
+	$(PY) scripts/bench.py
 
 # Refresh the catalogues after changing user-facing strings.
 messages: $(STAMP)

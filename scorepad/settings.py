@@ -105,6 +105,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "scorepad.urls"
+# `make bench` routes its two reference views (a bare "ok" and a small template) beside
+# the app's pages; they are never routed otherwise.
+if env_bool("SCOREPAD_BENCH", False):
+    ROOT_URLCONF = "scorepad.bench.urls"
 WSGI_APPLICATION = "scorepad.wsgi.application"
 
 TEMPLATES = [

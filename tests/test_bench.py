@@ -1,0 +1,69 @@
+"""`make bench`: its reference views exist only for it, and its data set is what the app stores."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.bench import data
+from scorepad.bench.views import ROWS
+from scorepad.matches.models import Match, Owner
+from scorepad.records.exchange import check_documents
+
+from .test_settings import PRODUCTION, settings_value
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_reference_views_are_not_routed_by_the_app(client):
+    assert client.get("/bench/ok/").status_code == 404
+    assert client.get("/bench/template/").status_code == 404
+
+
+def test_only_the_bench_variable_selects_the_bench_urls():
+    assert settings_value("ROOT_URLCONF", PRODUCTION).stdout.strip() == "'scorepad.urls'"
+    bench = {**PRODUCTION, "SCOREPAD_BENCH": "1"}
+    assert settings_value("ROOT_URLCONF", bench).stdout.strip() == "'scorepad.bench.urls'"
+
+
+def test_the_bench_urls_serve_the_reference_views_beside_the_app(settings):
+    settings.ROOT_URLCONF = "scorepad.bench.urls"
+    client = Client()
+    assert client.get("/bench/ok/").content == b"ok"
+    page = client.get("/bench/template/")
+    assert 4000 < len(page.content) < 8000
+    assert page.content.count(b"<tr id=") == len(ROWS)
+    assert client.get(reverse("home")).status_code == 200
+
+
+def test_the_scoreboard_matches_go_on_for_200_rounds_and_more():
+    short, long = data.board_documents(datetime.now(UTC))
+    checked = check_documents([short, long])
+    assert [len(entry.rounds) for entry in checked] == [10, 200]
+    assert long["rounds"][:10] == short["rounds"]
+    assert not checked[1].state.finished
+    # The load test adds rounds where the caller holds 0 and the others 1: far from 1000.
+    assert max(checked[1].state.totals.values()) < 800
+
+
+def test_a_history_holds_the_three_games_mostly_played_to_the_end():
+    documents = data.history_documents(60, datetime.now(UTC))
+    checked = check_documents(documents)
+    assert {document["game"] for document in documents} == {"cabo", "escoba", "cabanga"}
+    assert all(1 <= len(entry.rounds) <= data.MAX_ROUNDS for entry in checked)
+    assert sum(entry.state.finished for entry in checked) > 40
+    assert any(document["teams"] for document in documents)
+
+
+def test_a_session_cookie_opens_the_owners_history(client):
+    owner = Owner.objects.create()
+    data.save(owner, data.history_documents(3, datetime.now(UTC)))
+    name, key = data.session_cookie(owner).split("=")
+    client.cookies[name] = key
+    page = client.get(reverse("records:history"))
+    assert page.status_code == 200
+    shown = Match.objects.filter(owner=owner).first()
+    assert reverse("matches:scoresheet", args=[shown.pk]) in page.content.decode()
