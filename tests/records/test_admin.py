@@ -4,9 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scorepad.matches.models import RoundChange
+from scorepad.matches.models import HouseRule, RoundChange
 from scorepad.matches.services import record_round
-from scorepad.records.models import HouseRule
 
 from .conftest import build, build_match
 from .matches import CABO_FR
@@ -41,7 +40,7 @@ def journaled(owner):
 
 @pytest.mark.parametrize(
     "model",
-    ["matches/owner", "matches/match", "matches/round", "matches/roundchange", "records/houserule"],
+    ["matches/owner", "matches/match", "matches/round", "matches/roundchange", "matches/houserule"],
 )
 def test_every_model_has_a_list_in_the_admin(operator, journaled, model):
     app, name = model.split("/")

@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scorepad.matches.house_rules import house_rules_for
+from scorepad.matches.models import HouseRule
 from scorepad.records.forms import HouseRuleForm
-from scorepad.records.house_rules import house_rules_for
-from scorepad.records.models import HouseRule
 
 from .conftest import build, build_match
 from .matches import CABO_FR, ESCOBA
