@@ -83,7 +83,7 @@ def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
     notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
-    context = scoreboard_context(request, match, notice=notice, undo=undo)
+    context = scoreboard_context(match, notice=notice, undo=undo)
     return _scoreboard(request, context)
 
 
@@ -97,7 +97,7 @@ def _scoreboard(request: HttpRequest, context: dict, *, status: int = 200) -> Ht
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
     match = get_own_match(request, match_id)
-    context = scoreboard_context(request, match, read_only=True)
+    context = scoreboard_context(match, read_only=True)
     return render(request, "matches/match.html", context)
 
 
@@ -114,9 +114,7 @@ def _scoreboard_response(
     redirect lands on the standing, which shows what the change did."""
     if request.htmx:
         match = get_own_match(request, match.pk)
-        context = scoreboard_context(
-            request, match, notice=notice, status_error=status_error, undo=undo
-        )
+        context = scoreboard_context(match, notice=notice, status_error=status_error, undo=undo)
         return _scoreboard(request, context)
     url = reverse("matches:match", args=[match.pk])
     if undo is not None:
@@ -148,7 +146,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
             form.show_engine_errors(invalid.errors)
         else:
             return _scoreboard_response(request, match)
-    context = scoreboard_context(request, match, form=form)
+    context = scoreboard_context(match, form=form)
     return _scoreboard(request, context, status=form_status(request, form))
 
 

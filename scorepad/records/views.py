@@ -20,7 +20,6 @@ from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.services import TooManyMatches
 
 from . import exchange, stats
-from .chart import score_chart
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
 
@@ -150,7 +149,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
 def chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     state = match.state()
-    context = {"match": match, "state": state, "chart": score_chart(state)}
+    context = {"match": match, "state": state}
     return render(request, "records/chart.html", context)
 
 

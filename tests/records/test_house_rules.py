@@ -55,6 +55,20 @@ def test_a_name_taken_by_a_request_at_the_same_time_gets_the_same_message(
     assert HouseRule.objects.count() == 1
 
 
+def test_the_database_refuses_a_name_taken_in_another_case_at_the_same_time(
+    owner, visitor, monkeypatch
+):
+    match = build(owner, CABO_FR)
+    HouseRule.objects.create(owner=owner, game="cabo", name="Chez Marie", preset="fr", options={})
+    monkeypatch.setattr(HouseRuleForm, "clean_name", lambda form: form.cleaned_data["name"])
+    response = visitor.post(save_url(match), {"name": "CHEZ marie"})
+    assert response.status_code == 422
+    assert "You already have house rules called “CHEZ marie” for this game." in (
+        response.content.decode()
+    )
+    assert list(HouseRule.objects.values_list("name", flat=True)) == ["Chez Marie"]
+
+
 def test_a_house_rule_needs_a_name(owner, visitor):
     match = build(owner, CABO_FR)
     response = visitor.post(save_url(match), {"name": "   "})
