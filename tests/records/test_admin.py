@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -46,6 +47,9 @@ def test_every_model_has_a_list_in_the_admin(operator, journaled, model):
     app, name = model.split("/")
     response = operator.get(reverse(f"admin:{app}_{name}_changelist"))
     assert response.status_code == 200
+    # The list shows the one object of that kind, linked to its page.
+    listed = apps.get_model(app, name).objects.get()
+    assert reverse(f"admin:{app}_{name}_change", args=[listed.pk]) in response.content.decode()
 
 
 def test_a_match_shows_its_rounds_and_journal_read_only(operator, journaled):
