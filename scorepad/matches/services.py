@@ -5,7 +5,7 @@ in one transaction: a change is saved whole or not at all."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import timedelta
 
@@ -218,20 +218,31 @@ def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:
         return None
 
 
-def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
-    """A new match with the same players and options; the first deal moves one seat on.
-    The same form posted twice makes one match: the second answer is the first one's
-    match (None if it was deleted since)."""
-    setup = match.setup()
+def _once(owner: Owner, key: uuid.UUID | None, make: Callable[[], Match]) -> Match | None:
+    """Make a match once per key: a repeated post (double tap, retry) gets the first
+    post's match (None if it was deleted since) instead of a second one."""
     with transaction.atomic():
         submission = first_submission(owner, key)
         if submission is None:
             return Submission.objects.get(owner=owner, key=key).match
-        new = create_match(owner, match.preset, replace(setup, first_dealer=setup.dealer_of(2)))
+        new = make()
         if submission.pk is not None:
             submission.match = new
             submission.save(update_fields=["match"])
     return new
+
+
+def start_match(owner: Owner, preset: str, setup, *, key: uuid.UUID | None = None) -> Match | None:
+    """The set-up's new match, made once per form key; TooManyMatches past the day's limit."""
+    return _once(owner, key, lambda: create_match(owner, preset, setup))
+
+
+def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
+    """A new match with the same players and options; the first deal moves one seat on.
+    The same form posted twice makes one match."""
+    setup = match.setup()
+    again = replace(setup, first_dealer=setup.dealer_of(2))
+    return _once(owner, key, lambda: create_match(owner, match.preset, again))
 
 
 def _teams_of(setup) -> list[dict] | None:

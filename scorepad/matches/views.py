@@ -50,16 +50,22 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     house_rules = house_rules_for(owner, game.key)
     if request.method == "POST":
         form = MatchSetupForm(request.POST, game_key=game.key)
-        if form.has_forged_fields():
+        once = OnceForm(request.POST)
+        if form.has_forged_fields() or not once.is_valid():
             return HttpResponseBadRequest()
         if form.is_valid():
             owner = owner or current_owner(request, create=True)
+            preset, key = form.cleaned_data["preset"], once.cleaned_data["key"]
             try:
-                match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
+                match = services.start_match(owner, preset, form.setup, key=key)
             except services.TooManyMatches as refused:
                 form.add_error(None, str(refused))
-            else:
-                return redirect("matches:match", match_id=match.pk)
+            else:  # the same form sent twice: the first post's match
+                return (
+                    redirect("matches:match", match_id=match.pk)
+                    if match
+                    else redirect(request.path)
+                )
     else:
         initial = last_lineup(owner, game.key)
         initial.update(chosen_rules(request, game, house_rules))
