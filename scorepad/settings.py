@@ -212,8 +212,6 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "/accounts/login/"
-
 if not DEVELOPMENT:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # The proxy's health probe speaks plain HTTP to the app.

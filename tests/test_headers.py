@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from scorepad.records.models import HouseRule
+from scorepad.matches.models import HouseRule
 from tests.records.conftest import build, client_of
 from tests.records.matches import CABO_FR
 

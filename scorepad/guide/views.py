@@ -3,9 +3,9 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
+from scorepad.core.htmx import render_page_or_partial
 from scorepad.guide import tables
 from scorepad.guide.cards import language, spanish_card, stripped_french_card
 from scorepad.guide.forms import CardLookupForm, PracticeForm
@@ -27,14 +27,6 @@ def _walkthrough(game_key: str) -> Walkthrough:
         return WALKTHROUGHS[game_key]
     except KeyError:
         raise Http404("unknown game") from None
-
-
-def _by_request(request: HttpRequest, template: str, partial: str, context: dict) -> HttpResponse:
-    """The whole page, or only its swappable region for htmx; caches must tell them apart."""
-    name = f"{template}#{partial}" if request.htmx else template
-    response = render(request, name, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
 
 
 @require_safe
@@ -89,7 +81,7 @@ def cabo_cards(request: HttpRequest) -> HttpResponse:
         "answer": tables.cabo_card(form.cleaned_data["card"]) if form.is_valid() else None,
         "grids": tables.cabo_card_grids(),
     }
-    return _by_request(request, "guide/cabo_cards.html", "answer", context)
+    return render_page_or_partial(request, "guide/cabo_cards.html", "answer", context)
 
 
 @require_safe
@@ -108,7 +100,7 @@ def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpRes
         "previous": number - 1 if number > 1 else None,
         "next": number + 1 if number < len(walk.steps) else None,
     }
-    return _by_request(request, "guide/walkthrough.html", "step", context)
+    return render_page_or_partial(request, "guide/walkthrough.html", "step", context)
 
 
 @require_safe
@@ -131,4 +123,4 @@ def practice(request: HttpRequest) -> HttpResponse:
         "suits": [[card(f"{number}{suit}") for number in NUMBERS] for suit in SUITS],
         "played": card(form.cleaned_data["played"]) if captures is not None else None,
     }
-    return _by_request(request, "guide/practice.html", "results", context)
+    return render_page_or_partial(request, "guide/practice.html", "results", context)

@@ -11,7 +11,7 @@ from django.contrib import admin
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
-from .models import Match, Owner, Round, RoundChange
+from .models import HouseRule, Match, Owner, Round, RoundChange
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -147,4 +147,17 @@ class RoundChangeAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(HouseRule)
+class HouseRuleAdmin(admin.ModelAdmin):
+    list_display = ("name", "game", "preset", "owner", "created")
+    list_filter = ("game", "preset", "created")
+    search_fields = ("name", "owner__user__username", "owner__token")
+    list_select_related = ("owner__user",)
+    readonly_fields = ("owner", "game", "preset", "options", "created")
+    fields = ("name", "owner", "game", "preset", "options", "created")
+
+    def has_add_permission(self, request) -> bool:
         return False

@@ -27,7 +27,6 @@ def fresh_round_form(state: MatchState) -> RoundForm:
 
 
 def scoreboard_context(
-    request: HttpRequest,
     match: Match,
     *,
     state: MatchState | None = None,

@@ -5,7 +5,7 @@ in one transaction: a change is saved whole or not at all."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import timedelta
 
@@ -66,6 +66,16 @@ def _journal(match, round_, action, before, after, owner) -> None:
     )
 
 
+def _already_recorded(number: int) -> str:
+    return _("Round %(number)s was already recorded, maybe from another phone.") % {
+        "number": number
+    }
+
+
+def _not_restorable() -> str:
+    return _("This round can no longer be restored.")
+
+
 def record_round(
     match: Match, data: Mapping, *, number: int, entry_key: uuid.UUID, owner: Owner
 ) -> Round:
@@ -81,10 +91,7 @@ def record_round(
                 _("A match has at most %(count)s rounds.") % {"count": MAX_ROUNDS_PER_MATCH}
             )
         if number != len(rounds) + 1:
-            raise RoundConflict(
-                _("Round %(number)s was already recorded, maybe from another phone.")
-                % {"number": number}
-            )
+            raise RoundConflict(_already_recorded(number))
         state = match.rules.score(match.setup(), [r.data for r in rounds] + [dict(data)])
         try:
             with transaction.atomic():
@@ -92,10 +99,7 @@ def record_round(
                     match=match, number=number, data=dict(data), entry_key=entry_key
                 )
         except IntegrityError:
-            raise RoundConflict(
-                _("Round %(number)s was already recorded, maybe from another phone.")
-                % {"number": number}
-            ) from None
+            raise RoundConflict(_already_recorded(number)) from None
         _journal(match, new, RoundChange.Action.ADD, None, new.data, owner)
         match.refresh_summary(state)
     return new
@@ -164,12 +168,12 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         _refuse_if_abandoned(match)
         deleted = restorable(match.rounds.all())
         if deleted is None or deleted.pk != round_id:
-            raise RoundConflict(_("This round can no longer be restored."))
+            raise RoundConflict(_not_restorable())
         rounds = _live_rounds(match)
         try:
             state = match.rules.score(match.setup(), [r.data for r in rounds] + [deleted.data])
         except RoundInvalid:
-            raise RoundConflict(_("This round can no longer be restored.")) from None
+            raise RoundConflict(_not_restorable()) from None
         deleted.deleted_at = None
         deleted.save(update_fields=["deleted_at"])
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)
@@ -214,20 +218,31 @@ def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:
         return None
 
 
-def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
-    """A new match with the same players and options; the first deal moves one seat on.
-    The same form posted twice makes one match: the second answer is the first one's
-    match (None if it was deleted since)."""
-    setup = match.setup()
+def _once(owner: Owner, key: uuid.UUID | None, make: Callable[[], Match]) -> Match | None:
+    """Make a match once per key: a repeated post (double tap, retry) gets the first
+    post's match (None if it was deleted since) instead of a second one."""
     with transaction.atomic():
         submission = first_submission(owner, key)
         if submission is None:
             return Submission.objects.get(owner=owner, key=key).match
-        new = create_match(owner, match.preset, replace(setup, first_dealer=setup.dealer_of(2)))
+        new = make()
         if submission.pk is not None:
             submission.match = new
             submission.save(update_fields=["match"])
     return new
+
+
+def start_match(owner: Owner, preset: str, setup, *, key: uuid.UUID | None = None) -> Match | None:
+    """The set-up's new match, made once per form key; TooManyMatches past the day's limit."""
+    return _once(owner, key, lambda: create_match(owner, preset, setup))
+
+
+def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
+    """A new match with the same players and options; the first deal moves one seat on.
+    The same form posted twice makes one match."""
+    setup = match.setup()
+    again = replace(setup, first_dealer=setup.dealer_of(2))
+    return _once(owner, key, lambda: create_match(owner, match.preset, again))
 
 
 def _teams_of(setup) -> list[dict] | None:

@@ -10,14 +10,15 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorepad.core.forms import OnceForm
+from scorepad.core.htmx import form_status, render_page_or_partial
 from scorepad.core.wording import round_text
-from scorepad.records.house_rules import house_rules_for
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid, SetupInvalid
 
 from . import services
 from .access import current_owner, get_own_match
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
+from .house_rules import house_rules_for
 from .models import Match, Round
 from .scoreboard import (
     card_picker,
@@ -42,26 +43,30 @@ def pick_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Target")
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game_or_404(game_key)
     owner = current_owner(request)
     house_rules = house_rules_for(owner, game.key)
     if request.method == "POST":
         form = MatchSetupForm(request.POST, game_key=game.key)
-        if form.has_forged_fields():
+        once = OnceForm(request.POST)
+        if form.has_forged_fields() or not once.is_valid():
             return HttpResponseBadRequest()
         if form.is_valid():
             owner = owner or current_owner(request, create=True)
+            preset, key = form.cleaned_data["preset"], once.cleaned_data["key"]
             try:
-                match = services.create_match(owner, form.cleaned_data["preset"], form.setup)
+                match = services.start_match(owner, preset, form.setup, key=key)
             except services.TooManyMatches as refused:
                 form.add_error(None, str(refused))
-            else:
-                return redirect("matches:match", match_id=match.pk)
-        status = 422
+            else:  # the same form sent twice: the first post's match
+                return (
+                    redirect("matches:match", match_id=match.pk)
+                    if match
+                    else redirect(request.path)
+                )
     else:
-        status = 200
         initial = last_lineup(owner, game.key)
         initial.update(chosen_rules(request, game, house_rules))
         form = MatchSetupForm(initial=initial, game_key=game.key)
@@ -71,36 +76,34 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         "known_players": known_players(owner),
         "house_rules": house_rules,
     }
-    if request.htmx and request.htmx.target == "options":
-        return render(request, "matches/new_match.html#options", context)
-    return render(request, "matches/new_match.html", context, status=status)
+    # A preset tap swaps only the options.
+    partial = "options" if request.htmx.target == "options" else None
+    return render_page_or_partial(
+        request, "matches/new_match.html", partial, context, status=form_status(request, form)
+    )
 
 
 @require_safe
-@vary_on_headers("HX-Request")
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
     notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
-    context = scoreboard_context(request, match, notice=notice, undo=undo)
-    return render(request, _scoreboard_template(request), context)
+    context = scoreboard_context(match, notice=notice, undo=undo)
+    return _scoreboard(request, context)
 
 
-def _form_status(request: HttpRequest) -> int:
-    """A form sent back with its faults: 422, except to htmx, which only swaps 2xx."""
-    return 200 if request.htmx else 422
-
-
-def _scoreboard_template(request: HttpRequest) -> str:
-    return "matches/match.html#scoreboard" if request.htmx else "matches/match.html"
+def _scoreboard(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
+    return render_page_or_partial(
+        request, "matches/match.html", "scoreboard", context, status=status
+    )
 
 
 @require_safe
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
     match = get_own_match(request, match_id)
-    context = scoreboard_context(request, match, read_only=True)
+    context = scoreboard_context(match, read_only=True)
     return render(request, "matches/match.html", context)
 
 
@@ -117,10 +120,8 @@ def _scoreboard_response(
     redirect lands on the standing, which shows what the change did."""
     if request.htmx:
         match = get_own_match(request, match.pk)
-        context = scoreboard_context(
-            request, match, notice=notice, status_error=status_error, undo=undo
-        )
-        return render(request, _scoreboard_template(request), context)
+        context = scoreboard_context(match, notice=notice, status_error=status_error, undo=undo)
+        return _scoreboard(request, context)
     url = reverse("matches:match", args=[match.pk])
     if undo is not None:
         url += f"?undo={undo.pk}"
@@ -151,8 +152,8 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
             form.show_engine_errors(invalid.errors)
         else:
             return _scoreboard_response(request, match)
-    context = scoreboard_context(request, match, form=form)
-    return render(request, _scoreboard_template(request), context, status=_form_status(request))
+    context = scoreboard_context(match, form=form)
+    return _scoreboard(request, context, status=form_status(request, form))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -180,8 +181,7 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         "game": match.rules,
         "card_buttons": card_picker(match.options) if match.game == "cabo" else [],
     }
-    status = 422 if form.is_bound else 200
-    return render(request, "matches/edit_round.html", context, status=status)
+    return render(request, "matches/edit_round.html", context, status=form_status(request, form))
 
 
 @require_POST
@@ -287,4 +287,4 @@ def correct_players(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.info(request, _("Names and first dealer saved."))
             return redirect("matches:match", match_id=match.pk)
     context = {"match": match, "form": form, "game": match.rules}
-    return render(request, "matches/players.html", context, status=422 if form.is_bound else 200)
+    return render(request, "matches/players.html", context, status=form_status(request, form))

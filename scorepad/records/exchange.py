@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import uuid
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -359,11 +359,3 @@ def save_matches(
             match.refresh_summary(entry.state)
             created.append(match)
     return created
-
-
-def import_content(owner: Owner, content: bytes | str) -> list[Match]:
-    return save_matches(owner, check_documents(read_documents(content)))
-
-
-def documents_of(matches: Iterable[Match]) -> Iterator[Mapping]:
-    return (match_document(match) for match in matches)

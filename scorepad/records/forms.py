@@ -6,10 +6,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.forms import OnceForm
 from scorepad.limits import MAX_IMPORT_BYTES
-from scorepad.matches.models import GAME_CHOICES, Match, Owner
+from scorepad.matches.models import GAME_CHOICES, HouseRule, Match, Owner
 
 from . import exchange
-from .models import HouseRule
 
 
 class HistoryFilterForm(forms.Form):

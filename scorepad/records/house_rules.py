@@ -1,19 +1,10 @@
-"""Saved house rules, for the match set-up form and the history filters."""
+"""Which saved house rule a match used, to label the history without a query per match."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scorepad.matches.models import Match, Owner
-
-from .models import HouseRule, options_key
-
-
-def house_rules_for(owner: Owner | None, game_key: str) -> list[HouseRule]:
-    """The owner's house rules for one game, by name; each has `.name`, `.preset`, `.options`."""
-    if owner is None:
-        return []
-    return list(HouseRule.objects.filter(owner=owner, game=game_key).order_by("name"))
+from scorepad.matches.models import HouseRule, Match, options_key
 
 
 def rule_names(rules: Iterable[HouseRule]) -> dict[tuple[str, str], str]:

@@ -12,18 +12,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
+from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
 from scorepad.matches.access import current_owner, get_own_match
-from scorepad.matches.models import Match, Owner
+from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.services import TooManyMatches
 
 from . import exchange, stats
-from .chart import score_chart
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
-from .models import HouseRule
 
 PER_PAGE = 20
 
@@ -59,11 +57,6 @@ def _filtered(
     return form, matches
 
 
-def _status(request: HttpRequest, form: HistoryFilterForm) -> int:
-    """A page sent back with faulty filters: 422, except to htmx, which only swaps 2xx."""
-    return 422 if form.errors and not request.htmx else 200
-
-
 def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict:
     form, matches = _filtered(request, owner, _own_matches(owner))
     names = rule_names(form.house_rules.values())
@@ -92,18 +85,16 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
 
 
 @require_safe
-@vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     context = _history_context(request, current_owner(request))
     form = context["filters"]
-    # A history restore (Back after the cache is gone) needs the whole page.
-    fragment = request.htmx and not request.htmx.history_restore_request
-    if fragment and form.errors:
+    if wants_fragment(request) and form.errors:
         # The list swap would hide the fault: swap the form instead, errors beside the fields.
-        response = render(request, "records/history.html#filters", context)
+        response = render_page_or_partial(request, "records/history.html", "filters", context)
         return reswap(retarget(response, "#filters"), "outerHTML")
-    template = "records/history.html#results" if fragment else "records/history.html"
-    return render(request, template, context, status=_status(request, form))
+    return render_page_or_partial(
+        request, "records/history.html", "results", context, status=form_status(request, form)
+    )
 
 
 @require_POST
@@ -130,7 +121,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
             return redirect("records:history")
     context = _history_context(request, current_owner(request))
     context["import_form"] = form
-    return render(request, "records/history.html", context, status=422)
+    return render(request, "records/history.html", context, status=form_status(request, form))
 
 
 @require_safe
@@ -139,7 +130,7 @@ def players(request: HttpRequest) -> HttpResponse:
     form, matches = _filtered(request, owner, _counted_matches(owner))
     records = stats.everyone(match.state() for match in matches)
     context = {"filters": form, "records": records}
-    return render(request, "records/players.html", context, status=_status(request, form))
+    return render(request, "records/players.html", context, status=form_status(request, form))
 
 
 @require_safe
@@ -151,14 +142,14 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
         raise Http404
     record = stats.player_record(name, (match.state() for match in matches))
     context = {"filters": form, "record": record, "name": name, "matches": matches[:10]}
-    return render(request, "records/player.html", context, status=_status(request, form))
+    return render(request, "records/player.html", context, status=form_status(request, form))
 
 
 @require_safe
 def chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     state = match.state()
-    context = {"match": match, "state": state, "chart": score_chart(state)}
+    context = {"match": match, "state": state}
     return render(request, "records/chart.html", context)
 
 
@@ -241,9 +232,8 @@ def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
         "game": match.rules,
         "preset": match.rules.preset(match.preset),
     }
-    return render(
-        request, "records/save_house_rule.html", context, status=422 if form.errors else 200
-    )
+    status = form_status(request, form)
+    return render(request, "records/save_house_rule.html", context, status=status)
 
 
 @require_POST

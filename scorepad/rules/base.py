@@ -544,9 +544,6 @@ class Game:
             )
         return None
 
-    def state(self, setup: Setup) -> MatchState:
-        return self.score(setup, [])
-
     def score(self, setup: Setup, rounds: Sequence[Mapping]) -> MatchState:
         """Replay every entered round from scratch; the first invalid one stops it.
 

@@ -194,16 +194,6 @@
     }
   });
 
-  // A double tap on a button that creates something (a match, the next match) must not
-  // create it twice: after the first submission the button waits for the new page.
-  document.addEventListener("submit", function (event) {
-    const form = event.target;
-    if (!form.matches("form[data-submit-once]")) return;
-    window.setTimeout(function () {
-      form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = true; });
-    }, 0);
-  });
-
   // A flaky connection: say so next to the button. The entry keeps its one-time key,
   // so sending it again can never record the round twice.
   function showSendError(event) {

@@ -139,3 +139,15 @@ def test_names_and_the_first_dealer_are_corrected_from_the_scoreboard(page, shot
     expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0"])
     # Ben dealt the first round, so Chloé deals the second.
     expect(page.get_by_text("Chloé deals, Ana plays first")).to_be_visible()
+
+
+def test_a_double_tap_on_start_makes_one_match(page):
+    from scorepad.matches.models import Match
+
+    page.goto("/matches/new/cabo/")
+    page.get_by_placeholder("Player 1", exact=True).fill("Ana")
+    page.get_by_placeholder("Player 2", exact=True).fill("Ben")
+    # No script holds the button: the form's one-time key makes the second post a no-op.
+    page.get_by_role("button", name="Start the match").dblclick()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    assert Match.objects.count() == 1

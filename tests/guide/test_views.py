@@ -2,9 +2,12 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext as _
 
 from scorepad.guide.links import rules_url, section_url
 from scorepad.guide.walkthroughs import WALKTHROUGHS
+from scorepad.guide.walkthroughs.base import show
 from scorepad.rules import GAMES
 from scorepad.rules.escoba import ESCOBA_DECK
 
@@ -12,20 +15,47 @@ LANGUAGES = ("en", "fr", "nl")
 HTMX = {"HX-Request": "true"}
 
 
-def pages() -> list[str]:
-    urls = ["/rules/", "/rules/escoba/practice/"]
+def pages() -> list[tuple[str, list[str]]]:
+    """Every guide page and what it must show, in the active language."""
+    found = [
+        (
+            "/rules/",
+            [f'href="/rules/{key}/"' for key in GAMES]
+            + [f"<h1>{_('Rules and walkthroughs')}</h1>"],
+        ),
+        ("/rules/escoba/practice/", [f"<h1>{_('Find the fifteens')}</h1>", 'id="results"']),
+    ]
     for key, walk in WALKTHROUGHS.items():
-        urls.append(f"/rules/{key}/")
-        urls += [f"/rules/{key}/walkthrough/{n}/" for n in range(1, len(walk.steps) + 1)]
-    return urls
+        game = GAMES[key]
+        title = escape(_("%(game)s rules") % {"game": game.name})
+        found.append((f"/rules/{key}/", [f"<h1>{title}</h1>", 'class="guide-toc panel"']))
+        total = len(walk.steps)
+        for number, step in enumerate(walk.steps, start=1):
+            shown = show(walk, step)
+            count = _("Step %(number)s of %(total)s") % {"number": number, "total": total}
+            found.append(
+                (
+                    f"/rules/{key}/walkthrough/{number}/",
+                    [
+                        f"<h1>{escape(walk.title.render(walk.card))}</h1>",
+                        count,
+                        f">{escape(shown['title'])}</h2>",
+                    ],
+                )
+            )
+    return found
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_answers_in_every_language(client, language):
-    for url in pages():
+def test_every_page_shows_its_title_and_content_in_every_language(client, language):
+    with translation.override(language):
+        expected = pages()
+    for url, shows in expected:
         response = client.get(url, headers={"accept-language": language})
         assert response.status_code == 200, url
         assert f'lang="{language}"' in response.text
+        for text in shows:
+            assert text in response.text, (url, language, text)
 
 
 def test_the_french_cabo_page_is_written_in_french(client):

@@ -6,8 +6,7 @@ from itertools import pairwise
 
 import pytest
 
-from scorepad.matches.models import Match, Owner, Round
-from scorepad.records.models import HouseRule
+from scorepad.matches.models import HouseRule, Match, Owner, Round
 
 pytestmark = pytest.mark.django_db
 JAVASCRIPT_SAFE = 2**53

@@ -39,6 +39,29 @@ def test_play_again_posted_twice_makes_one_match(client, finished):
     assert first["Location"] == second["Location"]
 
 
+def test_a_set_up_posted_twice_with_its_key_makes_one_match(client):
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert 'type="hidden" name="key"' in page
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr")) | {
+        "key": str(uuid.uuid4())
+    }
+    first = client.post(reverse("matches:new", args=["cabo"]), data)
+    second = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Match.objects.count() == 1
+    # A new page, a new key: another match.
+    client.post(reverse("matches:new", args=["cabo"]), data | {"key": str(uuid.uuid4())})
+    assert Match.objects.count() == 2
+
+
+def test_a_set_up_with_a_malformed_key_is_a_client_fault(client):
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data | {"key": "¹"})
+    assert response.status_code == 400
+    assert not Match.objects.exists()
+
+
 def test_play_again_with_a_new_key_makes_another_match(client, finished):
     for _ in range(2):
         client.post(reverse("matches:again", args=[finished]), {"key": str(uuid.uuid4())})

@@ -134,7 +134,7 @@ def test_a_visitor_keeps_their_matches_for_more_than_a_year(client, settings):
 
 
 def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
-    from scorepad.records.models import HouseRule
+    from scorepad.matches.models import HouseRule
 
     match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
     match = Match.objects.get(pk=match_id)

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 import pytest
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scorepad.matches.models import RoundChange
+from scorepad.matches.models import HouseRule, RoundChange
 from scorepad.matches.services import record_round
-from scorepad.records.models import HouseRule
 
 from .conftest import build, build_match
 from .matches import CABO_FR
@@ -41,12 +41,15 @@ def journaled(owner):
 
 @pytest.mark.parametrize(
     "model",
-    ["matches/owner", "matches/match", "matches/round", "matches/roundchange", "records/houserule"],
+    ["matches/owner", "matches/match", "matches/round", "matches/roundchange", "matches/houserule"],
 )
 def test_every_model_has_a_list_in_the_admin(operator, journaled, model):
     app, name = model.split("/")
     response = operator.get(reverse(f"admin:{app}_{name}_changelist"))
     assert response.status_code == 200
+    # The list shows the one object of that kind, linked to its page.
+    listed = apps.get_model(app, name).objects.get()
+    assert reverse(f"admin:{app}_{name}_change", args=[listed.pk]) in response.content.decode()
 
 
 def test_a_match_shows_its_rounds_and_journal_read_only(operator, journaled):

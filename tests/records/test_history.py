@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorepad.records.models import HouseRule
+from scorepad.matches.models import HouseRule
 
 from .conftest import build, build_match
 from .matches import CABANGA_SHARED, CABO_FR, ESCOBA, cabo_round

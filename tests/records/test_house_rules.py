@@ -3,9 +3,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scorepad.matches.house_rules import house_rules_for
+from scorepad.matches.models import HouseRule
 from scorepad.records.forms import HouseRuleForm
-from scorepad.records.house_rules import house_rules_for
-from scorepad.records.models import HouseRule
 
 from .conftest import build, build_match
 from .matches import CABO_FR, ESCOBA
@@ -53,6 +53,20 @@ def test_a_name_taken_by_a_request_at_the_same_time_gets_the_same_message(
     assert "You already have house rules called “Chez Marie” for this game." in content
     assert 'id="name-errors"' in content
     assert HouseRule.objects.count() == 1
+
+
+def test_the_database_refuses_a_name_taken_in_another_case_at_the_same_time(
+    owner, visitor, monkeypatch
+):
+    match = build(owner, CABO_FR)
+    HouseRule.objects.create(owner=owner, game="cabo", name="Chez Marie", preset="fr", options={})
+    monkeypatch.setattr(HouseRuleForm, "clean_name", lambda form: form.cleaned_data["name"])
+    response = visitor.post(save_url(match), {"name": "CHEZ marie"})
+    assert response.status_code == 422
+    assert "You already have house rules called “CHEZ marie” for this game." in (
+        response.content.decode()
+    )
+    assert list(HouseRule.objects.values_list("name", flat=True)) == ["Chez Marie"]
 
 
 def test_a_house_rule_needs_a_name(owner, visitor):

@@ -9,8 +9,8 @@ from django.template import Context, Template
 from django.urls import reverse
 from django.utils import translation
 
+from scorepad.matches.models import HouseRule
 from scorepad.records.chart import nice_step, score_chart
-from scorepad.records.models import HouseRule
 from scorepad.rules import get_game
 
 from .conftest import build

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorepad.records.models import HouseRule
+from scorepad.matches.models import HouseRule
 
 from .conftest import build, build_match
 from .matches import CABANGA_SHARED, CABO_FR, ESCOBA

@@ -398,7 +398,7 @@ def test_distance_is_what_is_left_before_the_target():
 
 
 def test_an_empty_match_is_in_progress_with_everyone_leading():
-    state = GAME.state(setup_for())
+    state = GAME.score(setup_for(), [])
     assert state.totals == dict.fromkeys(FOUR, 0)
     assert state.leaders == FOUR
     assert not state.finished
@@ -424,7 +424,7 @@ def test_every_player_needs_a_hand_and_unknown_names_are_refused():
 
 def test_all_faults_of_a_round_are_collected():
     setup = setup_for()
-    state = GAME.state(setup)
+    state = GAME.score(setup, [])
     with pytest.raises(RoundInvalid) as caught:
         GAME.parse_round(setup, {"caller": "Zoe", "hands": {"A": -1, "B": 201, "C": "7"}}, state)
     fields = [error.field for error in caught.value.errors]

@@ -211,7 +211,7 @@ def test_exactly_one_side_holds_the_velo():
 
 def test_oros_and_sevens_cannot_exceed_cards():
     raw = deal(You=pile(37, 7, 1, velo=True), Ada=pile(3, 3, 3))
-    assert GAME.parse_round(setup_for(), raw, GAME.state(setup_for()))
+    assert GAME.parse_round(setup_for(), raw, GAME.score(setup_for(), []))
     raw = deal(You=pile(38, 6, 1, velo=True), Ada=pile(2, 4, 3))
     assert faults(setup_for(), raw) == [
         ("sides.Ada.oros", "oros cannot exceed cards"),

@@ -1,0 +1,139 @@
+"""Back and Reload after htmx swaps give a whole page, on every page type that swaps.
+
+htmx keeps snapshots of the pages it pushed in sessionStorage; when one is missing
+(a full storage, another tab, a phone that cleared it) Back asks the server again with
+`HX-Request` *and* `HX-History-Restore-Request`, and puts the answer into `<body>`.
+Each test empties that cache before pressing Back, so the server's answer is what shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_play_browser import record, row, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def forget_htmx_history(page) -> None:
+    page.evaluate("() => sessionStorage.removeItem('htmx-history-cache')")
+
+
+def expect_whole_page(page) -> None:
+    """One top bar, one main region, the stylesheet applied: not a bare fragment."""
+    expect(page.locator("body > header.topbar")).to_have_count(1)
+    expect(page.locator("header.topbar")).to_have_count(1)
+    expect(page.locator("main#main")).to_have_count(1)
+    expect(page.locator("head link[rel=stylesheet]").first).to_be_attached()
+    expect(page.locator("header.topbar")).to_have_css("display", "flex")
+    expect(page.locator("footer.footer")).to_be_visible()
+
+
+def back_and_reload(page, shot, label: str, *, shows) -> None:
+    """Back with htmx's cache gone shows `shows` in a whole page; so does Reload after it."""
+    forget_htmx_history(page)
+    page.go_back()
+    expect(shows(page)).to_be_visible()
+    expect_whole_page(page)
+    shot(f"{label}-back")
+    page.reload()
+    expect(shows(page)).to_be_visible()
+    expect_whole_page(page)
+
+
+def test_back_and_reload_on_a_walkthrough_step(page, shot):
+    page.goto("/rules/escoba/walkthrough/")
+    page.get_by_role("link", name="Next →").click()
+    expect(page.get_by_text(re.compile(r"^Step 2 of"))).to_be_visible()
+    page.get_by_role("link", name="Next →").click()
+    expect(page.get_by_text(re.compile(r"^Step 3 of"))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
+    back_and_reload(
+        page, shot, "walkthrough", shows=lambda p: p.get_by_text(re.compile(r"^Step 2 of"))
+    )
+    expect(page).to_have_url(re.compile(r"/walkthrough/2/$"))
+    # Back again, to the step the page was loaded with.
+    forget_htmx_history(page)
+    page.go_back()
+    expect(page.get_by_text(re.compile(r"^Step 1 of"))).to_be_visible()
+    expect_whole_page(page)
+
+
+def test_back_and_reload_on_the_practice_page(page, shot):
+    page.goto("/rules/escoba/practice/")
+    table = page.locator("fieldset", has_text="Cards on the table")
+    played = page.locator("fieldset", has_text="The card you play")
+    table.locator("label.pick").nth(4).click()  # 5 of the first suit
+    expect(page).to_have_url(re.compile(r"table="))
+    played.locator("label.pick").nth(9).click()  # the king: 5 + 10 = 15
+    expect(page).to_have_url(re.compile(r"played="))
+    expect(page.locator("#results li").first).to_be_visible()
+    back_and_reload(
+        page, shot, "practice", shows=lambda p: p.get_by_role("heading", name="Captures")
+    )
+    expect(page).not_to_have_url(re.compile(r"played="))
+    expect(page.locator("input[name=table]:checked")).to_have_count(1)
+
+
+def test_back_and_reload_on_the_cabo_card_lookup(page, shot):
+    page.goto("/rules/cabo/cards/")
+    page.locator("a.guide-card-link").nth(0).click()
+    expect(page).to_have_url(re.compile(r"card="))
+    first = page.url
+    page.locator("a.guide-card-link").nth(5).click()
+    expect(page).not_to_have_url(first)
+    back_and_reload(page, shot, "cards", shows=lambda p: p.locator("#answer .guide-answer-card"))
+    expect(page).to_have_url(first)
+
+
+def test_back_and_reload_on_the_history_filters(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    page.goto("/history/")
+    page.get_by_label("Game").select_option("escoba")
+    expect(page).to_have_url(re.compile(r"game=escoba"))
+    expect(page.locator("#results")).not_to_contain_text("Ana")
+    page.get_by_label("Game").select_option("cabo")
+    expect(page).to_have_url(re.compile(r"game=cabo"))
+    expect(page.locator("#results")).to_contain_text("Ana")
+    back_and_reload(page, shot, "history", shows=lambda p: p.locator("#results"))
+    expect(page).to_have_url(re.compile(r"game=escoba"))
+    expect(page.locator("#results")).not_to_contain_text("Ana")
+
+
+def test_back_and_reload_on_the_scoreboard_after_an_htmx_round(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("2")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.reload()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    expect_whole_page(page)
+    shot("scoreboard-reload")
+    # Back leaves the match for the set-up it came from, a whole page too.
+    forget_htmx_history(page)
+    page.go_back()
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    expect_whole_page(page)
+    page.go_forward()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect_whole_page(page)
+
+
+def test_back_and_reload_on_the_set_up_after_a_preset_tap(page, shot):
+    page.goto("/matches/new/")
+    page.locator('a[href="/matches/new/cabo/"]').click()
+    page.locator("label.preset", has_text="Dutch").click()
+    expect(page.locator('input[name="options_for"]')).to_have_value("nl")
+    page.reload()
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    expect_whole_page(page)
+    shot("setup-reload")
+    page.go_back()
+    expect(page.locator('a[href="/matches/new/cabo/"]')).to_be_visible()
+    expect_whole_page(page)
