@@ -12,6 +12,7 @@ from django.utils import translation
 from scorepad.matches.models import Round
 from scorepad.matches.scoreboard import card_picker
 from scorepad.rules import cabanga, cabo
+from scorepad.rules.cabo import GAME as CABO
 
 from .helpers import create_match, round_post
 
@@ -129,13 +130,13 @@ def test_a_dutch_hand_offers_a_plus_minus_key_and_a_french_one_does_not(client, 
 def test_the_card_grid_faces_follow_the_language(language, faces):
     options = {"values": "nl", "jokers": False}
     with translation.override(language):
-        labels = [button["label"] for button in card_picker(options)]
+        labels = [button["label"] for button in card_picker(CABO, options)]
     assert labels[10:13] == faces
 
 
 def test_the_card_grid_says_how_many_copies_of_each_card_a_round_holds():
-    grid = {b["codes"]: b for b in card_picker({"values": "fr", "jokers": True})}
+    grid = {b["codes"]: b for b in card_picker(CABO, {"values": "fr", "jokers": True})}
     assert grid["AS AH AD AC"]["copies"] == 1
     assert grid[cabo.JOKER]["copies"] == 2  # two jokers to a deck
-    deck = card_picker({"values": "deck", "jokers": False})
+    deck = card_picker(CABO, {"values": "deck", "jokers": False})
     assert {button["copies"] for button in deck} == {""}
