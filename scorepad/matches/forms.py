@@ -85,7 +85,7 @@ class MatchSetupForm(forms.Form):
         self.fields["preset"].initial = self.game.presets[0].key
         self.fields["options_for"].initial = self.game.presets[0].key
         seats = range(self.game.max_players)
-        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        self.fields["dealer"].choices = dealer_choices(seats)
         for seat in seats:
             self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
         for option in self.game.options:
@@ -105,6 +105,13 @@ class MatchSetupForm(forms.Form):
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.game.max_players)]
+
+    def seats(self) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
+        return seats_of(self)
+
+    def preset_choices(self) -> list[tuple[forms.boundfield.BoundWidget, object]]:
+        """Each preset's radio button beside the preset, for its help text."""
+        return list(zip(self["preset"], self.game.presets, strict=True))
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[f"option_{option.name}"] for option in self.game.options]
@@ -205,9 +212,24 @@ def seat_name_field(number: int) -> forms.CharField:
         max_length=MAX_NAME,
         required=False,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "list": "known-players", "autocapitalize": "words"}
+            attrs={
+                "autocomplete": "off",
+                "list": "known-players",
+                "autocapitalize": "words",
+                "placeholder": _("Player %(number)s") % {"number": number},
+            }
         ),
     )
+
+
+def dealer_choices(seats: range) -> list[tuple[int, str]]:
+    return [(seat, _("Seat %(number)s deals first") % {"number": seat + 1}) for seat in seats]
+
+
+def seats_of(form: forms.Form) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
+    """Each seat's name field beside its "deals first" radio button: the dealer is a
+    seat, so the choice stays with the name typed beside it."""
+    return list(zip(form.seat_fields(), form["dealer"], strict=True))
 
 
 class PlayersForm(forms.Form):
@@ -223,12 +245,15 @@ class PlayersForm(forms.Form):
         initial["dealer"] = setup.players.index(setup.first_dealer)
         super().__init__(*args, initial=initial, **kwargs)
         seats = range(len(setup.players))
-        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        self.fields["dealer"].choices = dealer_choices(seats)
         for seat in seats:
             self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(len(self.current.players))]
+
+    def seats(self) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
+        return seats_of(self)
 
     def has_forged_fields(self) -> bool:
         return has_forged_fields(self, set())
