@@ -57,6 +57,16 @@ def option_field(option: Option) -> forms.Field:
     )
 
 
+class DealerSelect(forms.RadioSelect):
+    """Each seat's "deals first" radio, named after its seat: the chip beside it says the
+    same for every seat."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["attrs"]["aria-label"] = label
+        return option
+
+
 class MatchSetupForm(forms.Form):
     """A new match: preset, options, players in seat order and who deals first.
 
@@ -73,7 +83,7 @@ class MatchSetupForm(forms.Form):
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
-        label=_("Deals first"), coerce=int, widget=forms.RadioSelect, initial=0
+        label=_("Deals first"), coerce=int, widget=DealerSelect, initial=0
     )
 
     def __init__(self, *args, game_key: str, **kwargs) -> None:
@@ -236,7 +246,7 @@ class PlayersForm(forms.Form):
     """The players' names seat by seat and who dealt first, corrected after the start.
     The rules engine checks the names as it checks a new match's."""
 
-    dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, widget=forms.RadioSelect)
+    dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, widget=DealerSelect)
 
     def __init__(self, *args, setup, game, **kwargs) -> None:
         self.current = setup
