@@ -7,7 +7,6 @@ from django.utils.translation import gettext
 
 from scorepad.core import wording
 from scorepad.core.forms import OnceForm
-from scorepad.guide.links import practice_link
 
 register = template.Library()
 
@@ -48,9 +47,3 @@ def of_name(key: str, name: str) -> str:
 def once_key() -> str:
     """The hidden one-time key of a form that is not otherwise a Django form."""
     return OnceForm()["key"].as_hidden()
-
-
-@register.simple_tag
-def practice_page(game: object) -> tuple[str, str] | None:
-    """`{% practice_page game as practice %}`: the game's practice page (address, title)."""
-    return practice_link(getattr(game, "key", ""))
