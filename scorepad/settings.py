@@ -77,6 +77,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Django's own widget templates, for the form renderer below.
+    "django.forms",
     "django_htmx",
     "scorepad.core",
     "scorepad.matches",
@@ -110,6 +112,9 @@ ROOT_URLCONF = "scorepad.urls"
 if env_bool("SCOREPAD_BENCH", False):
     ROOT_URLCONF = "scorepad.bench.urls"
 WSGI_APPLICATION = "scorepad.wsgi.application"
+# Forms render through the project's templates: templates/django/forms/ overrides
+# Django's field group (`{{ field.as_field_group }}`).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 TEMPLATES = [
     {

@@ -66,35 +66,43 @@ def power_text(code: str, options) -> str:
 
 
 def card_values(game: Game, preset: str) -> ValueTable:
-    """The value table under that preset, read from the engine."""
-    options = game.resolve_options(preset, {})
-    if game.key == "cabo":
-        with_jokers = {**options, "jokers": True}
-        if options["values"] == "deck":
-            groups = [(str(n),) for n in range(14)]
-        else:
-            groups = [*FRENCH_ROWS, (JOKER,)]
-        return ValueTable(
-            [
-                ValueRow(
-                    [french_card(code) for code in codes],
-                    str(cabo_value(codes[0], with_jokers)),
-                    power=power_text(codes[0], options) or "—",
-                )
-                for codes in groups
-            ]
-        )
-    if game.key == "escoba":
-        return ValueTable(
-            [
-                ValueRow(
-                    [spanish_card(f"{number}O")],
-                    str(escoba_value(f"{number}O")),
-                    twins=[stripped_french_card(f"{number}O")],
-                )
-                for number in NUMBERS
-            ]
-        )
+    """The value table under that preset, read from the engine (each game's guide draws
+    its own cards)."""
+    return VALUE_TABLES[game.key](game.resolve_options(preset, {}))
+
+
+def _cabo_values(options) -> ValueTable:
+    with_jokers = {**options, "jokers": True}
+    if options["values"] == "deck":
+        groups = [(str(n),) for n in range(14)]
+    else:
+        groups = [*FRENCH_ROWS, (JOKER,)]
+    return ValueTable(
+        [
+            ValueRow(
+                [french_card(code) for code in codes],
+                str(cabo_value(codes[0], with_jokers)),
+                power=power_text(codes[0], options) or "—",
+            )
+            for codes in groups
+        ]
+    )
+
+
+def _escoba_values(options) -> ValueTable:
+    return ValueTable(
+        [
+            ValueRow(
+                [spanish_card(f"{number}O")],
+                str(escoba_value(f"{number}O")),
+                twins=[stripped_french_card(f"{number}O")],
+            )
+            for number in NUMBERS
+        ]
+    )
+
+
+def _cabanga_values(options) -> ValueTable:
     counts = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
     labels = (_("1 symbol"), _("2 symbols"), _("3 symbols"))
     return ValueTable(
@@ -105,6 +113,9 @@ def card_values(game: Game, preset: str) -> ValueTable:
             for label, count in zip(labels, counts, strict=True)
         ]
     )
+
+
+VALUE_TABLES = {"cabo": _cabo_values, "escoba": _escoba_values, "cabanga": _cabanga_values}
 
 
 def _shown(option, value: object) -> str:

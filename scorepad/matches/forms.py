@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from django import forms
 from django.utils.translation import gettext
@@ -56,6 +57,16 @@ def option_field(option: Option) -> forms.Field:
     )
 
 
+class DealerSelect(forms.RadioSelect):
+    """Each seat's "deals first" radio, named after its seat: the chip beside it says the
+    same for every seat."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["attrs"]["aria-label"] = label
+        return option
+
+
 class MatchSetupForm(forms.Form):
     """A new match: preset, options, players in seat order and who deals first.
 
@@ -72,7 +83,7 @@ class MatchSetupForm(forms.Form):
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
-        label=_("Deals first"), coerce=int, widget=forms.RadioSelect, initial=0
+        label=_("Deals first"), coerce=int, widget=DealerSelect, initial=0
     )
 
     def __init__(self, *args, game_key: str, **kwargs) -> None:
@@ -84,7 +95,7 @@ class MatchSetupForm(forms.Form):
         self.fields["preset"].initial = self.game.presets[0].key
         self.fields["options_for"].initial = self.game.presets[0].key
         seats = range(self.game.max_players)
-        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        self.fields["dealer"].choices = dealer_choices(seats)
         for seat in seats:
             self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
         for option in self.game.options:
@@ -104,6 +115,13 @@ class MatchSetupForm(forms.Form):
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(self.game.max_players)]
+
+    def seats(self) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
+        return seats_of(self)
+
+    def preset_choices(self) -> list[tuple[forms.boundfield.BoundWidget, object]]:
+        """Each preset's radio button beside the preset, for its help text."""
+        return list(zip(self["preset"], self.game.presets, strict=True))
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[f"option_{option.name}"] for option in self.game.options]
@@ -195,7 +213,7 @@ class MatchSetupForm(forms.Form):
             self.add_error(field, engine_message(error))
 
     def teams_for(self, players: Sequence[str]):
-        return escoba.facing_teams(players) if self.game.key == "escoba" else None
+        return self.game.make_teams(players)
 
 
 def seat_name_field(number: int) -> forms.CharField:
@@ -204,16 +222,31 @@ def seat_name_field(number: int) -> forms.CharField:
         max_length=MAX_NAME,
         required=False,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "list": "known-players", "autocapitalize": "words"}
+            attrs={
+                "autocomplete": "off",
+                "list": "known-players",
+                "autocapitalize": "words",
+                "placeholder": _("Player %(number)s") % {"number": number},
+            }
         ),
     )
+
+
+def dealer_choices(seats: range) -> list[tuple[int, str]]:
+    return [(seat, _("Seat %(number)s deals first") % {"number": seat + 1}) for seat in seats]
+
+
+def seats_of(form: forms.Form) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
+    """Each seat's name field beside its "deals first" radio button: the dealer is a
+    seat, so the choice stays with the name typed beside it."""
+    return list(zip(form.seat_fields(), form["dealer"], strict=True))
 
 
 class PlayersForm(forms.Form):
     """The players' names seat by seat and who dealt first, corrected after the start.
     The rules engine checks the names as it checks a new match's."""
 
-    dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, widget=forms.RadioSelect)
+    dealer = forms.TypedChoiceField(label=_("Deals first"), coerce=int, widget=DealerSelect)
 
     def __init__(self, *args, setup, game, **kwargs) -> None:
         self.current = setup
@@ -222,12 +255,15 @@ class PlayersForm(forms.Form):
         initial["dealer"] = setup.players.index(setup.first_dealer)
         super().__init__(*args, initial=initial, **kwargs)
         seats = range(len(setup.players))
-        self.fields["dealer"].choices = [(seat, str(seat + 1)) for seat in seats]
+        self.fields["dealer"].choices = dealer_choices(seats)
         for seat in seats:
             self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(len(self.current.players))]
+
+    def seats(self) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
+        return seats_of(self)
 
     def has_forged_fields(self) -> bool:
         return has_forged_fields(self, set())
@@ -268,10 +304,27 @@ class PlayersForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    """One round's entry. Each game adds its fields by seat and builds the engine's round."""
+    """One round's entry. Each game adds its fields by line and builds the engine's round.
+
+    A game's form is the subclass that names the game's key in `for_game`: declaring it
+    registers it (`RoundForm.registry`, the one dispatch, as healthchecks' TRANSPORTS),
+    and `round_form_for` finds it from the match's game. A game whose round is simply
+    each player's points (`{"points": {name: points}}`) needs no form of its own: it
+    gets `PointsRoundForm`. Each form is rendered by its game's own template partial,
+    `matches/entry/<key>.html` (`entry_template`); the lines it holds are the engine's
+    answer to who plays the round (`Game.entry_names`).
+    """
+
+    registry: ClassVar[dict[str, type[RoundForm]]] = {}
+    for_game: ClassVar[str | None] = None
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     entry_key = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("for_game"):
+            RoundForm.registry[cls.for_game] = cls
 
     def __init__(self, *args, match_state: MatchState, players: Sequence[str], **kwargs) -> None:
         self.state = match_state
@@ -280,6 +333,10 @@ class RoundForm(forms.Form):
         self.players = list(players)
         super().__init__(*args, **kwargs)
         self.add_game_fields()
+
+    @property
+    def entry_template(self) -> str:
+        return f"matches/entry/{self.game.key}.html"
 
     # Subclasses --------------------------------------------------------------------
     def add_game_fields(self) -> None:
@@ -345,6 +402,8 @@ class RoundForm(forms.Form):
 
 class CaboRoundForm(RoundForm):
     """Who called, and every hand as a number or as the cards picked on the card grid."""
+
+    for_game = "cabo"
 
     def add_game_fields(self) -> None:
         options = self.setup.options
@@ -451,8 +510,10 @@ class CaboRoundForm(RoundForm):
 class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
+    for_game = "escoba"
+
     def add_game_fields(self) -> None:
-        self.sides = list(self.setup.sides)
+        self.sides = self.players
         last = len(self.sides) - 1
         for i, _side in enumerate(self.sides):
             # The last side's counts may be left blank: build_round fills them in.
@@ -484,22 +545,17 @@ class EscobaRoundForm(RoundForm):
             widget=forms.RadioSelect,
         )
 
-    def dealer_side(self) -> int:
-        dealer = self.setup.dealer_of(len(self.state.rounds) + 1)
-        if self.setup.teams:
-            for i, team in enumerate(self.setup.teams):
-                if dealer in team.players:
-                    return i
-        return self.sides.index(dealer)
-
     def build_round(self, data: Mapping) -> dict:
-        # The last side may be left blank: it gets what the others did not take.
+        # The last side may be left blank: the engine says what it took.
         last = len(self.sides) - 1
-        for key, total in escoba.DEAL_TOTALS.items():
+        entered = [
+            {key: data.get(f"{key}_{i}") for key in escoba.DEAL_TOTALS}
+            for i in range(len(self.sides))
+        ]
+        for key, value in self.game.fill_last_side(entered).items():
             if self.missing(f"{key}_{last}", data):
-                others = [data.get(f"{key}_{i}") for i in range(last)]
-                if all(value is not None for value in others):
-                    data[f"{key}_{last}"] = total - sum(others)
+                data[f"{key}_{last}"] = value
+        dealer_side = self.game.dealer_side(self.setup, len(self.state.rounds) + 1)
         sides: dict[str, dict] = {}
         for i, side in enumerate(self.sides):
             counts = {}
@@ -508,7 +564,7 @@ class EscobaRoundForm(RoundForm):
                 if self.missing(f"{key}_{i}", data):
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
-            opening = (data.get("opening") or 0) if i == self.dealer_side() else 0
+            opening = (data.get("opening") or 0) if side == dealer_side else 0
             counts["escobas"] = (data.get(f"escobas_{i}") or 0) + opening
             # No velo ticked: the field says so; the engine need not say it again.
             counts["velo"] = None if data.get("velo") is None else data["velo"] == i
@@ -549,6 +605,8 @@ class EscobaRoundForm(RoundForm):
 
 class CabangaRoundForm(RoundForm):
     """Per player: cards left by number of symbols (or the points), or "went out"."""
+
+    for_game = "cabanga"
 
     def add_game_fields(self) -> None:
         for i, _name in enumerate(self.players):
@@ -635,19 +693,47 @@ class CabangaRoundForm(RoundForm):
         return initial
 
 
-ROUND_FORMS: dict[str, type[RoundForm]] = {
-    "cabo": CaboRoundForm,
-    "escoba": EscobaRoundForm,
-    "cabanga": CabangaRoundForm,
-}
+class PointsRoundForm(RoundForm):
+    """Each player's points: the entry of a game whose round is nothing more."""
+
+    def add_game_fields(self) -> None:
+        for i, name in enumerate(self.players):
+            self.fields[f"points_{i}"] = self.count_field(
+                of_name("points", name), minimum=-1000, maximum=1000
+            )
+
+    def build_round(self, data: Mapping) -> dict:
+        points = {}
+        for i, name in enumerate(self.players):
+            if self.missing(f"points_{i}", data):
+                self.add_error(f"points_{i}", gettext("Enter a number."))
+            points[name] = data.get(f"points_{i}")
+        return {"points": points}
+
+    def field_for(self, path: str) -> str | None:
+        i = self.index_of(path.removeprefix("points.")) if path.startswith("points.") else None
+        return None if i is None else f"points_{i}"
+
+    def rows(self) -> list[dict]:
+        return [
+            {"name": name, "index": i, "points": self[f"points_{i}"]}
+            for i, name in enumerate(self.players)
+        ]
+
+    @classmethod
+    def initial_from(cls, data: Mapping, players: Sequence[str]) -> dict:
+        return {f"points_{i}": data["points"][name] for i, name in enumerate(players)}
+
+
+def round_form_class(game_key: str) -> type[RoundForm]:
+    return RoundForm.registry.get(game_key, PointsRoundForm)
 
 
 def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:
-    """The entry form for the next round (only the tied players for a Cabo tiebreak)."""
-    players = list(state.needs_tiebreak) if state.setup.game == "cabo" else []
-    if not players:
-        players = list(state.setup.players)
-    return ROUND_FORMS[state.setup.game](*args, match_state=state, players=players, **kwargs)
+    """The entry form for the next round, with a line for whoever plays it."""
+    players = list(get_game(state.setup.game).entry_names(state))
+    form_class = round_form_class(state.setup.game)
+    return form_class(*args, match_state=state, players=players, **kwargs)
 
 
 class DeleteRoundForm(forms.Form):

@@ -10,10 +10,10 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
-from scorepad.rules import cabo
+from scorepad.rules import Game
 from scorepad.rules.base import MatchState
 
-from .forms import ROUND_FORMS, DeleteRoundForm, RoundForm, round_form_for
+from .forms import DeleteRoundForm, RoundForm, round_form_class, round_form_for
 from .models import Match, Owner, Round
 from .services import restorable
 
@@ -90,7 +90,7 @@ def scoreboard_context(
         "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
         "restorable": None if read_only else restorable(match.rounds.all()),
         "rules_url": section_url(match.game, "", match.preset),
-        "card_buttons": card_picker(state.setup.options) if match.game == "cabo" else [],
+        "card_buttons": card_picker(match.rules, state.setup.options),
     }
 
 
@@ -132,14 +132,10 @@ def edit_form_for(match: Match, rounds: Sequence[Round], number: int, data=None)
     """The entry form of round `number`, checked against the match as it stood before it."""
     before = match.rules.score(match.setup(), [r.data for r in rounds[: number - 1]])
     entry = rounds[number - 1].data
-    form_class = ROUND_FORMS[match.game]
     if data is not None:
         return round_form_for(before, data)
-    players = list(before.needs_tiebreak) if match.game == "cabo" else []
-    names = players or (
-        list(before.setup.sides) if match.game == "escoba" else list(before.setup.players)
-    )
-    initial = form_class.initial_from(entry, names)
+    names = match.rules.entry_names(before)
+    initial = round_form_class(match.game).initial_from(entry, names)
     initial.update(number=number, entry_key=rounds[number - 1].entry_key or uuid.uuid4())
     return round_form_for(before, initial=initial)
 
@@ -193,36 +189,27 @@ def last_lineup(owner: Owner | None, game_key: str) -> dict:
     return initial
 
 
-def card_picker(options) -> list[dict]:
-    """The Cabo card grid: one button per distinct (rank, value), so red and black kings
-    get their own buttons where they count differently; a tap takes a free card of it.
-    Faces read as in the reader's language (V/D/R in French), like the rules pages."""
-    groups: dict[tuple[str, int], list[str]] = {}
-    for code in cabo.card_codes(options):
-        rank = (
-            code
-            if code == cabo.JOKER or (code.isdigit() and options.get("values") == "deck")
-            else code[:-1]
-        )
-        groups.setdefault((rank, cabo.card_value(code, options)), []).append(code)
+def card_picker(game: Game, options) -> list[dict]:
+    """The card grid of a game whose hands can be picked as cards (Cabo's): a button per
+    group of cards the engine gives. Faces read as in the reader's language (V/D/R in
+    French), like the rules pages."""
     buttons = []
-    for (rank, value), codes in groups.items():
-        faces = [french_card(code) for code in codes]
+    for group in game.card_groups(options):
+        faces = [french_card(code) for code in group.codes]
         suits = {face.suit for face in faces if face.suit}
         label = faces[0].rank
         if 0 < len(suits) < 4:
             label += faces[0].suit
-        copies = cabo.copies(codes[0], options)
         buttons.append(
             {
-                "label": "🃏" if rank == cabo.JOKER else label,
-                "value": value,
-                "codes": " ".join(codes),
+                "label": "🃏" if faces[0].tone == "joker" else label,
+                "value": group.value,
+                "codes": " ".join(group.codes),
                 # How each picked card reads once picked, in the order of `codes`.
                 "faces": " ".join(
-                    "🃏" if face.code == cabo.JOKER else face.rank + face.suit for face in faces
+                    "🃏" if face.tone == "joker" else face.rank + face.suit for face in faces
                 ),
-                "copies": "" if copies is None else copies,
+                "copies": "" if group.copies is None else group.copies,
                 "red": bool(suits) and all(face.tone == "red" for face in faces),
             }
         )

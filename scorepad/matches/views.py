@@ -179,7 +179,7 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         "form": form,
         "number": number,
         "game": match.rules,
-        "card_buttons": card_picker(match.options) if match.game == "cabo" else [],
+        "card_buttons": card_picker(match.rules, match.options),
     }
     return render(request, "matches/edit_round.html", context, status=form_status(request, form))
 

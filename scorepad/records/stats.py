@@ -1,64 +1,18 @@
 """A player's record, read off replayed matches: pure functions, no database.
 
 Every figure is derived from the rules engine's match states (`Match.state()`), so the
-statistics can never disagree with the scoreboards. In Escoba a player in a team shares
-the team's figures: the deal is scored per side, not per player.
+statistics can never disagree with the scoreboards: each game says what a round counts
+for a player (`Game.round_events`) and which figures it shows (`Game.figures`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from scorepad.rules import Game, get_game
 from scorepad.rules.base import MatchState
-
-
-@dataclass
-class CaboFigures:
-    rounds: int = 0
-    hand_sum: int = 0
-    calls: int = 0
-    successful_calls: int = 0
-    kamikazes: int = 0
-
-    @property
-    def average_hand(self) -> float | None:
-        return self.hand_sum / self.rounds if self.rounds else None
-
-    @property
-    def call_success_rate(self) -> float | None:
-        return self.successful_calls / self.calls if self.calls else None
-
-
-@dataclass
-class EscobaFigures:
-    deals: int = 0
-    points: int = 0
-    escobas: int = 0
-    velos: int = 0
-
-    @property
-    def points_per_deal(self) -> float | None:
-        return self.points / self.deals if self.deals else None
-
-    @property
-    def escobas_per_deal(self) -> float | None:
-        return self.escobas / self.deals if self.deals else None
-
-    @property
-    def velo_rate(self) -> float | None:
-        return self.velos / self.deals if self.deals else None
-
-
-@dataclass
-class CabangaFigures:
-    rounds: int = 0
-    points: int = 0
-    went_out: int = 0
-
-    @property
-    def average_points(self) -> float | None:
-        return self.points / self.rounds if self.rounds else None
 
 
 @dataclass
@@ -68,11 +22,28 @@ class GameRecord:
     finished: int = 0
     wins: int = 0
     shared_wins: int = 0
-    figures: CaboFigures | EscobaFigures | CabangaFigures | None = None
+    # What the game's rounds counted for the player (`Game.round_events`), summed.
+    events: Counter[str] = field(default_factory=Counter)
 
     @property
     def win_rate(self) -> float | None:
         return self.wins / self.finished if self.finished else None
+
+    @property
+    def rules(self) -> Game:
+        return get_game(self.game)
+
+    def figure(self, key: str) -> int | float | None:
+        """One of the game's figures (`Game.figures`) over the player's rounds."""
+        return next(f for f in self.rules.figures if f.key == key).value(self.events)
+
+    def figures(self) -> list[dict]:
+        """The game's figures in its order: label, kind ("count", "average", "percent")
+        and value."""
+        return [
+            {"label": f.label, "kind": f.kind, "value": f.value(self.events)}
+            for f in self.rules.figures
+        ]
 
 
 @dataclass
@@ -92,9 +63,6 @@ class PlayerRecord:
         return self.wins / self.finished if self.finished else None
 
 
-_FIGURES = {"cabo": CaboFigures, "escoba": EscobaFigures, "cabanga": CabangaFigures}
-
-
 def side_of(state: MatchState, player: str) -> str:
     """The side that scores for `player`: their team, or themselves."""
     for team in state.setup.teams or ():
@@ -111,9 +79,7 @@ def player_record(name: str, states: Iterable[MatchState]) -> PlayerRecord:
             continue
         game = record.games.get(state.setup.game)
         if game is None:
-            game = record.games[state.setup.game] = GameRecord(
-                state.setup.game, figures=_FIGURES[state.setup.game]()
-            )
+            game = record.games[state.setup.game] = GameRecord(state.setup.game)
         side = side_of(state, name)
         won = state.finished and side in state.winners
         shared = won and len(state.winners) > 1
@@ -122,7 +88,9 @@ def player_record(name: str, states: Iterable[MatchState]) -> PlayerRecord:
             tally.finished += state.finished
             tally.wins += won
             tally.shared_wins += shared
-        _add_rounds(game.figures, state, name, side)
+        rules = get_game(state.setup.game)
+        for result in state.rounds:
+            game.events.update(rules.round_events(state.setup, result, name, side))
     return record
 
 
@@ -132,42 +100,3 @@ def everyone(states: Iterable[MatchState]) -> list[PlayerRecord]:
     names = dict.fromkeys(name for state in states for name in state.setup.players)
     records = [player_record(name, states) for name in names]
     return sorted(records, key=lambda record: (-record.played, record.name.casefold()))
-
-
-def _add_rounds(figures, state: MatchState, player: str, side: str) -> None:
-    if isinstance(figures, CaboFigures):
-        _add_cabo(figures, state, player)
-    elif isinstance(figures, EscobaFigures):
-        for result in state.rounds:
-            pile = result.detail.sides[side]
-            figures.deals += 1
-            figures.points += result.points[side]
-            figures.escobas += pile.escobas
-            figures.velos += pile.velo
-    elif isinstance(figures, CabangaFigures):
-        for result in state.rounds:
-            figures.rounds += 1
-            figures.points += result.points[player]
-            # The engine's "went-out" (its explanation: "had no card left") is a round of
-            # 0 points; a round does not record who went out *first*, so this counts every
-            # round the player ended with no card, and the page says so.
-            figures.went_out += result.points[player] == 0
-
-
-def _add_cabo(figures: CaboFigures, state: MatchState, player: str) -> None:
-    # Only the engine's verdict counts: its topics say whether the call held ("call") or
-    # failed ("failed-call") and whether either kamikaze rule applied ("kamikaze"); the
-    # entered round (`detail`) says who called and whose hand was the kamikaze one.
-    for result in state.rounds:
-        entry = result.detail
-        if player not in result.points:
-            continue  # a tiebreak round they did not play
-        figures.rounds += 1
-        figures.hand_sum += entry.hands[player]
-        if "kamikaze" in result.topics and player == (entry.kamikaze or entry.caller):
-            figures.kamikazes += 1  # a kamikaze hand, or the zero call
-        if player != entry.caller:
-            continue
-        # A kamikaze hand replaces the call: the engine then reports neither outcome.
-        figures.calls += "call" in result.topics or "failed-call" in result.topics
-        figures.successful_calls += "call" in result.topics

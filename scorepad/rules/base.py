@@ -350,6 +350,40 @@ def name_faults(name: str, field_name: str, maximum: int = MAX_NAME_LENGTH) -> l
     return faults
 
 
+# What the pages ask a game ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of a player's statistics in a game: how often an event happened
+    (`count`), or one event's count over another's (`per`), shown as an average or a
+    rate. The events are what `Game.round_events` reports for each round."""
+
+    key: str
+    label: str
+    count: str
+    per: str | None = None
+    kind: Literal["count", "average", "percent"] = "count"
+
+    def value(self, events: Mapping[str, int]) -> int | float | None:
+        """The figure over these events; None when there is nothing to divide by."""
+        if self.per is None:
+            return events.get(self.count, 0)
+        over = events.get(self.per, 0)
+        return events.get(self.count, 0) / over if over else None
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    """One button of a card grid: the cards of one rank that count the same, and how
+    many copies of each the match's deck holds (None: no limit)."""
+
+    rank: str
+    value: int
+    codes: tuple[str, ...]
+    copies: int | None
+
+
 # The game ------------------------------------------------------------------------
 
 
@@ -378,6 +412,17 @@ class Game:
     round_named_maps: tuple[str, ...] = ()
     # One sentence the set-up page shows under the players, when the game needs one.
     setup_hint: str = ""
+    # What the end line of a match is called on its chart: a target to reach, or a
+    # threshold not to pass (a match ended by a number of rounds has neither).
+    end_kind: Literal["target", "threshold"] = "target"
+    # True when a tie at the end is played off in rounds among the tied players only.
+    tiebreak_rounds: bool = False
+    # A player's statistics in this game (see `round_events`), and a note under them.
+    figures: tuple[Figure, ...] = (
+        Figure("rounds", gettext_noop("Rounds played"), "rounds"),
+        Figure("points", gettext_noop("Points per round"), "points", per="rounds", kind="average"),
+    )
+    figures_note: str = ""
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -543,6 +588,27 @@ class Game:
                 FieldError("teams", Text(gettext_noop("this game is not played in teams")))
             )
         return None
+
+    def make_teams(self, players: Sequence[str]) -> tuple[Team, ...] | None:
+        """The teams these players form at set-up, in a game played in teams."""
+        return None
+
+    def entry_names(self, state: MatchState) -> tuple[str, ...]:
+        """Who has a line in the next round's entry: every player, by default."""
+        return state.setup.players
+
+    def card_groups(self, options: Mapping[str, object]) -> tuple[CardGroup, ...]:
+        """The card grid a hand can be picked from, when hands are entered as cards."""
+        return ()
+
+    def round_events(
+        self, setup: Setup, result: RoundResult, player: str, side: str
+    ) -> Mapping[str, int]:
+        """What one round counts in `player`'s statistics (nothing: a round they did not
+        play). `side` is the side scoring for them: their team, or themselves."""
+        if side not in result.points:
+            return {}
+        return {"rounds": 1, "points": result.points[side]}
 
     def score(self, setup: Setup, rounds: Sequence[Mapping]) -> MatchState:
         """Replay every entered round from scratch; the first invalid one stops it.

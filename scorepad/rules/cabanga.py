@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .base import (
     Choice,
     FieldError,
+    Figure,
     Game,
     MatchState,
     Option,
@@ -108,6 +109,23 @@ class Cabanga(Game):
     lower_is_better = True
     round_named_maps = ("hands",)
     topics = TOPICS
+    end_kind = "threshold"
+    figures = (
+        Figure("rounds", gettext_noop("Rounds played"), "rounds"),
+        Figure("points", gettext_noop("Minus points per round"), "points", "rounds", "average"),
+        Figure("went_out", gettext_noop("Rounds with no card left"), "went_out"),
+    )
+
+    def round_events(
+        self, setup: Setup, result: RoundResult, player: str, side: str
+    ) -> Mapping[str, int]:
+        # A round does not record who went out *first*: every round a player ended
+        # with no card left counts (0 points), and the page says so.
+        return {
+            "rounds": 1,
+            "points": result.points[player],
+            "went_out": result.points[player] == 0,
+        }
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CabangaRound:
         errors = self.check_round_fields(state, raw, ("hands",))

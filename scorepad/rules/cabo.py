@@ -16,8 +16,10 @@ from functools import cache
 
 from .base import (
     NO_TEXT,
+    CardGroup,
     Choice,
     FieldError,
+    Figure,
     Game,
     MatchState,
     Option,
@@ -523,6 +525,59 @@ class Cabo(Game):
     round_name_fields = ("caller", "kamikaze")
     round_named_maps = ("hands",)
     topics = TOPICS
+    tiebreak_rounds = True
+    figures = (
+        Figure("rounds", gettext_noop("Rounds played"), "rounds"),
+        Figure("calls", gettext_noop("Cabo calls"), "calls"),
+        Figure("call_success", gettext_noop("Successful calls"), "calls_won", "calls", "percent"),
+        Figure("average_hand", gettext_noop("Average hand"), "hand", "rounds", "average"),
+        Figure("kamikazes", gettext_noop("Kamikazes"), "kamikazes"),
+    )
+
+    # What the pages ask -----------------------------------------------------------
+
+    def entry_names(self, state: MatchState) -> tuple[str, ...]:
+        """Only the tied players play a tiebreak round."""
+        return state.needs_tiebreak or state.setup.players
+
+    def card_groups(self, options: Mapping[str, object]) -> tuple[CardGroup, ...]:
+        """One button per distinct (rank, value), so red and black kings get their own
+        buttons where they count differently; a tap takes a free card of it."""
+        groups: dict[tuple[str, int], list[str]] = {}
+        for code in card_codes(options):
+            rank = (
+                code
+                if code == JOKER or (code.isdigit() and options.get("values") == "deck")
+                else code[:-1]
+            )
+            groups.setdefault((rank, card_value(code, options)), []).append(code)
+        return tuple(
+            CardGroup(rank, value, tuple(codes), copies(codes[0], options))
+            for (rank, value), codes in groups.items()
+        )
+
+    def round_events(
+        self, setup: Setup, result: RoundResult, player: str, side: str
+    ) -> Mapping[str, int]:
+        """Rounds, hands, calls and whether they held, kamikazes (a kamikaze hand, or
+        the zero call), as the engine judged the round."""
+        entry = result.detail
+        assert isinstance(entry, CaboRound)
+        if player not in result.points:
+            return {}  # a tiebreak round they did not play
+        outcome = round_points(
+            entry.hands, entry.caller, setup.options, entry.kamikaze, entry.tiebreak
+        )
+        # A kamikaze hand replaces the call: then there is no call to count.
+        calling = player == entry.caller and entry.kamikaze is None
+        return {
+            "rounds": 1,
+            "hand": entry.hands[player],
+            "calls": calling,
+            "calls_won": calling and outcome.called,
+            "kamikazes": "kamikaze" in outcome.topics
+            and player == (entry.kamikaze or entry.caller),
+        }
 
     # Checking a round -------------------------------------------------------------
 

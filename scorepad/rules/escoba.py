@@ -16,6 +16,7 @@ from .base import (
     MAX_TEAM_NAME_LENGTH,
     Choice,
     FieldError,
+    Figure,
     Game,
     MatchState,
     Option,
@@ -311,6 +312,28 @@ def cascade(
     return tuple(remaining), None
 
 
+def fill_last_side(
+    entered: Sequence[Mapping[str, int | None]],
+) -> dict[str, int]:
+    """The last side's cards, oros and sevens left blank: what the other sides did not
+    take, for each count every other side gave (the deal's totals are known)."""
+    *others, last = entered
+    return {
+        count: total - sum(side[count] for side in others)  # type: ignore[misc]
+        for count, total in DEAL_TOTALS.items()
+        if last.get(count) is None and all(side.get(count) is not None for side in others)
+    }
+
+
+def dealer_side(setup: Setup, number: int) -> str:
+    """The side of deal `number`'s dealer: an opening table's escobas go to it."""
+    dealer = setup.dealer_of(number)
+    for team in setup.teams or ():
+        if dealer in team.players:
+            return team.name
+    return dealer
+
+
 def facing_teams(players: Sequence[str]) -> tuple[Team, ...] | None:
     """Four players play as two teams, partners sitting facing: seats 1 and 3 against
     seats 2 and 4, each team named after its players. Fewer play on their own."""
@@ -335,6 +358,40 @@ class Escoba(Game):
     round_named_maps = ("sides",)
     topics = TOPICS
     round_noun = "deal"
+    setup_hint = gettext_noop(
+        "Four players play as two teams: seats 1 and 3 against seats 2 and 4 (partners sit facing)."
+    )
+    figures = (
+        Figure("deals", gettext_noop("Deals played"), "deals"),
+        Figure("points", gettext_noop("Points per deal"), "points", "deals", "average"),
+        Figure("escobas", gettext_noop("Escobas per deal"), "escobas", "deals", "average"),
+        Figure("velo", gettext_noop("Velo taken"), "velos", "deals", "percent"),
+    )
+    figures_note = gettext_noop("In a team, the team's figures count for each partner.")
+
+    # What the pages ask -----------------------------------------------------------
+
+    def make_teams(self, players: Sequence[str]) -> tuple[Team, ...] | None:
+        return facing_teams(players)
+
+    def entry_names(self, state: MatchState) -> tuple[str, ...]:
+        """A deal is entered per side: per team when four play."""
+        return state.setup.sides
+
+    def round_events(
+        self, setup: Setup, result: RoundResult, player: str, side: str
+    ) -> Mapping[str, int]:
+        """A team's pile counts for each partner: the deal is scored per side."""
+        pile = result.detail.sides[side]
+        return {
+            "deals": 1,
+            "points": result.points[side],
+            "escobas": pile.escobas,
+            "velos": pile.velo,
+        }
+
+    fill_last_side = staticmethod(fill_last_side)
+    dealer_side = staticmethod(dealer_side)
 
     def check_teams(
         self,

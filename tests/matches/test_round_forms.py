@@ -12,6 +12,7 @@ from django.utils import translation
 from scorepad.matches.models import Round
 from scorepad.matches.scoreboard import card_picker
 from scorepad.rules import cabanga, cabo
+from scorepad.rules.cabo import GAME as CABO
 
 from .helpers import create_match, round_post
 
@@ -129,13 +130,57 @@ def test_a_dutch_hand_offers_a_plus_minus_key_and_a_french_one_does_not(client, 
 def test_the_card_grid_faces_follow_the_language(language, faces):
     options = {"values": "nl", "jokers": False}
     with translation.override(language):
-        labels = [button["label"] for button in card_picker(options)]
+        labels = [button["label"] for button in card_picker(CABO, options)]
     assert labels[10:13] == faces
 
 
 def test_the_card_grid_says_how_many_copies_of_each_card_a_round_holds():
-    grid = {b["codes"]: b for b in card_picker({"values": "fr", "jokers": True})}
+    grid = {b["codes"]: b for b in card_picker(CABO, {"values": "fr", "jokers": True})}
     assert grid["AS AH AD AC"]["copies"] == 1
     assert grid[cabo.JOKER]["copies"] == 2  # two jokers to a deck
-    deck = card_picker({"values": "deck", "jokers": False})
+    deck = card_picker(CABO, {"values": "deck", "jokers": False})
     assert {button["copies"] for button in deck} == {""}
+
+
+def test_who_called_is_one_group_of_radios_under_its_question_linked_to_its_error(
+    client, cabo_match
+):
+    page = add(client, cabo_match, hand_0="3", hand_1="7", hand_2="2").content.decode()
+    assert re.search(
+        r'<fieldset class="entry-rows" aria-describedby="id_caller_error">\s*'
+        r'<legend class="visually-hidden">Who called Cabo\?</legend>',
+        page,
+    )
+    assert '<ul class="errorlist" id="id_caller_error">' in page
+
+
+def test_the_velo_radios_are_a_fieldset_with_a_legend_linked_to_their_error(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    page = add(client, match_id, cards_0="20", oros_0="5", sevens_0="2").content.decode()
+    assert re.search(
+        r'<fieldset class="compact has-error" aria-describedby="id_velo_error">\s*'
+        r"<legend>Who took the velo \(7 of oros\)\?</legend>",
+        page,
+    )
+    assert re.search(r"<legend>Opening table for the dealer</legend>", page)
+
+
+def test_a_refused_count_carries_its_widget_limits_and_points_to_its_message(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    page = add(client, match_id, cards_0="99", oros_0="5", sevens_0="2", velo="0")
+    cards = re.search(r'<input type="number" name="cards_0"[^>]*>', page.content.decode())[0]
+    for attribute in (
+        'max="40"',
+        'min="0"',
+        'inputmode="numeric"',
+        'aria-invalid="true"',
+        'aria-describedby="id_cards_0_error"',
+    ):
+        assert attribute in cards
+    assert 'id="id_cards_0_error"' in page.content.decode()
+
+
+def test_the_cabanga_counts_reach_the_page_with_their_limits(client, cabanga_match):
+    page = client.get(reverse("matches:match", args=[cabanga_match])).content.decode()
+    count = re.search(r'<input type="number" name="n3_0"[^>]*>', page)[0]
+    assert 'max="60"' in count and 'min="0"' in count and 'pattern="-?[0-9]*"' in count

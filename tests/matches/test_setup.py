@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -228,3 +230,25 @@ def test_the_cabo_setup_suggests_two_decks_for_five_or_six_players(client):
     assert 'name="option_decks"' in cabo
     escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
     assert "two decks" not in escoba
+
+
+def test_the_setup_form_is_rendered_from_its_fields(client):
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    seat = re.search(r'<input type="text" name="player_0"[^>]*>', page)[0]
+    assert 'maxlength="40"' in seat and 'placeholder="Player 1"' in seat
+    dealer = re.search(r'<input type="radio" name="dealer" value="0"[^>]*>', page)[0]
+    assert 'id="id_dealer_0"' in dealer and 'aria-label="Seat 1 deals first"' in dealer
+    assert re.search(r'<input type="radio" name="preset" value="fr"[^>]*checked', page)
+    target = re.search(r'<input type="number" name="option_target"[^>]*>', page)[0]
+    assert 'max="1000"' in target and 'inputmode="numeric"' in target
+    assert 'aria-describedby="id_option_target_helptext"' in target
+
+
+def test_a_refused_option_points_to_its_message_and_its_help(client):
+    options = default_option_fields("cabo", "fr") | {"option_target": "5000"}
+    data = setup_data(["Ana", "Ben"], preset="fr", options=options)
+    page = client.post(reverse("matches:new", args=["cabo"]), data).content.decode()
+    target = re.search(r'<input type="number" name="option_target"[^>]*>', page)[0]
+    assert 'aria-describedby="id_option_target_helptext id_option_target_error"' in target
+    assert 'id="id_option_target_error"' in page
+    assert 'id="id_option_target_helptext"' in page

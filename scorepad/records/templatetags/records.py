@@ -22,9 +22,7 @@ def score_chart(match: Match, state: MatchState | None = None, open_table: bool 
         "match": match,
         "state": state,
         "chart": chart.score_chart(state),
-        "end_label_kind": "rounds"
-        if vertical
-        else ("threshold" if match.game == "cabanga" else "target"),
+        "end_label_kind": "rounds" if vertical else match.rules.end_kind,
         "open_table": open_table,
     }
 

@@ -1,0 +1,100 @@
+"""A game added in test code only plays through every page: the app holds no list of
+games but the engine's registry, and no page branches on a game's key."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.matches.models import Match
+from scorepad.rules import GAMES
+from tests.matches.helpers import create_match, round_post
+
+from .lowest import GAME as LOWEST
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def lowest(settings):
+    """The game registered, and its entry partial found, for one test only."""
+    templates = settings.TEMPLATES[0]
+    settings.TEMPLATES = [
+        {**templates, "DIRS": [Path(__file__).parent / "templates", *templates["DIRS"]]}
+    ]
+    GAMES[LOWEST.key] = LOWEST
+    yield LOWEST
+    del GAMES[LOWEST.key]
+
+
+def points(number: int, *values: int) -> dict:
+    return round_post(number, **{f"points_{i}": str(value) for i, value in enumerate(values)})
+
+
+def totals_of(match_id: int) -> dict:
+    return dict(Match.objects.get(pk=match_id).state().totals)
+
+
+def test_a_game_known_only_to_the_engine_plays_through_every_page(lowest, client):
+    assert "Lowest" in client.get(reverse("matches:pick_game")).content.decode()
+    setup_page = client.get(reverse("matches:new", args=["lowest"])).content.decode()
+    assert "Lowest total after the last round wins." in setup_page
+    match_id = create_match(client, "lowest", ["Ana", "Ben", "Chloé"], preset="three")
+    add = reverse("matches:add_round", args=[match_id])
+
+    board = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert 'class="entry-rows lowest-entry"' in board  # its own partial, by its key
+    assert re.search(r'<input type="number" name="points_0"[^>]*inputmode="numeric"', board)
+
+    # A refused round: the engine's message beside the field, linked to it; nothing saved.
+    refused = client.post(add, points(1, 3, -5, 1))
+    assert refused.status_code == 422
+    page = refused.content.decode()
+    assert 'id="id_points_1_error"' in page
+    assert "points are a whole number, 0 or more" in page
+    assert re.search(r'name="points_1"[^>]*aria-describedby="id_points_1_error"', page)
+    assert totals_of(match_id) == {"Ana": 0, "Ben": 0, "Chloé": 0}
+
+    assert client.post(add, points(1, 3, 5, 1)).status_code == 302
+    assert client.post(add, points(2, 2, 2, 2)).status_code == 302
+    assert totals_of(match_id) == {"Ana": 5, "Ben": 7, "Chloé": 3}
+
+    # Correction: the form comes back filled in, and the totals follow the change.
+    edit = reverse("matches:edit_round", args=[match_id, 1])
+    assert 'name="points_1" value="5"' in client.get(edit).content.decode()
+    answer = client.post(edit, {**points(1, 3, 0, 1)})
+    assert answer.status_code == 302
+    assert totals_of(match_id) == {"Ana": 5, "Ben": 2, "Chloé": 3}
+
+    assert client.post(add, points(3, 1, 1, 4)).status_code == 302
+    finished = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert "Ben wins" in finished
+    assert "lowest-entry" not in finished  # no entry once the match is over
+
+    # History: the match, the chart and the player's generic figures.
+    assert "Ana, Ben, Chloé" in client.get(reverse("records:history")).content.decode()
+    assert client.get(reverse("records:chart", args=[match_id])).status_code == 200
+    ben = client.get(reverse("records:player", args=["Ben"])).content.decode()
+    assert "<h2>Lowest</h2>" in ben
+    assert re.search(r"<dt>Rounds played</dt><dd>3</dd>", ben)
+    assert re.search(r"<dt>Points per round</dt><dd>1(\.0)?</dd>", ben)
+
+    # Export, then import into another browser: the same match, replayed.
+    document = json.loads(client.get(reverse("records:match_json", args=[match_id])).content)
+    assert document["game"] == "lowest"
+    other = Client()
+    upload = SimpleUploadedFile("lowest.json", json.dumps(document).encode(), "application/json")
+    assert other.post(reverse("records:import"), {"file": upload}).status_code == 302
+    imported = Match.objects.exclude(pk=match_id).get(game="lowest")
+    assert dict(imported.state().totals) == {"Ana": 6, "Ben": 3, "Chloé": 7}
+    assert imported.state().winners == ("Ben",)
+
+
+def test_the_game_is_gone_once_the_test_is_over():
+    assert "lowest" not in GAMES
