@@ -17,19 +17,37 @@ def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None
     if user is not None and user.is_authenticated:
         owner, _ = Owner.objects.get_or_create(user=user)
         return owner
-    token = request.session.get(SESSION_KEY)
-    if token:
-        try:
-            owner = Owner.objects.filter(token=uuid.UUID(token)).first()
-        except ValueError:
-            owner = None
+    token = _session_token(request)
+    if token is not None:
+        owner = Owner.objects.filter(token=token).first()
         if owner is not None:
             return owner
+        if create:  # the token reserved when the set-up was shown (`reserve_owner`)
+            return Owner.objects.get_or_create(token=token)[0]
     if not create:
         return None
     owner = Owner.objects.create()
     request.session[SESSION_KEY] = str(owner.token)
     return owner
+
+
+def reserve_owner(request: HttpRequest) -> None:
+    """Give a new visitor's session the token of the owner their first match will make.
+
+    Two posts of the set-up at once (a double tap, before the browser holds any owner)
+    then make one owner and, through the form's one-time key, one match, instead of two
+    owners each with a match. No owner row is made until a match is."""
+    user = getattr(request, "user", None)
+    if (user is None or not user.is_authenticated) and _session_token(request) is None:
+        request.session[SESSION_KEY] = str(uuid.uuid4())
+
+
+def _session_token(request: HttpRequest) -> uuid.UUID | None:
+    token = request.session.get(SESSION_KEY)
+    try:
+        return uuid.UUID(token) if token else None
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 def get_own_match(

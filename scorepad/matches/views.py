@@ -16,7 +16,7 @@ from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid, SetupInvalid
 
 from . import services
-from .access import current_owner, get_own_match
+from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .house_rules import house_rules_for
 from .models import Match, Round
@@ -67,6 +67,8 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
                     else redirect(request.path)
                 )
     else:
+        if owner is None:
+            reserve_owner(request)
         initial = last_lineup(owner, game.key)
         initial.update(chosen_rules(request, game, house_rules))
         form = MatchSetupForm(initial=initial, game_key=game.key)

@@ -13,9 +13,9 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from scorepad.matches.models import Match, Round, RoundChange
+from scorepad.matches.models import Match, Owner, Round, RoundChange
 
-from .helpers import create_match
+from .helpers import create_match, default_option_fields, setup_data
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -126,3 +126,21 @@ def test_a_correction_racing_the_deletion_of_its_round_never_fails(shared_match)
         )
         assert all(status < 500 for status in statuses)
         assert not Round.objects.filter(deleted_at__isnull=True).exists()
+
+
+def test_a_new_browser_s_set_up_posted_twice_at_once_makes_one_owner_and_one_match(client):
+    # The first page a new visitor opens is the set-up: no owner yet, only a session.
+    client.get(reverse("matches:new", args=["cabo"]))
+    cookie = client.cookies["sessionid"].value
+
+    def same_browser() -> Client:
+        other = Client()
+        other.cookies["sessionid"] = cookie
+        return other
+
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    data["key"] = str(uuid.uuid4())
+    statuses = post_at_once(same_browser, reverse("matches:new", args=["cabo"]), [data] * 4)
+    assert all(status < 500 for status in statuses)
+    assert Owner.objects.count() == 1
+    assert Match.objects.count() == 1
