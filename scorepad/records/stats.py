@@ -1,14 +1,16 @@
 """A player's record, read off replayed matches: pure functions, no database.
 
-Every figure is derived from the rules engine's match states (`Match.state()`), so the
-statistics can never disagree with the scoreboards. In Escoba a player in a team shares
-the team's figures: the deal is scored per side, not per player.
+Every figure is derived from the rules engine's match states, so the statistics can
+never disagree with the scoreboards: one match's figures are kept per player when the
+match changes (`scorepad.matches.kept`), and the pages sum them (`from_tallies`). In
+Escoba a player in a team shares the team's figures: the deal is scored per side, not
+per player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 
 from scorepad.rules.base import MatchState
 
@@ -171,3 +173,24 @@ def _add_cabo(figures: CaboFigures, state: MatchState, player: str) -> None:
         # A kamikaze hand replaces the call: the engine then reports neither outcome.
         figures.calls += "call" in result.topics or "failed-call" in result.topics
         figures.successful_calls += "call" in result.topics
+
+
+FIGURE_NAMES = tuple(sorted({figure.name for kind in _FIGURES.values() for figure in fields(kind)}))
+
+
+def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
+    """Players' records from kept figures summed per player and game (finished matches
+    only): rows of `name`, `game`, `played`, `wins`, `shared_wins` and each figure's sum.
+    The most matches first."""
+    records: dict[str, PlayerRecord] = {}
+    for row in tallies:
+        record = records.setdefault(row["name"], PlayerRecord(row["name"]))
+        kind = _FIGURES[row["game"]]
+        figures = kind(**{figure.name: row[figure.name] or 0 for figure in fields(kind)})
+        game = record.games[row["game"]] = GameRecord(row["game"], figures=figures)
+        for tally in (record, game):
+            tally.played += row["played"]
+            tally.finished += row["played"]
+            tally.wins += row["wins"]
+            tally.shared_wins += row["shared_wins"]
+    return sorted(records.values(), key=lambda record: (-record.played, record.name.casefold()))
