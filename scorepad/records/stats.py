@@ -186,7 +186,7 @@ def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
     for row in tallies:
         record = records.setdefault(row["name"], PlayerRecord(row["name"]))
         kind = _FIGURES[row["game"]]
-        figures = kind(**{figure.name: row[figure.name] or 0 for figure in fields(kind)})
+        figures = kind(**{figure.name: row.get(figure.name) or 0 for figure in fields(kind)})
         game = record.games[row["game"]] = GameRecord(row["game"], figures=figures)
         for tally in (record, game):
             tally.played += row["played"]

@@ -41,18 +41,17 @@ def _counted_matches(owner: Owner | None) -> QuerySet[Match]:
     return _own_matches(owner).counted()
 
 
-def _tallies(seats: QuerySet[Seat]) -> list[PlayerRecord]:
-    """The players' records, summed by the database from the kept seats: one query."""
-    figures = {
-        name: Sum(Cast(KT(f"figures__{name}"), IntegerField())) for name in stats.FIGURE_NAMES
-    }
+def _tallies(seats: QuerySet[Seat], *, figures: bool = True) -> list[PlayerRecord]:
+    """The players' records, summed by the database from the kept seats: one query. The
+    game figures (read out of each seat's JSON, the costly part) only when asked for."""
+    sums = {name: Sum(Cast(KT(f"figures__{name}"), IntegerField())) for name in stats.FIGURE_NAMES}
     rows = (
         seats.values("name", game=F("match__game"))
         .annotate(
             played=Count("pk"),
             wins=Count("pk", filter=Q(won=True)),
             shared_wins=Count("pk", filter=Q(shared=True)),
-            **figures,
+            **(sums if figures else {}),
         )
         .order_by("name", "game")
     )
@@ -161,7 +160,8 @@ def import_matches(request: HttpRequest) -> HttpResponse:
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
-    context = {"filters": form, "records": _tallies(_seats_of(matches))}
+    # The list shows matches and wins, not the game figures of each player's page.
+    context = {"filters": form, "records": _tallies(_seats_of(matches), figures=False)}
     return render(request, "records/players.html", context, status=_status(request, form))
 
 
