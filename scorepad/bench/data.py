@@ -223,10 +223,30 @@ def history_documents(count: int, now: datetime) -> list[dict]:
 
 def save(owner, documents: list[dict]) -> list:
     """The documents checked and saved by the app's own import: stored exactly as the app
-    stores matches, summaries and dates included, however that storage changes."""
+    stores matches, summaries and dates included, however that storage changes. Saved as
+    files within the import's limits, each match last changed when it was played (as an
+    old history was), so that the day's quota counts only the matches of the last day."""
+    from django.db.models import F
+
+    from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE
+    from scorepad.matches.models import Match
     from scorepad.records.exchange import check_documents, save_matches
 
-    return save_matches(owner, check_documents(documents))
+    saved: list = []
+    chunk: list[dict] = []
+    for document in [*documents, None]:
+        full = document is None or (
+            len(chunk) == MAX_MATCHES_PER_FILE
+            or sum(len(d["rounds"]) for d in chunk) + len(document["rounds"]) > MAX_ROUNDS_PER_FILE
+        )
+        if full and chunk:
+            made = save_matches(owner, check_documents(chunk))
+            Match.objects.filter(pk__in=[m.pk for m in made]).update(updated=F("created"))
+            saved.extend(made)
+            chunk = []
+        if document is not None:
+            chunk.append(document)
+    return saved
 
 
 def session_cookie(owner) -> str:

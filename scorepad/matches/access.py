@@ -12,7 +12,15 @@ SESSION_KEY = "scorepad_owner"
 
 
 def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None:
-    """The owner behind this browser (or account); made on first need when `create`."""
+    """The owner behind this browser (or account); made on first need when `create`.
+    Looked up once per request."""
+    owner = getattr(request, "_scorepad_owner", None) or _find_owner(request, create=create)
+    if owner is not None:
+        request._scorepad_owner = owner  # type: ignore[attr-defined]
+    return owner
+
+
+def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         owner, _ = Owner.objects.get_or_create(user=user)
@@ -48,6 +56,21 @@ def _session_token(request: HttpRequest) -> uuid.UUID | None:
         return uuid.UUID(token) if token else None
     except (ValueError, TypeError, AttributeError):
         return None
+
+
+def own_match_version(request: HttpRequest, match_id: int) -> int | None:
+    """The version of the asker's match (not deleted) in one query, for its pages' ETag;
+    None for a missing or someone else's match."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        mine = Match.objects.filter(owner__user=user)
+    else:
+        try:
+            mine = Match.objects.filter(owner__token=uuid.UUID(request.session[SESSION_KEY]))
+        except (KeyError, ValueError):
+            return None
+    found = mine.filter(pk=match_id, deleted_at__isnull=True).values_list("version", flat=True)
+    return found.first()
 
 
 def get_own_match(

@@ -1,7 +1,10 @@
 """What a match stores: what was entered, never a score.
 
 Totals, results and explanations are derived by the rules engine (`scorepad.rules`)
-from the stored rounds every time they are shown, so they can never disagree.
+from the stored rounds. What it derived is *kept* beside them (`Round.result`,
+`Match.standing`, `Seat`) so that reading a page never replays a match: written by
+the services in the same transaction as the rounds, never edited, and rebuilt from
+the rounds by `manage.py rebuild_results` (see `scorepad.matches.kept`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.rules import GAMES, get_game
+from scorepad.rules import GAMES, get_game, kept
 from scorepad.rules.base import MatchState, Setup, Team
 
 GAME_CHOICES = [(key, game.name) for key, game in GAMES.items()]
@@ -83,9 +86,15 @@ class Match(models.Model):
     created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
     # A summary for lists and filters, rewritten from the engine's result in the same
-    # transaction as every change of rounds (see `refresh_summary`); never edited.
+    # transaction as every change of rounds (see `scorepad.matches.kept`); never edited.
     finished = models.BooleanField(_("finished"), default=False)
     winners = models.JSONField(_("winners"), default=list, blank=True)
+    # The rest of the engine's match state after the live rounds (kept, see the module's
+    # docstring), how many live rounds there are, and a number that grows with every
+    # change of the match (its pages' ETag).
+    standing = models.JSONField(_("standing"), null=True, blank=True, editable=False)
+    round_count = models.PositiveIntegerField(_("rounds"), default=0, editable=False)
+    version = models.PositiveIntegerField(_("version"), default=0, editable=False)
     # An abandoned match stays in the history and can be resumed; a deleted one leaves
     # every list but is kept until it is restored (the undo of "Delete the match").
     abandoned_at = models.DateTimeField(_("abandoned"), null=True, blank=True)
@@ -124,17 +133,18 @@ class Match(models.Model):
         return sorted(rounds, key=lambda r: r.number)
 
     def state(self, rounds: list[Round] | None = None) -> MatchState:
+        """The match state as kept by the last change (no replay)."""
+        rounds = self.active_rounds() if rounds is None else rounds
+        if self.standing is None:  # kept by no service yet: see `rebuild_results`
+            return self.replayed(rounds)
+        return kept.state_from_json(
+            self.setup(), self.standing, [kept.result_from_json(r.result) for r in rounds]
+        )
+
+    def replayed(self, rounds: list[Round] | None = None) -> MatchState:
+        """The match state replayed by the rules engine from the entered rounds."""
         rounds = self.active_rounds() if rounds is None else rounds
         return self.rules.score(self.setup(), [r.data for r in rounds])
-
-    def refresh_summary(self, state: MatchState) -> None:
-        """Store the list summary of `state`; called inside the transaction that changed rounds.
-        A match played to its end is no longer abandoned."""
-        self.finished = state.finished
-        self.winners = list(state.winners)
-        if state.finished:
-            self.abandoned_at = None
-        self.save(update_fields=["finished", "winners", "abandoned_at", "updated"])
 
 
 class Round(models.Model):
@@ -144,6 +154,8 @@ class Round(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField(_("number"))
     data = models.JSONField(_("entry"))
+    # What the engine derived for this live round (kept; null once deleted).
+    result = models.JSONField(_("result"), null=True, blank=True, editable=False)
     # The entry form's one-time key: a retried or double-tapped submission carries the
     # same key and is refused by the unique constraint instead of recorded twice.
     entry_key = models.UUIDField(null=True, blank=True)
@@ -166,6 +178,31 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} round {self.number}"
+
+
+class Seat(models.Model):
+    """A player's part in one match, kept for the statistics (see the module's docstring):
+    whether their side won, and the game's figures of their rounds."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    name = models.CharField(_("name"), max_length=40)
+    position = models.PositiveSmallIntegerField(_("seat"))
+    won = models.BooleanField(_("won"), default=False)
+    shared = models.BooleanField(_("shared victory"), default=False)
+    # The figures of `scorepad.records.stats` for this player in this match.
+    figures = models.JSONField(_("figures"), default=dict)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_player_per_seat")
+        ]
+        indexes = [models.Index(fields=["name", "match"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.match_id}"
 
 
 class RoundChange(models.Model):

@@ -129,8 +129,9 @@ def restorable_round(match: Match, round_id: str | None) -> Round | None:
 
 
 def edit_form_for(match: Match, rounds: Sequence[Round], number: int, data=None) -> RoundForm:
-    """The entry form of round `number`, checked against the match as it stood before it."""
-    before = match.rules.score(match.setup(), [r.data for r in rounds[: number - 1]])
+    """The entry form of round `number`, checked against the match as it stood before it
+    (concluded from the kept results before it: nothing is replayed)."""
+    before = match.rules.conclude(match.setup(), match.state(rounds).rounds[: number - 1])
     entry = rounds[number - 1].data
     if data is not None:
         return round_form_for(before, data)

@@ -1,13 +1,14 @@
 """Changes to a match's rounds. Each one replays the match through the rules engine
-before anything is saved, journals what changed, and refreshes the list summary, all
-in one transaction: a change is saved whole or not at all."""
+before anything is saved, journals what changed, and keeps what the engine derived
+(`kept.keep`), all in one transaction: a change is saved whole or not at all."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Protocol
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -15,9 +16,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
-from scorepad.rules.base import RoundInvalid
+from scorepad.rules.base import MatchState, RoundInvalid, Setup
+from scorepad.rules.kept import result_to_json
 
-from .models import Match, Owner, Round, RoundChange, Submission
+from . import kept
+from .models import Match, Owner, Round, RoundChange, Seat, Submission
+
+
+class Played(Protocol):
+    """A match played elsewhere and checked: its entered rounds and their replay."""
+
+    preset: str
+    setup: Setup
+    rounds: list
+    created: datetime | None
+    state: MatchState
 
 
 class RoundConflict(Exception):
@@ -96,12 +109,16 @@ def record_round(
         try:
             with transaction.atomic():
                 new = Round.objects.create(
-                    match=match, number=number, data=dict(data), entry_key=entry_key
+                    match=match,
+                    number=number,
+                    data=dict(data),
+                    entry_key=entry_key,
+                    result=result_to_json(state.rounds[-1]),
                 )
         except IntegrityError:
             raise RoundConflict(_already_recorded(number)) from None
         _journal(match, new, RoundChange.Action.ADD, None, new.data, owner)
-        match.refresh_summary(state)
+        kept.keep(match, state, [*rounds, new])
     return new
 
 
@@ -122,7 +139,7 @@ def correct_round(match: Match, number: int, data: Mapping, *, owner: Owner) -> 
         target.data = dict(data)
         target.save(update_fields=["data"])
         _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner)
-        match.refresh_summary(state)
+        kept.keep(match, state, rounds)
     return target
 
 
@@ -139,9 +156,11 @@ def delete_last_round(match: Match, *, number: int, owner: Owner) -> Round:
             )
         last = rounds[-1]
         last.deleted_at = timezone.now()
-        last.save(update_fields=["deleted_at"])
+        last.result = None
+        last.save(update_fields=["deleted_at", "result"])
         _journal(match, last, RoundChange.Action.DELETE, last.data, None, owner)
-        match.refresh_summary(match.rules.score(match.setup(), [r.data for r in rounds[:-1]]))
+        state = match.rules.score(match.setup(), [r.data for r in rounds[:-1]])
+        kept.keep(match, state, rounds[:-1])
     return last
 
 
@@ -177,7 +196,7 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         deleted.deleted_at = None
         deleted.save(update_fields=["deleted_at"])
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)
-        match.refresh_summary(state)
+        kept.keep(match, state, [*rounds, deleted])
     return deleted
 
 
@@ -189,21 +208,27 @@ def _refuse_if_abandoned(match: Match) -> None:
 def abandon_match(match: Match) -> None:
     """Set an unfinished match aside: it stays in the history and can be resumed."""
     Match.objects.filter(pk=match.pk, finished=False, abandoned_at__isnull=True).update(
-        abandoned_at=timezone.now()
+        abandoned_at=timezone.now(), version=kept.NEXT_VERSION
     )
 
 
 def resume_match(match: Match) -> None:
-    Match.objects.filter(pk=match.pk).update(abandoned_at=None)
+    Match.objects.filter(pk=match.pk, abandoned_at__isnull=False).update(
+        abandoned_at=None, version=kept.NEXT_VERSION
+    )
 
 
 def delete_match(match: Match) -> None:
     """Take a match out of every list; it is kept so that "Undo" can bring it back."""
-    Match.objects.filter(pk=match.pk, deleted_at__isnull=True).update(deleted_at=timezone.now())
+    Match.objects.filter(pk=match.pk, deleted_at__isnull=True).update(
+        deleted_at=timezone.now(), version=kept.NEXT_VERSION
+    )
 
 
 def restore_match(match: Match) -> None:
-    Match.objects.filter(pk=match.pk).update(deleted_at=None)
+    Match.objects.filter(pk=match.pk, deleted_at__isnull=False).update(
+        deleted_at=None, version=kept.NEXT_VERSION
+    )
 
 
 def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:
@@ -254,16 +279,47 @@ def _teams_of(setup) -> list[dict] | None:
 def create_match(owner: Owner, preset: str, setup) -> Match:
     """A new match; TooManyMatches past the day's limit."""
     check_match_quota(owner)
-    teams = _teams_of(setup)
-    return Match.objects.create(
-        owner=owner,
-        game=setup.game,
-        preset=preset,
-        options=dict(setup.options),
-        players=list(setup.players),
-        teams=teams,
-        first_dealer=setup.first_dealer,
-    )
+    match = Match(owner=owner, game=setup.game, preset=preset)
+    _set_up(match, setup)
+    with transaction.atomic():
+        match.save()
+        kept.keep(match, match.replayed([]), [])
+    return match
+
+
+def create_played_matches(owner: Owner, played: Sequence[Played]) -> list[Match]:
+    """Matches already played elsewhere (an import), their rounds replayed by the caller:
+    saved with what the engine derived in a few statements whatever their number, inside
+    the caller's transaction. TooManyMatches past the day's limit."""
+    check_match_quota(owner, adding=len(played))
+    matches, rounds, seats = [], [], []
+    for entry in played:
+        match = Match(owner=owner, game=entry.setup.game, preset=entry.preset)
+        _set_up(match, entry.setup)
+        entered = [
+            Round(match=match, number=number, data=data)
+            for number, data in enumerate(entry.rounds, start=1)
+        ]
+        kept.fill(match, entry.state, entered)
+        matches.append(match)
+        rounds.extend(entered)
+        seats.extend(kept.seats_of(match, entry.state))
+    Match.objects.bulk_create(matches)
+    # `created` is set on insert; an imported match keeps its own date.
+    dated = [m for m, entry in zip(matches, played, strict=True) if entry.created]
+    for match, entry in zip(matches, played, strict=True):
+        match.created = entry.created or match.created
+    Match.objects.bulk_update(dated, ["created"])
+    Round.objects.bulk_create(rounds)
+    Seat.objects.bulk_create(seats)
+    return matches
+
+
+def _set_up(match: Match, setup) -> None:
+    match.options = dict(setup.options)
+    match.players = list(setup.players)
+    match.teams = _teams_of(setup)
+    match.first_dealer = setup.first_dealer
 
 
 def correct_players(
@@ -288,9 +344,7 @@ def correct_players(
                 before, round_.data = round_.data, entries[round_.pk]
                 round_.save(update_fields=["data"])
                 _journal(match, round_, RoundChange.Action.EDIT, before, round_.data, owner)
-        match.players = list(setup.players)
-        match.teams = _teams_of(setup)
-        match.first_dealer = setup.first_dealer
+        _set_up(match, setup)
         match.save(update_fields=["players", "teams", "first_dealer", "updated"])
-        match.refresh_summary(state)
+        kept.keep(match, state, live)
     return match

@@ -5,7 +5,12 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import (
+    condition,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -15,7 +20,7 @@ from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid, SetupInvalid
 
-from . import services
+from . import etags, services
 from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .house_rules import house_rules_for
@@ -86,6 +91,9 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
 
 
 @require_safe
+# A 304 answers before the view: it varies as the page it stands for.
+@vary_on_headers("HX-Request", "HX-History-Restore-Request", "HX-Boosted")
+@condition(etag_func=etags.scoreboard_etag)
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     # After a deletion without JavaScript, the page offers to undo it.
@@ -102,6 +110,7 @@ def _scoreboard(request: HttpRequest, context: dict, *, status: int = 200) -> Ht
 
 
 @require_safe
+@condition(etag_func=etags.scoresheet_etag)
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
     match = get_own_match(request, match_id)

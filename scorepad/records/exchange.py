@@ -18,8 +18,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
-from scorepad.matches.models import Match, Owner, Round
-from scorepad.matches.services import create_match, first_submission
+from scorepad.matches.models import Match, Owner
+from scorepad.matches.services import create_played_matches, first_submission
 from scorepad.rules import GAMES
 from scorepad.rules.base import (
     FieldError,
@@ -342,20 +342,7 @@ def save_matches(
 ) -> list[Match]:
     """Create the checked matches, all in one transaction, in the file's order; once per
     form `key`."""
-    created: list[Match] = []
     with transaction.atomic():
         if first_submission(owner, key) is None:
             raise AlreadyImported
-        for entry in checked:
-            match = create_match(owner, entry.preset, entry.setup)
-            Round.objects.bulk_create(
-                Round(match=match, number=number, data=data)
-                for number, data in enumerate(entry.rounds, start=1)
-            )
-            if entry.created is not None:
-                # `created` is set on insert; an imported match keeps its own date.
-                Match.objects.filter(pk=match.pk).update(created=entry.created)
-                match.created = entry.created
-            match.refresh_summary(entry.state)
-            created.append(match)
-    return created
+        return create_played_matches(owner, list(checked))

@@ -73,18 +73,17 @@ class HistoryFilterForm(forms.Form):
             matches = matches.filter(abandoned_at__isnull=False)
         if self.chosen_rule is not None:
             matches = matches.filter(game=self.chosen_rule.game, preset=self.chosen_rule.preset)
+        if data.get("player"):  # through the kept seats: JSON containment is not portable
+            matches = matches.filter(seats__name=data["player"])
         return matches
 
     @property
     def needs_keep(self) -> bool:
-        return bool(self.cleaned_data.get("player")) or self.chosen_rule is not None
+        return self.chosen_rule is not None
 
     def keep(self, match: Match) -> bool:
-        """Whether `match` passes what `narrow` left out: a name in the JSON list of players
-        (containment is not portable) and the complete options of a house rule."""
-        player = self.cleaned_data.get("player")
-        rule = self.chosen_rule
-        return (not player or player in match.players) and (rule is None or rule.used_by(match))
+        """Whether `match` passes what `narrow` left out: the complete options of a house rule."""
+        return self.chosen_rule is None or self.chosen_rule.used_by(match)
 
 
 class ImportForm(OnceForm):

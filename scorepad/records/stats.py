@@ -1,18 +1,20 @@
-"""A player's record, read off replayed matches: pure functions, no database.
+"""A player's record: pure functions, no database.
 
-Every figure is derived from the rules engine's match states (`Match.state()`), so the
-statistics can never disagree with the scoreboards: each game says what a round counts
-for a player (`Game.round_events`) and which figures it shows (`Game.figures`).
+Every figure is derived from the rules engine's match states, so the statistics can
+never disagree with the scoreboards: each game says what a round counts for a player
+(`Game.round_events`, summed over a match by `Game.match_events`) and which figures it
+shows (`Game.figures`). What a match counted is kept per player when the match changes
+(`scorepad.matches.kept`), and the pages sum it in the database (`from_tallies`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from scorepad.rules import Game, get_game
-from scorepad.rules.base import MatchState
+from scorepad.rules import GAMES, Game, get_game
+from scorepad.rules.base import MatchState, side_of
 
 
 @dataclass
@@ -63,14 +65,6 @@ class PlayerRecord:
         return self.wins / self.finished if self.finished else None
 
 
-def side_of(state: MatchState, player: str) -> str:
-    """The side that scores for `player`: their team, or themselves."""
-    for team in state.setup.teams or ():
-        if player in team.players:
-            return team.name
-    return player
-
-
 def player_record(name: str, states: Iterable[MatchState]) -> PlayerRecord:
     """`name`'s record over the matches they sat in; other matches are ignored."""
     record = PlayerRecord(name)
@@ -80,7 +74,7 @@ def player_record(name: str, states: Iterable[MatchState]) -> PlayerRecord:
         game = record.games.get(state.setup.game)
         if game is None:
             game = record.games[state.setup.game] = GameRecord(state.setup.game)
-        side = side_of(state, name)
+        side = side_of(state.setup, name)
         won = state.finished and side in state.winners
         shared = won and len(state.winners) > 1
         for tally in (record, game):
@@ -88,9 +82,7 @@ def player_record(name: str, states: Iterable[MatchState]) -> PlayerRecord:
             tally.finished += state.finished
             tally.wins += won
             tally.shared_wins += shared
-        rules = get_game(state.setup.game)
-        for result in state.rounds:
-            game.events.update(rules.round_events(state.setup, result, name, side))
+        game.events.update(get_game(state.setup.game).match_events(state, name))
     return record
 
 
@@ -100,3 +92,32 @@ def everyone(states: Iterable[MatchState]) -> list[PlayerRecord]:
     names = dict.fromkeys(name for state in states for name in state.setup.players)
     records = [player_record(name, states) for name in names]
     return sorted(records, key=lambda record: (-record.played, record.name.casefold()))
+
+
+def event_names() -> tuple[str, ...]:
+    """Every event some game's figures read: what the pages sum from the kept seats."""
+    names = {
+        name
+        for game in GAMES.values()
+        for figure in game.figures
+        for name in (figure.count, figure.per)
+        if name
+    }
+    return tuple(sorted(names))
+
+
+def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
+    """Players' records from kept seats summed per player and game (finished matches
+    only): rows of `name`, `game`, `played`, `wins`, `shared_wins` and each event's sum
+    (`event_names`). The most matches first."""
+    records: dict[str, PlayerRecord] = {}
+    for row in tallies:
+        record = records.setdefault(row["name"], PlayerRecord(row["name"]))
+        events = Counter({name: row[name] for name in event_names() if row.get(name)})
+        game = record.games[row["game"]] = GameRecord(row["game"], events=events)
+        for tally in (record, game):
+            tally.played += row["played"]
+            tally.finished += row["played"]
+            tally.wins += row["wins"]
+            tally.shared_wins += row["shared_wins"]
+    return sorted(records.values(), key=lambda record: (-record.played, record.name.casefold()))

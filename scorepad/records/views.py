@@ -6,7 +6,9 @@ from django.contrib import messages
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,14 +18,16 @@ from django_htmx.http import reswap, retarget
 
 from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
 from scorepad.matches.access import current_owner, get_own_match
-from scorepad.matches.models import HouseRule, Match, Owner
+from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
 
 from . import exchange, stats
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
+from .stats import PlayerRecord
 
 PER_PAGE = 20
+MOST_NAMES_SUGGESTED = 200
 
 
 def _own_matches(owner: Owner | None) -> QuerySet[Match]:
@@ -32,7 +36,30 @@ def _own_matches(owner: Owner | None) -> QuerySet[Match]:
 
 def _counted_matches(owner: Owner | None) -> QuerySet[Match]:
     """What the statistics count: finished matches, not abandoned or deleted ones."""
-    return _own_matches(owner).counted().prefetch_related("rounds")
+    return _own_matches(owner).counted()
+
+
+def _tallies(seats: QuerySet[Seat], *, figures: bool = True) -> list[PlayerRecord]:
+    """The players' records, summed by the database from the kept seats: one query. The
+    game figures (read out of each seat's JSON, the costly part) only when asked for."""
+    sums = {name: Sum(Cast(KT(f"figures__{name}"), IntegerField())) for name in stats.event_names()}
+    rows = (
+        seats.values("name", game=F("match__game"))
+        .annotate(
+            played=Count("pk"),
+            wins=Count("pk", filter=Q(won=True)),
+            shared_wins=Count("pk", filter=Q(shared=True)),
+            **(sums if figures else {}),
+        )
+        .order_by("name", "game")
+    )
+    return stats.from_tallies(rows)
+
+
+def _seats_of(matches: QuerySet[Match] | list[Match]) -> QuerySet[Seat]:
+    if isinstance(matches, QuerySet):
+        return Seat.objects.filter(match__in=matches)
+    return Seat.objects.filter(match__in=[match.pk for match in matches])
 
 
 def _own_rules(owner: Owner | None) -> list[HouseRule]:
@@ -44,9 +71,10 @@ def _filtered(
 ) -> tuple[HistoryFilterForm, QuerySet[Match] | list[Match]]:
     """The filter form and the matches that pass its valid fields.
 
-    Game, status and a house rule's preset are filtered in SQL; a player's name and the
-    complete options only in Python, on what SQL left. A field a person got wrong is
-    shown with its error (and not applied); what only a broken client sends is a 400.
+    Game, status, a player's name (through the kept seats) and a house rule's preset are
+    filtered in SQL; the complete options of a house rule only in Python, on what SQL
+    left. A field a person got wrong is shown with its error (and not applied); what
+    only a broken client sends is a 400.
     """
     form = HistoryFilterForm(request.GET, house_rules=_own_rules(owner))
     if not form.is_valid() and form.client_fault:
@@ -61,18 +89,13 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
     form, matches = _filtered(request, owner, _own_matches(owner))
     names = rule_names(form.house_rules.values())
     paginator = Paginator(matches, PER_PAGE)
-    if isinstance(matches, QuerySet):
-        # The names to suggest need one column of every match, not whole rows; that list
-        # is the count too, which spares the paginator its own COUNT query.
-        line_ups = list(matches.values_list("players", flat=True))
-        paginator.count = len(line_ups)
-    else:
-        line_ups = [match.players for match in matches]
     page = paginator.get_page(request.GET.get("page"))
     rows = [{"match": match, "house_rule": rule_of(match, names)} for match in page]
     query = request.GET.copy()
     query.pop("page", None)
-    known = sorted({name for players in line_ups for name in players}, key=str.casefold)
+    # The names to suggest come from the kept seats, one distinct column, not every match.
+    known = _seats_of(matches).values_list("name", flat=True).distinct().order_by("name")
+    known = sorted(known[:MOST_NAMES_SUGGESTED], key=str.casefold)
     return {
         "filters": form,
         "page": page,
@@ -128,8 +151,8 @@ def import_matches(request: HttpRequest) -> HttpResponse:
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
-    records = stats.everyone(match.state() for match in matches)
-    context = {"filters": form, "records": records}
+    # The list shows matches and wins, not the game figures of each player's page.
+    context = {"filters": form, "records": _tallies(_seats_of(matches), figures=False)}
     return render(request, "records/players.html", context, status=form_status(request, form))
 
 
@@ -137,11 +160,15 @@ def players(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
-    matches = [match for match in matches if name in match.players]
-    if not matches and not form.has_changed():
+    records = _tallies(_seats_of(matches).filter(name=name))
+    if not records and not form.has_changed():
         raise Http404
-    record = stats.player_record(name, (match.state() for match in matches))
-    context = {"filters": form, "record": record, "name": name, "matches": matches[:10]}
+    if isinstance(matches, QuerySet):
+        recent = list(matches.filter(seats__name=name)[:10])
+    else:
+        recent = [match for match in matches if name in match.players][:10]
+    record = records[0] if records else PlayerRecord(name)
+    context = {"filters": form, "record": record, "name": name, "matches": recent}
     return render(request, "records/player.html", context, status=form_status(request, form))
 
 

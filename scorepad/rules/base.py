@@ -295,6 +295,14 @@ def is_whole_number(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def side_of(setup: Setup, player: str) -> str:
+    """The side that scores for `player`: their team, or themselves."""
+    for team in setup.teams or ():
+        if player in team.players:
+            return team.name
+    return player
+
+
 def in_seat_order(setup: Setup, names: Iterable[str]) -> tuple[str, ...]:
     wanted = set(names)
     return tuple(side for side in setup.sides if side in wanted)
@@ -600,6 +608,15 @@ class Game:
     def card_groups(self, options: Mapping[str, object]) -> tuple[CardGroup, ...]:
         """The card grid a hand can be picked from, when hands are entered as cards."""
         return ()
+
+    def match_events(self, state: MatchState, player: str) -> dict[str, int]:
+        """What a whole match counted for `player`'s statistics: its rounds' events summed."""
+        side = side_of(state.setup, player)
+        events: dict[str, int] = {}
+        for result in state.rounds:
+            for name, count in self.round_events(state.setup, result, player, side).items():
+                events[name] = events.get(name, 0) + int(count)
+        return events
 
     def round_events(
         self, setup: Setup, result: RoundResult, player: str, side: str

@@ -1,0 +1,98 @@
+"""What the engine derived, kept beside the rounds so that no page replays a match.
+
+A cache, never a source: the services write it in the same transaction as the rounds
+it comes from (`keep`), and `rebuild` (the `rebuild_results` command) writes it again
+from the rounds alone. Kept are each live round's result (`Round.result`), the match's
+standing, its live round count and its version (`Match`), and each player's part in
+the match for the statistics (`Seat`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.db.models import F
+
+from scorepad.rules import get_game, kept
+from scorepad.rules.base import MatchState, side_of
+
+from .models import Match, Round, Seat
+
+
+def keep(match: Match, state: MatchState, rounds: Sequence[Round]) -> None:
+    """Keep `state`, replayed from the live `rounds` (in order), for `match`: inside the
+    transaction that changed them, `match` read in it and locked (so its version is the
+    latest)."""
+    Round.objects.bulk_update(fill(match, state, rounds), ["result"])
+    match.save(
+        update_fields=[
+            "finished",
+            "winners",
+            "standing",
+            "round_count",
+            "abandoned_at",
+            "version",
+            "updated",
+        ]
+    )
+    keep_seats(match, state)
+
+
+def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round]:
+    """Set what `keep` keeps on `match` and its live `rounds`, unsaved; the rounds whose
+    kept result changed. A match played to its end is no longer abandoned."""
+    changed = []
+    for round_, result in zip(rounds, state.rounds, strict=True):
+        derived = kept.result_to_json(result)
+        if round_.result != derived:
+            round_.result = derived
+            changed.append(round_)
+    match.finished = state.finished
+    match.winners = list(state.winners)
+    match.standing = kept.state_to_json(state)
+    match.round_count = len(rounds)
+    if state.finished:
+        match.abandoned_at = None
+    match.version += 1
+    return changed
+
+
+def seats_of(match: Match, state: MatchState) -> list[Seat]:
+    """Each player's part in `state`, for the statistics."""
+    return [Seat(match=match, **fields) for fields in seat_fields(state)]
+
+
+def seat_fields(state: MatchState) -> list[dict]:
+    game = get_game(state.setup.game)
+    fields = []
+    for position, name in enumerate(state.setup.players):
+        won = state.finished and side_of(state.setup, name) in state.winners
+        fields.append(
+            {
+                "name": name,
+                "position": position,
+                "won": won,
+                "shared": won and len(state.winners) > 1,
+                "figures": game.match_events(state, name),
+            }
+        )
+    return fields
+
+
+def keep_seats(match: Match, state: MatchState) -> None:
+    Seat.objects.filter(match=match).delete()
+    Seat.objects.bulk_create(seats_of(match, state))
+
+
+# For an update of what is not derived (abandoned, deleted): the pages' ETag changes too.
+NEXT_VERSION = F("version") + 1
+
+
+def rebuild(match: Match) -> None:
+    """Replay `match` from its live rounds and keep the result again."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        rounds = list(match.rounds.filter(deleted_at__isnull=True).order_by("number"))
+        Round.objects.filter(match=match, deleted_at__isnull=False).update(result=None)
+        keep(match, match.replayed(rounds), rounds)

@@ -1,0 +1,4 @@
+from __future__ import annotations
+
+# An owner and a browser whose session belongs to them, as the records tests have them.
+from tests.records.conftest import owner, visitor  # noqa: F401

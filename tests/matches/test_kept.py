@@ -1,0 +1,174 @@
+"""What the engine derived is kept by every service, and equals a replay of the rounds."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from scorepad.bench.data import history_match
+from scorepad.matches import kept, services
+from scorepad.matches.models import Match, Round, Seat
+from scorepad.records import exchange
+from scorepad.rules.base import Game
+from tests.matches.helpers import round_post
+from tests.records.conftest import build, build_match
+from tests.records.matches import ALL, CABO_TIEBREAK, ESCOBA_TEAMS
+
+pytestmark = pytest.mark.django_db
+
+
+def assert_kept_is_replayed(match: Match) -> None:
+    match = Match.objects.get(pk=match.pk)
+    rounds = match.active_rounds()
+    state, replayed = match.state(rounds), match.replayed(rounds)
+    # The entered round as parsed (`detail`) is not kept: the statistics keep their own.
+    assert state == replace(
+        replayed, rounds=tuple(replace(r, detail=None) for r in replayed.rounds)
+    )
+    assert [r.carried for r in state.rounds] == [r.carried for r in replayed.rounds]
+    assert (match.finished, match.winners) == (replayed.finished, list(replayed.winners))
+    assert match.round_count == len(rounds)
+    assert list(match.seats.values("name", "position", "won", "shared", "figures")) == (
+        kept.seat_fields(replayed)
+    )
+    assert not Round.objects.filter(match=match, deleted_at__isnull=False, result__isnull=False)
+
+
+def test_a_new_match_is_kept_before_any_round(owner):
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    assert match.version == 1
+    assert_kept_is_replayed(match)
+
+
+@pytest.mark.parametrize("spec", ALL, ids=lambda spec: f"{spec['game']}-{spec['preset']}")
+def test_every_recorded_round_keeps_the_replayed_state(owner, spec):
+    assert_kept_is_replayed(build(owner, spec))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_matches_keep_what_a_replay_derives_played_or_imported(owner, seed):
+    document = history_match(random.Random(seed), datetime(2026, 1, 1, tzinfo=UTC))
+    [imported] = exchange.save_matches(owner, exchange.check_documents([document]))
+    assert_kept_is_replayed(imported)
+    played = build_match(
+        owner,
+        document["game"],
+        document["players"],
+        document["rounds"],
+        preset=document["preset"],
+        options=document["options"],
+        teams=document["teams"],
+    )
+    assert_kept_is_replayed(played)
+    assert list(played.seats.values_list("figures", flat=True)) == list(
+        imported.seats.values_list("figures", flat=True)
+    )
+
+
+def test_corrections_deletions_restorations_and_renames_keep_the_replayed_state(owner):
+    match = build(owner, CABO_TIEBREAK)
+    versions = [match.version]
+
+    def changed() -> None:
+        assert_kept_is_replayed(match)
+        versions.append(Match.objects.get(pk=match.pk).version)
+
+    first = dict(match.active_rounds()[0].data)
+    first["hands"] = dict.fromkeys(first["hands"], 0)
+    services.correct_round(match, 1, first, owner=owner)
+    changed()
+    last = services.delete_last_round(match, number=match.round_count, owner=owner)
+    changed()
+    services.restore_round(match, last.pk, owner=owner)
+    changed()
+    services.correct_players(match, ["Zoë", "Yann", "Xavi"], "Yann", owner=owner)
+    changed()
+    assert list(match.seats.values_list("name", flat=True)) == ["Zoë", "Yann", "Xavi"]
+    assert versions == sorted(set(versions))
+
+
+def test_abandoning_resuming_deleting_and_restoring_a_match_change_its_version(owner):
+    match = build_match(
+        owner, "cabo", ["Ana", "Ben"], [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}]
+    )
+    versions = [match.version]
+    for change in (
+        services.abandon_match,
+        services.resume_match,
+        services.delete_match,
+        services.restore_match,
+    ):
+        change(match)
+        versions.append(Match.objects.get(pk=match.pk).version)
+    assert versions == sorted(set(versions))
+    assert_kept_is_replayed(match)
+
+
+def test_a_team_match_keeps_the_teams_figures_for_each_partner(owner):
+    match = build(owner, ESCOBA_TEAMS)
+    figures = {seat.name: seat.figures for seat in match.seats.all()}
+    team = match.teams[0]["players"]
+    assert figures[team[0]] == figures[team[1]]
+    assert figures[team[0]]["deals"] == match.round_count
+
+
+def test_the_rebuild_command_puts_back_what_was_changed_behind_the_services_back(owner):
+    match = build(owner, ESCOBA_TEAMS)
+    other = build(owner, CABO_TIEBREAK)
+    Round.objects.filter(match=match).update(result=None)
+    Match.objects.filter(pk=match.pk).update(standing=None, round_count=0, finished=False)
+    Seat.objects.filter(match=other).delete()
+    call_command("rebuild_results")
+    assert_kept_is_replayed(match)
+    assert_kept_is_replayed(other)
+    call_command("rebuild_results", match=match.pk)
+    assert_kept_is_replayed(match)
+    with pytest.raises(CommandError):
+        call_command("rebuild_results", match=1)
+
+
+def test_reading_a_match_never_replays_it(owner, visitor, monkeypatch):
+    match = build(owner, CABO_TIEBREAK)
+    abandoned = build_match(owner, "cabo", ["Ana", "Ben"])
+    services.abandon_match(abandoned)
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("a page replayed a match")
+
+    urls = (
+        reverse("matches:match", args=[match.pk]),
+        reverse("matches:scoresheet", args=[match.pk]),
+        reverse("matches:edit_round", args=[match.pk, 2]),
+        reverse("matches:match", args=[abandoned.pk]),
+        reverse("records:chart", args=[match.pk]),
+        reverse("records:history"),
+        reverse("records:players"),
+        reverse("records:player", args=["Ana"]),
+        reverse("records:match_json", args=[match.pk]),
+    )
+    monkeypatch.setattr(Game, "score", no_replay)
+    for url in urls:
+        assert visitor.get(url).status_code == 200, url
+
+
+def test_a_round_post_replays_the_match_once(owner, visitor, monkeypatch):
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    url = reverse("matches:add_round", args=[match.pk])
+    replays = []
+    real_score = Game.score
+
+    def counted(self, *args, **kwargs):
+        replays.append(self.key)
+        return real_score(self, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "score", counted)
+    data = round_post(1, caller="0", hand_0="3", hand_1="7")
+    response = visitor.post(url, data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert Match.objects.get(pk=match.pk).round_count == 1
+    assert replays == ["cabo"]
