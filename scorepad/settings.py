@@ -212,6 +212,10 @@ STORAGES = {
     },
 }
 
+# Names a deploy for the service worker: changing it makes every installed app take the
+# new version, even when no static file changed (hashed names already do otherwise).
+SCOREPAD_RELEASE = os.environ.get("SCOREPAD_RELEASE", "")
+
 LOGIN_URL = "/accounts/login/"
 
 if not DEVELOPMENT:
