@@ -30,7 +30,7 @@
     const parts = [];
     const notice = board.querySelector(".notice");
     if (notice) parts.push(notice.textContent.trim().split("\n")[0]);
-    const names = Array.from(board.querySelectorAll(".standing-grid thead th"), function (th) { return th.textContent.trim(); });
+    const names = Array.from(board.querySelectorAll(".standing-grid thead .side-name"), function (name) { return name.textContent.trim(); });
     board.querySelectorAll(".standing-grid tbody tr").forEach(function (row) {
       const values = cells(row);
       const label = row.querySelector("th").textContent.trim();
@@ -57,7 +57,7 @@
     if (!boardSwapped || !board) return;
     boardSwapped = false;
     const form = board.querySelector("form.round-form");
-    const fault = form && form.querySelector(".has-error input, .has-error select, .form-errors");
+    const fault = form && form.querySelector(".has-error input, .has-error select, .form-errors, .errorlist");
     if (fault) {
       if (!fault.matches("input, select")) fault.tabIndex = -1;
       fault.focus({ preventScroll: true });
@@ -71,4 +71,23 @@
       target.focus({ preventScroll: true });
     }
   });
+})();
+
+// A table wider than the phone scrolls sideways in its wrapper: the keyboard must be
+// able to reach the wrapper to scroll it.
+(function () {
+  "use strict";
+
+  function reachScrollers() {
+    document.querySelectorAll(".table-wrap").forEach(function (wrap) {
+      if (wrap.scrollWidth > wrap.clientWidth) {
+        wrap.tabIndex = 0;
+      } else {
+        wrap.removeAttribute("tabindex");
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", reachScrollers);
+  document.addEventListener("htmx:afterSettle", reachScrollers);
+  window.addEventListener("resize", reachScrollers);
 })();
