@@ -10,9 +10,19 @@
     });
   }
 
+  // The offline page tries its page again when the connection returns, and while the
+  // phone believes it is online (a weak signal), a little later each time.
+  const RETRY = "scorepad.offline-retry";
   document.addEventListener("DOMContentLoaded", function () {
-    if (!document.body.hasAttribute("data-offline-page")) return;
+    if (!document.body.hasAttribute("data-offline-page")) {
+      window.sessionStorage.removeItem(RETRY);
+      return;
+    }
     window.addEventListener("online", function () { window.location.reload(); });
+    if (!navigator.onLine) return;
+    const wait = Math.min(Number(window.sessionStorage.getItem(RETRY)) || 1000, 30000);
+    window.sessionStorage.setItem(RETRY, String(wait * 2));
+    window.setTimeout(function () { window.location.reload(); }, wait);
   });
 })();
 

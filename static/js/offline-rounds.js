@@ -117,11 +117,29 @@
     form.after(section);
   }
 
-  // Only a round the server refused can be taken off the list, by the player.
+  // Only a round the server refused can be taken off the list, by the player; the
+  // rounds kept after it of the same match move up one number.
   document.addEventListener("click", function (event) {
     const discard = event.target.closest && event.target.closest("button.unsent-discard");
     if (!discard) return;
-    save(load().filter(function (round) { return round.key !== discard.dataset.key; }));
+    const rounds = load();
+    const gone = rounds.find(function (round) { return round.key === discard.dataset.key; });
+    if (!gone) return;
+    save(rounds.filter(function (round) { return round !== gone; }).map(function (round) {
+      if (round.action !== gone.action || round.number < gone.number) return round;
+      const body = new URLSearchParams(round.body);
+      body.set("number", String(round.number - 1));
+      return Object.assign({}, round, { number: round.number - 1, body: body.toString() });
+    }));
+    const form = document.querySelector("form.round-form[hx-post]");
+    const number = form && field(form, "number");
+    if (form && form.getAttribute("action") === gone.action && Number(number.value) > gone.number) {
+      // The form prepared for the round after the kept ones moves up too.
+      number.value = String(Number(number.value) - 1);
+      const title = form.querySelector(".form-title");
+      const said = words();
+      if (title && said) title.textContent = said.enter.replace("{n}", number.value);
+    }
     show();
     send();
   });

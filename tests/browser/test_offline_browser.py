@@ -174,3 +174,28 @@ def test_a_new_deploy_takes_over_and_drops_the_old_copies(page, settings):
     )
     # The new version has the readable pages again.
     assert "/rules/cabo/quick/" in kept_paths(page)
+
+
+def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    # Nobody called: only the server can say so, once it is reached.
+    row(page, "Ana").locator("input.points-input").fill("2")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    page.context.set_offline(False)
+    refused = page.locator(".unsent li").first
+    expect(refused).to_contain_text("Round 1 · refused")
+    expect(refused.get_by_role("alert")).not_to_be_empty()
+    expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
+    shot("refused")
+    assert Match.objects.get().rounds.count() == 0
+    # Taken off the list by the player, the round after it moves up and goes.
+    refused.get_by_role("button", name="Take it off the list").click()
+    expect(page.locator("#round-1 .pts")).to_have_text(["+20", "+0"])
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    assert Match.objects.get().rounds.count() == 1
