@@ -222,6 +222,10 @@ STORAGES = {
     },
 }
 
+# Names a deploy for the service worker: changing it makes every installed app take the
+# new version, even when no static file changed (hashed names already do otherwise).
+SCOREPAD_RELEASE = os.environ.get("SCOREPAD_RELEASE", "")
+
 if not DEVELOPMENT:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     # The proxy's health probe speaks plain HTTP to the app.

@@ -1,11 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from scorepad.core import pwa
 from scorepad.core import views as core_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.health, name="health"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("matches/", include("scorepad.matches.urls")),
     path("rules/", include("scorepad.guide.urls")),
     path("history/", include("scorepad.records.urls")),

@@ -18,6 +18,32 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
+def every_page_type(match_url: str) -> list[str]:
+    """One address of each kind of page, around the match at `match_url`."""
+    records_url = match_url.replace("/matches/", "/history/matches/")
+    return [
+        "/",
+        "/matches/new/",
+        "/matches/new/escoba/",
+        match_url,
+        match_url + "rounds/1/",
+        match_url + "sheet/",
+        records_url + "chart/",
+        records_url + "house-rule/",
+        "/history/",
+        "/history/players/",
+        "/history/players/Ana/",
+        "/history/house-rules/",
+        "/rules/",
+        "/rules/cabo/",
+        "/rules/escoba/walkthrough/",
+        "/rules/escoba/practice/",
+        "/offline/",
+        "/no-such-page/",
+        "/admin/login/",
+    ]
+
+
 def test_no_page_breaks_the_content_security_policy(page, shot):
     console = []
     page.on(
@@ -41,26 +67,7 @@ def test_no_page_breaks_the_content_security_policy(page, shot):
     assert refused() == []
     shot("match")
     match_url = page.url.split("#")[0]
-    pages = [
-        "/",
-        "/matches/new/",
-        "/matches/new/escoba/",
-        match_url,
-        match_url + "rounds/1/",
-        match_url + "sheet/",
-        match_url.replace("/matches/", "/history/matches/") + "chart/",
-        match_url.replace("/matches/", "/history/matches/") + "house-rule/",
-        "/history/",
-        "/history/players/",
-        "/history/players/Ana/",
-        "/history/house-rules/",
-        "/rules/",
-        "/rules/cabo/",
-        "/rules/escoba/walkthrough/",
-        "/rules/escoba/practice/",
-        "/no-such-page/",
-        "/admin/login/",
-    ]
+    pages = every_page_type(match_url)
     for url in pages:
         page.goto(url)
         expect(page.locator("body")).to_be_visible()

@@ -1,0 +1,103 @@
+// The installable app: the service worker (served from the site's root so that it
+// looks after every page), and the offline page going back to its page by itself.
+(function () {
+  "use strict";
+
+  const script = document.currentScript;
+  if ("serviceWorker" in navigator && script && script.dataset.serviceWorker) {
+    navigator.serviceWorker.register(script.dataset.serviceWorker, { scope: "/" }).catch(function () {
+      // No worker (private mode, an old browser): every page still works online.
+    });
+  }
+
+  // The offline page tries its page again when the connection returns, and while the
+  // phone believes it is online (a weak signal), a little later each time.
+  const RETRY = "scorepad.offline-retry";
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!document.body.hasAttribute("data-offline-page")) {
+      window.sessionStorage.removeItem(RETRY);
+      return;
+    }
+    window.addEventListener("online", function () { window.location.reload(); });
+    if (!navigator.onLine) return;
+    const wait = Math.min(Number(window.sessionStorage.getItem(RETRY)) || 1000, 30000);
+    window.sessionStorage.setItem(RETRY, String(wait * 2));
+    window.setTimeout(function () { window.location.reload(); }, wait);
+  });
+})();
+
+// After a round (or any change) htmx replaces the scoreboard: the live region beside it,
+// which stays, says once what changed, and the focus goes to where the player goes on.
+(function () {
+  "use strict";
+
+  function cells(row) {
+    return Array.from(row.querySelectorAll("td"), function (cell) { return cell.textContent.trim(); });
+  }
+
+  // "Round 2: Ana +3, Ben +0. Total: Ana 12, Ben 7. Round 3 · Ben deals, Ana plays first"
+  function summary(board) {
+    const parts = [];
+    const notice = board.querySelector(".notice");
+    if (notice) parts.push(notice.textContent.trim().split("\n")[0]);
+    const names = Array.from(board.querySelectorAll(".standing-grid thead .side-name"), function (name) { return name.textContent.trim(); });
+    board.querySelectorAll(".standing-grid tbody tr").forEach(function (row) {
+      const values = cells(row);
+      const label = row.querySelector("th").textContent.trim();
+      parts.push(label + ": " + names.map(function (name, i) { return name + " " + values[i]; }).join(", "));
+    });
+    const outcome = board.querySelector(".standing-result, .turn");
+    if (outcome) parts.push(outcome.textContent.replace(/\s+/g, " ").trim());
+    return parts.join(". ");
+  }
+
+  function say(text) {
+    const region = document.getElementById("announcements");
+    if (!region || !text) return;
+    region.textContent = text;
+  }
+
+  let boardSwapped = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "scoreboard") boardSwapped = true;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    const board = document.getElementById("scoreboard");
+    if (!boardSwapped || !board) return;
+    boardSwapped = false;
+    const form = board.querySelector("form.round-form");
+    const fault = form && form.querySelector(".has-error input, .has-error select, .form-errors, .errorlist");
+    if (fault) {
+      if (!fault.matches("input, select")) fault.tabIndex = -1;
+      fault.focus({ preventScroll: true });
+      return; // the form's own alert says what is wrong
+    }
+    say(summary(board));
+    const title = form && form.querySelector(".form-title");
+    const target = title || board.querySelector(".standing");
+    if (target) {
+      target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    }
+  });
+})();
+
+// A table wider than the phone scrolls sideways in its wrapper: the keyboard must be
+// able to reach the wrapper to scroll it.
+(function () {
+  "use strict";
+
+  function reachScrollers() {
+    document.querySelectorAll(".table-wrap").forEach(function (wrap) {
+      if (wrap.scrollWidth > wrap.clientWidth) {
+        wrap.tabIndex = 0;
+      } else {
+        wrap.removeAttribute("tabindex");
+      }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", reachScrollers);
+  document.addEventListener("htmx:afterSettle", reachScrollers);
+  window.addEventListener("resize", reachScrollers);
+})();

@@ -1,0 +1,231 @@
+// Rounds entered with no connection. They stay on this phone (localStorage) with the
+// one-time key of their form, are listed under the form as "not sent yet" (the totals
+// do not count them), and go to the server in order, each through the usual POST,
+// when the connection comes back or a page opens. The server's one-time key makes a
+// second sending harmless; a round the server refuses stays listed with its message.
+(function () {
+  "use strict";
+
+  const STORE = "scorepad.unsent-rounds";
+
+  function load() {
+    try {
+      return JSON.parse(window.localStorage.getItem(STORE) || "[]");
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function save(rounds) {
+    window.localStorage.setItem(STORE, JSON.stringify(rounds));
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function words() {
+    const template = document.getElementById("unsent-rounds");
+    return template ? template.dataset : null;
+  }
+
+  function field(form, name) {
+    return form.querySelector("input[name=" + name + "]");
+  }
+
+  // ---- keeping a round ------------------------------------------------------------
+  // The round goes to the list, and the form turns into the next round's: a fresh
+  // one-time key and the next number, as the server would have sent it.
+  function keep(form) {
+    const number = Number(field(form, "number").value);
+    const rounds = load();
+    rounds.push({
+      action: form.getAttribute("action"),
+      number: number,
+      key: field(form, "entry_key").value,
+      body: new URLSearchParams(new FormData(form)).toString(),
+      error: "",
+    });
+    save(rounds);
+    form.reset();
+    form.querySelectorAll(".has-error").forEach(function (element) { element.classList.remove("has-error"); });
+    form.querySelectorAll(".errorlist, .form-errors").forEach(function (element) { element.remove(); });
+    const sendError = form.querySelector(".send-error");
+    if (sendError) sendError.hidden = true;
+    field(form, "number").value = String(number + 1);
+    field(form, "entry_key").value = newKey();
+    const title = form.querySelector(".form-title");
+    const said = words();
+    if (title && said) title.textContent = said.enter.replace("{n}", String(number + 1));
+    show();
+    if (said) announce(said.kept.replace("{round}", said.name.replace("{n}", String(number))));
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+    }
+  }
+
+  // With no connection the round is kept at once, without waiting for a failure.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = event.detail.elt;
+    if (navigator.onLine || !form.matches || !form.matches("form.round-form[hx-post]")) return;
+    event.preventDefault();
+    keep(form);
+  });
+  // The connection dropped while sending: the browser now knows it is offline.
+  document.addEventListener("htmx:sendError", function (event) {
+    const form = event.detail.elt;
+    if (navigator.onLine || !form.matches || !form.matches("form.round-form[hx-post]")) return;
+    keep(form);
+  });
+
+  // ---- showing them ---------------------------------------------------------------
+  function announce(text) {
+    const region = document.getElementById("announcements");
+    if (!region || !text) return;
+    region.textContent = "";
+    window.setTimeout(function () { region.textContent = text; }, 50);
+  }
+
+  function show() {
+    const form = document.querySelector("form.round-form[hx-post]");
+    const template = document.getElementById("unsent-rounds");
+    const old = document.querySelector(".unsent");
+    if (old) old.remove();
+    if (!form || !template) return;
+    const mine = load().filter(function (round) { return round.action === form.getAttribute("action"); });
+    if (!mine.length) return;
+    const section = template.content.querySelector(".unsent").cloneNode(true);
+    const list = section.querySelector("ol");
+    mine.forEach(function (round) {
+      const item = template.content.querySelector(".unsent-round").cloneNode(true);
+      item.querySelector(".unsent-name").textContent = template.dataset.name.replace("{n}", String(round.number));
+      item.querySelector(".unsent-state").textContent = round.error ? template.dataset.refused : template.dataset.waiting;
+      const message = item.querySelector(".unsent-error");
+      message.textContent = round.error;
+      message.hidden = !round.error;
+      const discard = item.querySelector(".unsent-discard");
+      discard.hidden = !round.error;
+      discard.dataset.key = round.key;
+      list.appendChild(item);
+    });
+    form.after(section);
+  }
+
+  // Only a round the server refused can be taken off the list, by the player; the
+  // rounds kept after it of the same match move up one number.
+  document.addEventListener("click", function (event) {
+    const discard = event.target.closest && event.target.closest("button.unsent-discard");
+    if (!discard) return;
+    const rounds = load();
+    const gone = rounds.find(function (round) { return round.key === discard.dataset.key; });
+    if (!gone) return;
+    save(rounds.filter(function (round) { return round !== gone; }).map(function (round) {
+      if (round.action !== gone.action || round.number < gone.number) return round;
+      const body = new URLSearchParams(round.body);
+      body.set("number", String(round.number - 1));
+      return Object.assign({}, round, { number: round.number - 1, body: body.toString() });
+    }));
+    const form = document.querySelector("form.round-form[hx-post]");
+    const number = form && field(form, "number");
+    if (form && form.getAttribute("action") === gone.action && Number(number.value) > gone.number) {
+      // The form prepared for the round after the kept ones moves up too.
+      number.value = String(Number(number.value) - 1);
+      const title = form.querySelector(".form-title");
+      const said = words();
+      if (title && said) title.textContent = said.enter.replace("{n}", number.value);
+    }
+    show();
+    send();
+  });
+
+  // ---- sending them ---------------------------------------------------------------
+  function refusal(html) {
+    const board = new DOMParser().parseFromString(html, "text/html");
+    const notice = board.querySelector(".notice.is-error");
+    if (notice) return notice.textContent.trim();
+    const faults = board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist");
+    return Array.from(faults, function (fault) { return fault.textContent.trim(); }).filter(Boolean).join(" ");
+  }
+
+  function currentToken() {
+    const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : null;
+  }
+
+  // One round through the usual POST, as htmx would send it. True: go on with the next.
+  async function sendOne(round) {
+    const body = new URLSearchParams(round.body);
+    const token = currentToken();
+    if (token) body.set("csrfmiddlewaretoken", token);
+    let response;
+    try {
+      response = await fetch(round.action, {
+        method: "POST",
+        body: body,
+        credentials: "same-origin",
+        headers: { "HX-Request": "true" },
+      });
+    } catch (error) {
+      return false; // still no connection: everything stays for the next try
+    }
+    const rounds = load();
+    const kept = rounds.find(function (other) { return other.key === round.key; });
+    const problem = response.ok ? refusal(await response.text()) : (words() || {}).failed || String(response.status);
+    if (!problem) {
+      save(rounds.filter(function (other) { return other.key !== round.key; }));
+      return true;
+    }
+    if (kept) {
+      kept.error = problem;
+      save(rounds);
+    }
+    return false;
+  }
+
+  let sending = false;
+  async function sendAll() {
+    if (sending || !navigator.onLine) return;
+    sending = true;
+    let sent = 0;
+    try {
+      for (const round of load()) {
+        if (!(await sendOne(round))) break;
+        sent += 1;
+      }
+    } finally {
+      sending = false;
+    }
+    const board = document.getElementById("scoreboard");
+    if (sent && board && window.htmx) {
+      // The board as the server now has it: the rounds just sent, and a fresh form.
+      window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
+    } else {
+      show();
+    }
+    return sent;
+  }
+
+  // Two tabs of the same match must not send the same list at once.
+  function send() {
+    // The offline page reloads its page when the connection is back: that page sends.
+    if (!load().length || document.querySelector("[data-offline-page]")) return;
+    if (navigator.locks) {
+      navigator.locks.request(STORE, sendAll);
+    } else {
+      sendAll();
+    }
+  }
+
+  window.addEventListener("online", send);
+  document.addEventListener("DOMContentLoaded", function () {
+    show();
+    send();
+  });
+  document.addEventListener("htmx:afterSettle", show);
+})();

@@ -1,0 +1,83 @@
+"""With a keyboard, a screen reader or large text: the skip link, the live region that
+says what a round changed, where the focus goes after a swap, and 200 % text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_play_browser import record, row, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_first_tab_offers_to_skip_to_the_content(page, shot):
+    page.goto("/rules/")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to the content")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    shot("skip-link")
+    page.keyboard.press("Enter")
+    expect(page.locator("main#main")).to_be_focused()
+
+
+def test_a_round_is_announced_once_by_a_region_the_swap_keeps(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    region = page.locator("#announcements")
+    kept = region.element_handle()
+    expect(page.locator("#scoreboard")).not_to_have_attribute("aria-live", re.compile(".*"))
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("2")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    expect(region).to_have_text(
+        "Round 1: Ana +0, Ben +9. Total: Ana 0, Ben 9. Round 2 · Ben deals, Ana plays first"
+    )
+    assert kept.evaluate("(element) => element.isConnected")
+    # The focus waits at the top of the next round's form, the keyboard not opened.
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_focused()
+
+
+def test_a_refused_round_puts_the_focus_on_what_to_correct(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    before = page.locator("#announcements").text_content()
+    row(page, "Ana").locator("input.points-input").fill("2")
+    record(page)  # nobody called
+    expect(page.locator("form.round-form .errorlist").first).to_be_visible()
+    page.wait_for_function(
+        "() => !!document.activeElement.closest('.has-error, .form-errors, .errorlist')"
+    )
+    # The form's own alert speaks; the live region does not repeat the standing.
+    assert page.locator("#announcements").text_content() == before
+
+
+def test_red_cards_say_their_suit_not_only_their_colour(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    row(page, "Ana").get_by_text("Pick the cards").click()
+    red = row(page, "Ana").locator("button.pick.red")
+    assert red.count() > 0
+    for label in red.all_text_contents():
+        assert "♥" in label or "♦" in label, label
+
+
+def test_text_at_200_percent_keeps_the_scoreboard_within_the_phone(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé", "Dominique"])
+    row(page, "Ana").locator("label.caller-pick").click()
+    for name, points in (("Ana", "2"), ("Ben", "19"), ("Chloé", "5"), ("Dominique", "12")):
+        row(page, name).locator("input.points-input").fill(points)
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+    wider = page.evaluate(
+        """() => Array.from(document.querySelectorAll("body *"))
+            .filter((element) => element.getBoundingClientRect().right > 391)
+            .filter((element) => !element.closest(".table-wrap"))
+            .map((element) => element.tagName + "." + element.className).slice(0, 12)"""
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, wider
+    expect(page.locator(".standing-totals")).to_be_visible()
+    expect(page.get_by_role("button", name="Record the round")).to_be_visible()
+    shot("text-200-percent")

@@ -1,0 +1,201 @@
+"""With no signal: the service worker keeps what anyone may read, never someone's own
+pages, and rounds entered offline are sent once, in order, when the connection is back."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scorepad.matches.models import Match
+from tests.browser.test_play_browser import record, row, start_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def controlled(page) -> None:
+    """The page is looked after by the service worker (it claims the page once ready)."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    # A page whose loading overlapped the first activation may stay uncontrolled: as in
+    # any browser, the next load of it is.
+    if not page.evaluate("() => !!navigator.serviceWorker.controller"):
+        page.reload()
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+
+
+def kept_paths(page) -> list[str]:
+    return page.evaluate(
+        """async () => {
+            const paths = [];
+            for (const name of await caches.keys()) {
+                const cache = await caches.open(name);
+                for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+            }
+            return paths;
+        }"""
+    )
+
+
+def cabo_round(page, caller: str, hands: dict[str, str]) -> None:
+    row(page, caller).locator("label.caller-pick").click()
+    for name, points in hands.items():
+        row(page, name).locator("input.points-input").fill(points)
+    record(page)
+
+
+def test_the_rules_open_offline_and_a_scoreboard_says_it_needs_the_connection(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    match_url = page.url.split("#")[0]
+    controlled(page)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.goto("/rules/cabo/")
+    kept = kept_paths(page)
+    assert "/rules/cabo/quick/" in kept and "/rules/escoba/practice/" in kept
+    assert "/offline/" in kept
+    # Someone's own pages and what a POST answered are never kept.
+    assert not [path for path in kept if path.startswith(("/matches/", "/history/"))]
+    assert "/" not in kept
+
+    page.context.set_offline(True)
+    page.goto("/rules/cabo/quick/")
+    expect(page.locator("h1")).to_contain_text("Cabo")
+    shot("quick-reference-offline")
+    page.goto("/rules/escoba/walkthrough/")
+    expect(page.locator("main")).to_be_visible()
+    page.goto(match_url)
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    expect(page.get_by_text("This page needs the connection")).to_be_visible()
+    shot("scoreboard-offline")
+    # Back online, the offline page goes back to the scoreboard by itself.
+    page.context.set_offline(False)
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "9"])
+
+
+def test_the_offline_page_is_in_the_language_last_used(page):
+    page.goto("/rules/")
+    controlled(page)
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.goto("/rules/cabo/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    # The worker fetches the French offline page after the first French page it passes on.
+    assert page.evaluate(
+        """async () => {
+            for (let tries = 0; tries < 100; tries += 1) {
+                const kept = await caches.match("/offline/");
+                if (kept && kept.headers.get("Content-Language") === "fr") return true;
+                await new Promise((later) => setTimeout(later, 50));
+            }
+            return false;
+        }"""
+    )
+    page.context.set_offline(True)
+    page.goto("/history/")
+    expect(page.get_by_role("heading", name="Vous êtes hors ligne")).to_be_visible()
+
+
+def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    match_url = page.url.split("#")[0]
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    # Kept on the phone; the form is already round 2's, the totals do not pretend.
+    unsent = page.locator(".unsent")
+    expect(unsent).to_contain_text("Round 1 · not sent yet")
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator("#announcements")).to_have_text(
+        "No connection: Round 1 is kept on this phone."
+    )
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(unsent.locator("li")).to_have_text(
+        ["Round 1 · not sent yet", "Round 2 · not sent yet"], use_inner_text=True
+    )
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator("table.grid tbody.round")).to_have_count(0)
+    shot("two-rounds-kept")
+    # A reload with no connection: the offline page; the rounds stay on the phone.
+    page.reload()
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    assert Match.objects.get().rounds.count() == 0
+    # The connection comes back: the page returns and sends both, in order, once.
+    page.context.set_offline(False)
+    expect(page.locator("tfoot .totals td")).to_have_text(["20", "9"])
+    expect(page.locator("#round-1 .pts")).to_have_text(["+0", "+9"])
+    expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    shot("sent")
+    match = Match.objects.get()
+    assert [r.number for r in match.rounds.order_by("number")] == [1, 2]
+    # Another page load sends nothing again.
+    page.goto(match_url)
+    expect(page.locator("table.grid tbody.round")).to_have_count(2)
+    assert match.rounds.count() == 2
+
+
+ASK_VERSION = """() => new Promise((answer) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => answer(event.data);
+    navigator.serviceWorker.controller.postMessage("version", [channel.port2]);
+})"""
+
+
+def worker_version(page) -> str:
+    return page.evaluate(ASK_VERSION)
+
+
+def test_a_new_deploy_takes_over_and_drops_the_old_copies(page, settings):
+    settings.SCOREPAD_RELEASE = "first"
+    page.goto("/rules/")
+    controlled(page)
+    first = worker_version(page)
+    assert page.evaluate("caches.keys()") == [f"scorepad-{first}"]
+    settings.SCOREPAD_RELEASE = "second"
+    # The page answers to the new worker as soon as it is installed (it claims the page).
+    page.evaluate(
+        """() => new Promise((claimed) => {
+            navigator.serviceWorker.addEventListener("controllerchange", claimed, { once: true });
+            navigator.serviceWorker.getRegistration().then((registration) => registration.update());
+        })"""
+    )
+    second = worker_version(page)
+    assert second != first
+    assert page.evaluate(
+        """async (second) => {
+            for (let tries = 0; tries < 100; tries += 1) {
+                const names = await caches.keys();
+                if (names.length === 1 && names[0] === "scorepad-" + second) return true;
+                await new Promise((later) => setTimeout(later, 50));
+            }
+            return false;
+        }""",
+        second,
+    )
+    # The new version has the readable pages again.
+    assert "/rules/cabo/quick/" in kept_paths(page)
+
+
+def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    # Nobody called: only the server can say so, once it is reached.
+    row(page, "Ana").locator("input.points-input").fill("2")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    page.context.set_offline(False)
+    refused = page.locator(".unsent li").first
+    expect(refused).to_contain_text("Round 1 · refused")
+    expect(refused.get_by_role("alert")).not_to_be_empty()
+    expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
+    shot("refused")
+    assert Match.objects.get().rounds.count() == 0
+    # Taken off the list by the player, the round after it moves up and goes.
+    refused.get_by_role("button", name="Take it off the list").click()
+    expect(page.locator("#round-1 .pts")).to_have_text(["+20", "+0"])
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    assert Match.objects.get().rounds.count() == 1
