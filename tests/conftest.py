@@ -70,7 +70,15 @@ def _artifact_name(item) -> str:
 
 @pytest.fixture
 def browser_context_args() -> dict[str, object]:
-    return {"viewport": PHONE, "locale": "en-GB", "color_scheme": "light"}
+    # The service worker precaches every rules page at install: dozens of requests at
+    # once against the test server, which the tests of other pages do not need. The
+    # offline tests allow it (tests/browser/test_offline_browser.py).
+    return {
+        "viewport": PHONE,
+        "locale": "en-GB",
+        "color_scheme": "light",
+        "service_workers": "block",
+    }
 
 
 @pytest.fixture

@@ -27,7 +27,12 @@ COMBINATIONS = {
 
 @pytest.fixture(params=COMBINATIONS)
 def browser_context_args(request) -> dict[str, object]:
-    return {"viewport": PHONE, "bypass_csp": True, **COMBINATIONS[request.param]}
+    return {
+        "viewport": PHONE,
+        "bypass_csp": True,
+        "service_workers": "block",  # as in tests/conftest.py: no precaching under test
+        **COMBINATIONS[request.param],
+    }
 
 
 # Each serious or critical violation: its rule, and where (at most three places).

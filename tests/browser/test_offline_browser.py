@@ -12,6 +12,12 @@ from tests.browser.test_play_browser import record, row, start_match
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.fixture
+def browser_context_args(browser_context_args) -> dict[str, object]:
+    """These tests are about the service worker: let it run (the others block it)."""
+    return {**browser_context_args, "service_workers": "allow"}
+
+
 def controlled(page) -> None:
     """The page is looked after by the service worker (it claims the page once ready)."""
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
