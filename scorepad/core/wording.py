@@ -30,6 +30,12 @@ ROUND_TEXTS = {
         "delete_number": _("Delete round %(number)s"),
         "restore_number": _("Restore round %(number)s"),
         "undo_restore": _("Undo: restore round %(number)s"),
+        "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
+        "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
+        "deleted_meanwhile": _("Round %(number)s was deleted meanwhile: it was not corrected."),
+        "not_last": _("Round %(number)s is no longer the last round: nothing was deleted."),
+        "not_restorable": _("This round can no longer be restored."),
+        "at_most": _("A match has at most %(count)s rounds."),
     },
     "deal": {
         "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
@@ -52,6 +58,20 @@ ROUND_TEXTS = {
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
         "restore_number": pgettext_lazy("a deal of cards", "Restore deal %(number)s"),
         "undo_restore": pgettext_lazy("a deal of cards", "Undo: restore deal %(number)s"),
+        "recorded_once": pgettext_lazy(
+            "a deal of cards", "Deal %(number)s is recorded (it was sent twice, and kept once)."
+        ),
+        "already_recorded": pgettext_lazy(
+            "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."
+        ),
+        "deleted_meanwhile": pgettext_lazy(
+            "a deal of cards", "Deal %(number)s was deleted meanwhile: it was not corrected."
+        ),
+        "not_last": pgettext_lazy(
+            "a deal of cards", "Deal %(number)s is no longer the last deal: nothing was deleted."
+        ),
+        "not_restorable": pgettext_lazy("a deal of cards", "This deal can no longer be restored."),
+        "at_most": pgettext_lazy("a deal of cards", "A match has at most %(count)s deals."),
     },
 }
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scorepad.core.wording import round_text
 from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
 from scorepad.rules.base import MatchState, RoundInvalid, Setup
 from scorepad.rules.kept import result_to_json
@@ -79,14 +80,8 @@ def _journal(match, round_, action, before, after, owner) -> None:
     )
 
 
-def _already_recorded(number: int) -> str:
-    return _("Round %(number)s was already recorded, maybe from another phone.") % {
-        "number": number
-    }
-
-
-def _not_restorable() -> str:
-    return _("This round can no longer be restored.")
+class AlreadyRecorded(RoundConflict):
+    """This very entry (its one-time key) was recorded before: a retry, not a conflict."""
 
 
 def record_round(
@@ -97,14 +92,14 @@ def record_round(
         match = _locked(match)
         _refuse_if_abandoned(match)
         rounds = _live_rounds(match)
-        if match.rounds.filter(entry_key=entry_key).exists():
-            raise RoundConflict(_("This round was already recorded."))
+        game = match.rules
+        earlier = match.rounds.filter(entry_key=entry_key).first()
+        if earlier is not None:
+            raise AlreadyRecorded(round_text(game, "recorded_once", number=earlier.number))
         if number > MAX_ROUNDS_PER_MATCH:
-            raise RoundConflict(
-                _("A match has at most %(count)s rounds.") % {"count": MAX_ROUNDS_PER_MATCH}
-            )
+            raise RoundConflict(round_text(game, "at_most", count=MAX_ROUNDS_PER_MATCH))
         if number != len(rounds) + 1:
-            raise RoundConflict(_already_recorded(number))
+            raise RoundConflict(round_text(game, "already_recorded", number=number))
         state = match.rules.score(match.setup(), [r.data for r in rounds] + [dict(data)])
         try:
             with transaction.atomic():
@@ -116,7 +111,7 @@ def record_round(
                     result=result_to_json(state.rounds[-1]),
                 )
         except IntegrityError:
-            raise RoundConflict(_already_recorded(number)) from None
+            raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
         _journal(match, new, RoundChange.Action.ADD, None, new.data, owner)
         kept.keep(match, state, [*rounds, new])
     return new
@@ -129,10 +124,7 @@ def correct_round(match: Match, number: int, data: Mapping, *, owner: Owner) -> 
         rounds = _live_rounds(match)
         target = next((r for r in rounds if r.number == number), None)
         if target is None:  # deleted since the correction form was shown
-            raise RoundConflict(
-                _("Round %(number)s was deleted meanwhile: it was not corrected.")
-                % {"number": number}
-            )
+            raise RoundConflict(round_text(match.rules, "deleted_meanwhile", number=number))
         entries = [dict(data) if r.number == number else r.data for r in rounds]
         state = match.rules.score(match.setup(), entries)  # RoundInvalid names the round
         before = target.data
@@ -150,10 +142,7 @@ def delete_last_round(match: Match, *, number: int, owner: Owner) -> Round:
         match = _locked(match)
         rounds = _live_rounds(match)
         if not rounds or rounds[-1].number != number:
-            raise RoundConflict(
-                _("Round %(number)s is no longer the last round: nothing was deleted.")
-                % {"number": number}
-            )
+            raise RoundConflict(round_text(match.rules, "not_last", number=number))
         last = rounds[-1]
         last.deleted_at = timezone.now()
         last.result = None
@@ -187,12 +176,12 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         _refuse_if_abandoned(match)
         deleted = restorable(match.rounds.all())
         if deleted is None or deleted.pk != round_id:
-            raise RoundConflict(_not_restorable())
+            raise RoundConflict(round_text(match.rules, "not_restorable"))
         rounds = _live_rounds(match)
         try:
             state = match.rules.score(match.setup(), [r.data for r in rounds] + [deleted.data])
         except RoundInvalid:
-            raise RoundConflict(_not_restorable()) from None
+            raise RoundConflict(round_text(match.rules, "not_restorable")) from None
         deleted.deleted_at = None
         deleted.save(update_fields=["deleted_at"])
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)

@@ -157,6 +157,8 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
                 entry_key=form.cleaned_data["entry_key"],
                 owner=current_owner(request),
             )
+        except services.AlreadyRecorded as retried:  # a retry of a round that got through
+            return _scoreboard_response(request, match, notice=str(retried))
         except services.RoundConflict as conflict:
             return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
         except RoundInvalid as invalid:  # the match changed since the form was checked

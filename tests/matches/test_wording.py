@@ -67,3 +67,11 @@ def test_french_elides_de_before_a_vowel(name, french):
         assert of_name("points", name) == french
     with translation.override("en"):
         assert of_name("points", name) == f"Points of {name}"
+
+
+def test_an_escoba_deal_taken_from_another_phone_is_called_a_deal(client, escoba):
+    data = round_post(1, cards_0="20", oros_0="5", sevens_0="2", velo="0")
+    response = client.post(reverse("matches:add_round", args=[escoba]), data)
+    assert "Deal 1 was already recorded, maybe from another phone." in (
+        client.get(response["Location"]).content.decode()
+    )
