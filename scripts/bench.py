@@ -733,7 +733,10 @@ def main() -> int:
     for note in [*notes, *errors]:
         print(f"\n{note}")
     missed = sum(1 for result in results if result.faults)
-    print(f"\n{missed} page(s) miss a target." if missed else "\nEvery target is met.")
+    if errors:
+        print("\nThe benchmark did not run whole: the targets were not all measured.")
+    else:
+        print(f"\n{missed} page(s) miss a target." if missed else "\nEvery target is met.")
     if errors:
         return 2
     return 1 if missed else 0
