@@ -3,9 +3,10 @@ from django.urls import include, path
 
 from scorepad.core import pwa
 from scorepad.core import views as core_views
+from scorepad.matches import home
 
 urlpatterns = [
-    path("", core_views.home, name="home"),
+    path("", home.home, name="home"),
     path("healthz", core_views.health, name="health"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),

@@ -61,7 +61,7 @@ def test_a_form_without_its_token_gets_a_403_page_that_says_to_reload():
 
 def test_a_fault_in_the_app_is_a_500_page_in_the_apps_style():
     client = Client(raise_request_exception=False)
-    with mock.patch("scorepad.core.views.render", side_effect=RuntimeError("boom")):
+    with mock.patch("scorepad.matches.home.render", side_effect=RuntimeError("boom")):
         response = client.get(reverse("home"))
     assert response.status_code == 500
     assert "Something went wrong" in response.content.decode()
@@ -71,7 +71,7 @@ def test_a_fault_in_the_app_is_a_500_page_in_the_apps_style():
 @pytest.mark.parametrize("error", [OperationalError, InterfaceError])
 def test_a_database_that_went_away_gets_a_503_with_retry_after(error):
     client = Client(raise_request_exception=False)
-    with mock.patch("scorepad.core.views.render", side_effect=error("server closed")):
+    with mock.patch("scorepad.matches.home.render", side_effect=error("server closed")):
         response = client.get(reverse("home"), headers={"accept-language": "fr"})
     assert response.status_code == 503
     assert response["Retry-After"] == "30"

@@ -1,5 +1,6 @@
 """The packages point one way: `records` (history, statistics, match files) builds on
-`matches` (set-up, rounds, scoreboard, house rules), never the reverse."""
+`matches` (set-up, rounds, scoreboard, house rules), never the reverse; both build on
+`core`, which builds on none of them."""
 
 from __future__ import annotations
 
@@ -41,5 +42,17 @@ def test_no_module_of_matches_imports_records():
             module for module in imported_modules(path) if module.startswith("scorepad.records")
         )
         for path in sorted((PACKAGE / "matches").rglob("*.py"))
+    }
+    assert {path: modules for path, modules in offenders.items() if modules} == {}
+
+
+def test_core_imports_none_of_the_apps():
+    """`core` (htmx answers, forms, words, error pages) is what the apps build on."""
+    apps = ("scorepad.matches", "scorepad.records", "scorepad.guide")
+    offenders = {
+        str(path.relative_to(PACKAGE.parent)): sorted(
+            module for module in imported_modules(path) if module.startswith(apps)
+        )
+        for path in sorted((PACKAGE / "core").rglob("*.py"))
     }
     assert {path: modules for path, modules in offenders.items() if modules} == {}

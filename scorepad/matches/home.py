@@ -1,0 +1,49 @@
+"""The home page: the games, and the matches of this browser that are still going."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from scorepad.rules import GAMES
+
+from .access import current_owner
+from .models import Match, Owner
+
+# The home page offers to continue a few matches; the history lists them all.
+CONTINUE_AT_MOST = 3
+
+
+def _in_progress(owner: Owner | None) -> tuple[list[Match], bool]:
+    """The owner's matches in progress, the last played first, and whether there are more."""
+    if owner is None:
+        return [], False
+    found = list(
+        Match.objects.in_progress()
+        .filter(owner=owner)
+        .annotate(played=Count("rounds", filter=Q(rounds__deleted_at__isnull=True)))
+        .order_by("-updated", "-id")[: CONTINUE_AT_MOST + 1]
+    )
+    return found[:CONTINUE_AT_MOST], len(found) > CONTINUE_AT_MOST
+
+
+def _just_deleted(owner: Owner | None, match_id: str | None) -> Match | None:
+    """The match this browser just deleted (`?deleted=`), to offer the undo."""
+    if owner is None or not match_id or not (match_id.isascii() and match_id.isdigit()):
+        return None
+    return Match.objects.filter(owner=owner, pk=int(match_id), deleted_at__isnull=False).first()
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    owner = current_owner(request)
+    in_progress, more = _in_progress(owner)
+    context = {
+        "games": GAMES.values(),
+        "in_progress": in_progress,
+        "more_in_progress": more,
+        "deleted": _just_deleted(owner, request.GET.get("deleted")),
+    }
+    return render(request, "home.html", context)
