@@ -77,12 +77,22 @@
     event.preventDefault();
     keep(form);
   });
-  // The connection dropped while sending: the browser now knows it is offline.
+  // The round did not reach the server (the connection dropped, or a weak signal while
+  // the phone still says it is online): it is kept all the same, and tried again soon.
   document.addEventListener("htmx:sendError", function (event) {
     const form = event.detail.elt;
-    if (navigator.onLine || !form.matches || !form.matches("form.round-form[hx-post]")) return;
+    if (!form.matches || !form.matches("form.round-form[hx-post]")) return;
     keep(form);
+    if (navigator.onLine) retryLater();
   });
+
+  // With a signal that comes and goes the browser may never say "online" again: try
+  // again after a while, waiting longer each time (3 s, 6 s, ... at most a minute).
+  let retryDelay = 0;
+  function retryLater() {
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 3000, 60000);
+    window.setTimeout(send, retryDelay);
+  }
 
   // ---- showing them ---------------------------------------------------------------
   function announce(text) {
@@ -172,8 +182,10 @@
         headers: { "HX-Request": "true" },
       });
     } catch (error) {
+      if (navigator.onLine) retryLater(); // a weak signal: the "online" event may not come
       return false; // still no connection: everything stays for the next try
     }
+    retryDelay = 0;
     const rounds = load();
     const kept = rounds.find(function (other) { return other.key === round.key; });
     const problem = response.ok ? refusal(await response.text()) : (words() || {}).failed || String(response.status);

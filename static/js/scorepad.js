@@ -194,14 +194,14 @@
     }
   });
 
-  // A flaky connection: say so next to the button. The entry keeps its one-time key,
-  // so sending it again can never record the round twice.
+  // The server failed to answer (a 5xx): say so next to the button. The entry keeps its
+  // one-time key, so sending it again can never record the round twice. A round that
+  // did not reach the server at all is kept on the phone (offline-rounds.js).
   function showSendError(event) {
     const form = event.target.closest && event.target.closest("form.round-form");
     const message = form && form.querySelector(".send-error");
     if (message) message.hidden = false;
   }
-  document.addEventListener("htmx:sendError", showSendError);
   document.addEventListener("htmx:responseError", showSendError);
 
   // Keep the phone awake while a match is in progress (Screen Wake Lock where supported).
