@@ -17,9 +17,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.wording import of_name
 from scorepad.rules import cabanga, cabo, escoba, get_game
-from scorepad.rules.base import FieldError, MatchState, Option, RoundInvalid, SetupInvalid
-
-MAX_NAME = 40
+from scorepad.rules.base import (
+    MAX_NAME_LENGTH,
+    FieldError,
+    MatchState,
+    Option,
+    RoundInvalid,
+    SetupInvalid,
+)
 
 
 def engine_message(error: FieldError) -> str:
@@ -219,7 +224,7 @@ class MatchSetupForm(forms.Form):
 def seat_name_field(number: int) -> forms.CharField:
     return forms.CharField(
         label=_("Seat %(number)s") % {"number": number},
-        max_length=MAX_NAME,
+        max_length=MAX_NAME_LENGTH,
         required=False,
         widget=forms.TextInput(
             attrs={
