@@ -128,6 +128,8 @@ def test_back_and_reload_on_the_scoreboard_after_an_htmx_round(page, shot):
 def test_back_and_reload_on_the_set_up_after_a_preset_tap(page, shot):
     page.goto("/matches/new/")
     page.locator('a[href="/matches/new/cabo/"]').click()
+    # A tap before htmx has set up the page would take the no-JavaScript path instead.
+    page.wait_for_load_state("load")
     page.locator("label.preset", has_text="Dutch").click()
     expect(page.locator('input[name="options_for"]')).to_have_value("nl")
     page.reload()

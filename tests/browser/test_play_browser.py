@@ -19,6 +19,8 @@ def start_match(
         page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
     if preset:
         label, key = preset
+        # A tap before htmx has set up the page would take the no-JavaScript path instead.
+        page.wait_for_load_state("load")
         page.locator("label.preset", has_text=label).click()
         # htmx swapped in the preset's option values.
         expect(page.locator('input[name="options_for"]')).to_have_value(key)
