@@ -1,0 +1,267 @@
+"""Every URL of the app, asked by everyone who might ask it.
+
+The URLs come from the URL configuration itself, so a new page cannot be forgotten: a
+URL that no rule below classifies fails `test_every_url_is_classified`. Each role asks
+every URL with GET and POST; each gets what its rule says, and no answer to someone
+other than the owner holds anything of the owner's (player names, house rule, ids).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scorepad.matches import services
+from scorepad.matches.models import HouseRule, Match, Owner, Round
+from tests.records.conftest import build_match, client_of
+
+pytestmark = pytest.mark.django_db
+
+# What only the owner's answers may hold: their players' names and house rule.
+SECRETS = ("Ophelia", "Octavio", "OlgasTable")
+OTHER_PLAYERS = ("Bertrand", "Barnabé")
+
+
+@dataclass(frozen=True)
+class Url:
+    name: str  # "namespace:name"
+    params: tuple[str, ...]
+
+
+def _walk(patterns, prefix: str = "") -> Iterator[Url]:
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            namespace = f"{prefix}{entry.namespace}:" if entry.namespace else prefix
+            yield from _walk(entry.url_patterns, namespace)
+        elif isinstance(entry, URLPattern) and entry.name:
+            params = tuple(entry.pattern.regex.groupindex)
+            yield Url(f"{prefix}{entry.name}", params)
+
+
+def app_urls() -> list[Url]:
+    return sorted(set(_walk(get_resolver().url_patterns)), key=lambda url: url.name)
+
+
+# How each URL answers, by name. `public`: anyone, the same for all (no one's data).
+# `mine`: anyone, but each sees only their own data (a list, an export, a form).
+# `owner`: one object of the owner's; anyone else gets a 404 (or 405 for a method the
+# view never takes), exactly as for an object that does not exist.
+# `staff`: Django's admin; nobody here is staff, so it answers with its sign-in page.
+PUBLIC = {
+    "health",
+    "manifest",
+    "service_worker",
+    "offline",
+    "set_language",
+    "guide:index",
+    "guide:practice",
+    "guide:cabo_cards",
+    "guide:quick",
+    "guide:faq",
+    "guide:rules",
+    "guide:walkthrough_start",
+    "guide:walkthrough",
+    "matches:pick_game",
+    "matches:new",
+}
+MINE = {
+    "home",
+    "records:history",
+    "records:import",
+    "records:export_json",
+    "records:export_csv",
+    "records:players",
+    "records:player",
+    "records:house_rules",
+}
+OWNER = {
+    "matches:match",
+    "matches:scoresheet",
+    "matches:add_round",
+    "matches:edit_round",
+    "matches:delete_last",
+    "matches:restore",
+    "matches:again",
+    "matches:players",
+    "matches:abandon",
+    "matches:resume",
+    "matches:delete",
+    "matches:restore_match",
+    "records:chart",
+    "records:match_json",
+    "records:match_csv",
+    "records:save_house_rule",
+    "records:delete_house_rule",
+}
+
+
+def rule_of(url: Url) -> str | None:
+    if url.name.startswith("admin:"):
+        return "staff"
+    for rule, names in (("public", PUBLIC), ("mine", MINE), ("owner", OWNER)):
+        if url.name in names:
+            return rule
+    return None
+
+
+@dataclass
+class Table:
+    """The owner's data every URL is asked about, and the browsers that ask."""
+
+    owner: Owner
+    match: Match
+    finished: Match
+    deleted_round: Round
+    house_rule: HouseRule
+    clients: dict[str, Callable[[], Client]]
+
+    def kwargs(self, url: Url) -> dict:
+        values = {
+            "match_id": self.match.pk,
+            "number": 1,
+            "round_id": self.deleted_round.pk,
+            "rule_id": self.house_rule.pk,
+            "game_key": "cabo",
+            "name": "Ophelia",
+            # Django's admin
+            "app_label": "matches",
+            "object_id": str(self.match.pk),
+            "content_type_id": 1,
+            "id": 1,
+            "url": "matches/match/",
+        }
+        if url.name == "records:chart":  # a chart is drawn for a finished match
+            values["match_id"] = self.finished.pk
+        return {param: values[param] for param in url.params}
+
+    def snapshot(self) -> list:
+        """What a request of someone else must never change."""
+        matches = Match.objects.filter(owner=self.owner).order_by("pk")
+        rounds = Round.objects.filter(match__owner=self.owner).order_by("pk")
+        return [
+            list(matches.values_list("pk", "version", "players", "deleted_at", "abandoned_at")),
+            list(rounds.values_list("pk", "number", "data", "deleted_at")),
+            list(HouseRule.objects.filter(owner=self.owner).values_list("pk", "name")),
+        ]
+
+
+CABO_ROUND = {"caller": "Ophelia", "hands": {"Ophelia": 3, "Octavio": 20}}
+
+
+@pytest.fixture
+def table(db) -> Table:
+    owner = Owner.objects.create()
+    match = build_match(owner, "cabo", ["Ophelia", "Octavio"], [CABO_ROUND, CABO_ROUND])
+    extra = services.record_round(match, CABO_ROUND, number=3, entry_key=uuid.uuid4(), owner=owner)
+    services.delete_last_round(match, number=extra.number, owner=owner)
+    finished = build_match(
+        owner, "cabo", ["Ophelia", "Octavio"], [CABO_ROUND] * 3, options={"target": 50}
+    )
+    assert finished.finished
+    house_rule = HouseRule.objects.create(
+        owner=owner, game="cabo", name="OlgasTable", preset=match.preset, options=match.options
+    )
+    stranger = Owner.objects.create()
+    build_match(
+        stranger,
+        "cabo",
+        list(OTHER_PLAYERS),
+        [CABO_ROUND | {"caller": "Bertrand", "hands": {"Bertrand": 3, "Barnabé": 20}}],
+    )
+    clients = {
+        "owner": lambda: client_of(owner),
+        "another browser": lambda: client_of(stranger),
+        "a new visitor": Client,
+    }
+    return Table(owner, match, finished, Round.objects.get(pk=extra.pk), house_rule, clients)
+
+
+def ask(client: Client, method: str, path: str):
+    client.raise_request_exception = False
+    return client.get(path) if method == "GET" else client.post(path, {})
+
+
+def test_every_url_is_classified():
+    unclassified = [url.name for url in app_urls() if rule_of(url) is None]
+    assert unclassified == [], "say in tests/test_authorisation.py who may ask these"
+
+
+def test_the_walk_sees_every_part_of_the_app():
+    names = {url.name for url in app_urls()}
+    assert {"home", "matches:match", "records:history", "guide:rules", "admin:index"} <= names
+
+
+OTHERS = ("another browser", "a new visitor")
+
+
+@pytest.mark.parametrize("role", OTHERS)
+def test_nobody_else_gets_or_changes_anything_of_the_owners(table, role):
+    before = table.snapshot()
+    failures = []
+    for url in app_urls():
+        rule = rule_of(url)
+        path = reverse(url.name, kwargs=table.kwargs(url))
+        for method in ("GET", "POST"):
+            response = ask(table.clients[role](), method, path)
+            body = (
+                response.content.decode(errors="replace")
+                if not response.streaming
+                else (b"".join(response.streaming_content).decode(errors="replace"))
+            )
+            # The page may repeat the address asked (the language switcher's "next"):
+            # that is the asker's own input, not the owner's data.
+            body = body.replace(path, "")
+            leaked = [secret for secret in SECRETS if secret in body]
+            if str(table.match.pk) in body or str(table.finished.pk) in body:
+                leaked.append("a match id")
+            if leaked:
+                failures.append(f"{method} {path} ({rule}) shows {leaked}")
+            status = response.status_code
+            if status >= 500:
+                failures.append(f"{method} {path} answered {status}")
+            elif rule == "owner" and status not in (404, 405):
+                failures.append(f"{method} {path} (owner only) answered {status}")
+            elif (
+                rule == "staff"
+                and method == "GET"
+                and status not in (302, 404)
+                and url.name != "admin:login"
+            ):
+                failures.append(f"{method} {path} (staff only) answered {status}")
+    assert failures == [], "\n".join(failures)
+    assert table.snapshot() == before
+
+
+def test_the_owner_gets_every_page_of_theirs(table):
+    """The other side of the walk: what strangers are refused, the owner is given, and
+    the owner's own lists do show the names the walk looks for (so it could see a leak)."""
+    failures = []
+    for url in app_urls():
+        rule = rule_of(url)
+        if rule not in ("owner", "mine"):
+            continue
+        path = reverse(url.name, kwargs=table.kwargs(url))
+        response = ask(table.clients["owner"](), "GET", path)
+        if response.status_code not in (200, 405):
+            failures.append(f"GET {path} answered the owner {response.status_code}")
+    assert failures == [], "\n".join(failures)
+    history = table.clients["owner"]().get(reverse("records:history")).content.decode()
+    assert "Ophelia" in history and "Bertrand" not in history
+
+
+@pytest.mark.parametrize("role", OTHERS)
+def test_public_pages_answer_everyone(table, role):
+    failures = []
+    for url in app_urls():
+        if rule_of(url) != "public":
+            continue
+        path = reverse(url.name, kwargs=table.kwargs(url))
+        status = ask(table.clients[role](), "GET", path).status_code
+        if status not in (200, 302, 405):
+            failures.append(f"GET {path} answered {status}")
+    assert failures == [], "\n".join(failures)
