@@ -49,7 +49,7 @@ def qr_code(url: str, title: str) -> SafeString:
     """The QR code of `url` as inline SVG, drawn on the server (no script, no image
     request; dark on light whatever the page's colours, so every phone can read it)."""
     svg = segno.make(url, error="m").svg_inline(
-        scale=5, dark="#000", light="#fff", title=title, svgclass="qr-code"
+        dark="#000", light="#fff", title=title, svgclass="qr-code", omitsize=True
     )
     return mark_safe(svg)  # segno escapes the title; the rest is its own markup
 

@@ -10,6 +10,8 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from scorepad.matches.models import Round
+from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import ARTIFACTS, PHONE
 
@@ -23,13 +25,13 @@ def phone(browser, live_server, request):
     """Another phone at the table: a browser context of its own, in `locale`."""
     contexts = []
 
-    def open_phone(locale: str = "en-GB"):
+    def open_phone(locale: str = "en-GB", **options):
         context = browser.new_context(
             base_url=live_server.url,
             viewport=PHONE,
             locale=locale,
-            color_scheme="light",
             service_workers="block",
+            **{"color_scheme": "light", **options},
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
@@ -197,3 +199,37 @@ def test_two_scorers_sending_the_same_round_at_once_record_it_once(page, phone):
     assert Round.objects.filter(number=1).count() == 1
     assert Round.objects.count() == 1
     expect(page.locator("tfoot .totals td")).to_have_text(totals(co_scorer))
+
+
+def live_pages(page) -> list[str]:
+    """The owner shares both links; every live page type, the gone page last."""
+    follow_link = share(page, "Show a link and QR code")
+    score_link = share(page, "Make a co-scorer link")
+    return [follow_link, score_link, score_link + "rounds/1/", follow_link + "board/", "/live/x/"]
+
+
+def test_live_pages_keep_the_content_security_policy(page):
+    page.add_init_script(LISTEN)
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, {"Ana": "2", "Ben": "5"}, "Ana")
+    urls = live_pages(page)
+    assert page.evaluate("window.cspViolations || []") == []
+    for url in urls:
+        page.goto(url)
+        expect(page.locator("body")).to_be_visible()
+        assert page.evaluate("window.cspViolations || []") == [], url
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_live_pages_have_no_serious_accessibility_violation(phone, scheme):
+    owner = phone(bypass_csp=True, color_scheme=scheme)
+    start_match(owner, "cabo", ["Ana", "Ben"])
+    play_cabo_round(owner, {"Ana": "2", "Ben": "5"}, "Ana")
+    follow_link = share(owner, "Show a link and QR code")
+    score_link = share(owner, "Make a co-scorer link")
+    found = {"share panel": serious_violations(owner)}
+    visitor = phone("fr-FR", bypass_csp=True, color_scheme=scheme)
+    for url in (follow_link, score_link, score_link + "rounds/1/", "/live/x/"):
+        visitor.goto(url)
+        found[url] = serious_violations(visitor)
+    assert {url: faults for url, faults in found.items() if faults} == {}

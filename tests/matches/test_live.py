@@ -49,6 +49,19 @@ def gone_body(client: Client, url: str, method: str = "get") -> bytes:
     return response.content
 
 
+def into_owners_data(body: str) -> list[str]:
+    """Addresses on a page that lead into a scorer's data: their matches, or anything of
+    the history but its index (which shows the visitor's own)."""
+    addresses = re.findall(r'(?:href|action|hx-get|hx-post)="([^"]+)"', body)
+    return [
+        a
+        for a in addresses
+        if a.startswith("/matches/")
+        or a.startswith("/history/?")
+        or (a.startswith("/history/") and a != "/history/")
+    ]
+
+
 def without_secrets(body: bytes) -> bytes:
     """A page without what changes on every answer (CSP nonce, CSRF token), nor the
     language form's way back (the visitor's own address)."""
@@ -67,7 +80,7 @@ def test_the_owner_shares_a_follow_link_and_sees_its_qr_code(visitor, match):
     assert re.fullmatch(r"[A-Za-z0-9_-]+", link.token)
     page = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
     assert f"http://testserver/live/{link.token}/" in page
-    assert '<svg width="' in page and 'class="qr-code"' in page
+    assert '<svg viewBox="' in page and 'class="qr-code"' in page
 
 
 def test_sharing_twice_gives_the_same_link_and_sharing_after_stopping_a_new_one(visitor, match):
@@ -279,6 +292,22 @@ def test_the_co_scorer_sees_the_form_and_corrections_but_nothing_else_of_the_own
     assert f'href="/live/{score.token}/rounds/1/"' in body
     for owners in ("/matches/", "Abandon the match", "Delete the match", "Share the table"):
         assert owners not in body, owners
+
+
+def test_no_live_page_leads_into_the_scorers_data(follow, score, match, owner):
+    ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
+    services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
+    client = Client()
+    for url in (
+        live("page", follow),
+        live("board", follow),
+        live("page", score),
+        live("board", score),
+        live("edit_round", score, 2),
+    ):
+        body = client.get(url).content.decode()
+        assert "chart" in body or "round-form" in body, url
+        assert into_owners_data(body) == [], url
 
 
 def test_a_co_scorer_records_a_round_through_the_owners_rules(score, match):
