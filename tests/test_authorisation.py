@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scorepad.matches import services
+from scorepad.matches import services, sharing
 from scorepad.matches.models import HouseRule, Match, Owner, Round
 from tests.records.conftest import build_match, client_of
 
@@ -97,13 +97,29 @@ OWNER = {
     "records:match_csv",
     "records:save_house_rule",
     "records:delete_house_rule",
+    "matches:share",
+    "matches:stop_sharing",
+}
+# Reached through a shared link's token: what each holder may do is in LINK_ANSWERS.
+LINK = {"live:page", "live:board", "live:add_round", "live:edit_round"}
+# (role, URL name, method) → the answers allowed. A follower reads; a co-scorer also
+# records and corrects rounds (an empty post is refused: 400 or 422); a stopped link, and any
+# other token, is a 404 like a link that never was.
+READS = {("live:page", "GET"), ("live:board", "GET"), ("live:edit_round", "GET")}
+LINK_ANSWERS = {
+    "follow link": {("live:page", "GET"): {200}, ("live:board", "GET"): {200}},
+    "co-scorer link": {
+        **{read: {200} for read in READS},
+        ("live:add_round", "POST"): {400, 422},
+        ("live:edit_round", "POST"): {400, 422},
+    },
 }
 
 
 def rule_of(url: Url) -> str | None:
     if url.name.startswith("admin:"):
         return "staff"
-    for rule, names in (("public", PUBLIC), ("mine", MINE), ("owner", OWNER)):
+    for rule, names in (("public", PUBLIC), ("mine", MINE), ("owner", OWNER), ("link", LINK)):
         if url.name in names:
             return rule
     return None
@@ -119,9 +135,12 @@ class Table:
     deleted_round: Round
     house_rule: HouseRule
     clients: dict[str, Callable[[], Client]]
+    tokens: dict[str, str]  # the link each role holds
 
-    def kwargs(self, url: Url) -> dict:
+    def kwargs(self, url: Url, role: str = "owner") -> dict:
         values = {
+            "token": self.tokens.get(role, self.tokens["stopped link"]),
+            "kind": "follow",
             "match_id": self.match.pk,
             "number": 1,
             "round_id": self.deleted_round.pk,
@@ -166,6 +185,12 @@ def table(db) -> Table:
     house_rule = HouseRule.objects.create(
         owner=owner, game="cabo", name="OlgasTable", preset=match.preset, options=match.options
     )
+    tokens = {
+        "follow link": sharing.share(match, "follow").token,
+        "co-scorer link": sharing.share(match, "score").token,
+        "stopped link": sharing.share(finished, "follow").token,
+    }
+    sharing.stop_sharing(finished, "follow")
     stranger = Owner.objects.create()
     build_match(
         stranger,
@@ -177,8 +202,11 @@ def table(db) -> Table:
         "owner": lambda: client_of(owner),
         "another browser": lambda: client_of(stranger),
         "a new visitor": Client,
+        # A link's holder is a phone that opened it: a new visitor, as far as the app knows.
+        **dict.fromkeys(tokens, Client),
     }
-    return Table(owner, match, finished, Round.objects.get(pk=extra.pk), house_rule, clients)
+    deleted_round = Round.objects.get(pk=extra.pk)
+    return Table(owner, match, finished, deleted_round, house_rule, clients, tokens)
 
 
 def ask(client: Client, method: str, path: str):
@@ -196,43 +224,49 @@ def test_the_walk_sees_every_part_of_the_app():
     assert {"home", "matches:match", "records:history", "guide:rules", "admin:index"} <= names
 
 
-OTHERS = ("another browser", "a new visitor")
+OTHERS = ("another browser", "a new visitor", "follow link", "co-scorer link", "stopped link")
+
+
+def body_of(response) -> str:
+    if response.streaming:
+        return b"".join(response.streaming_content).decode(errors="replace")
+    return response.content.decode(errors="replace")
+
+
+def expected(role: str, url: Url, method: str) -> set[int] | None:
+    """The answers `role` may get; None for "anything but a 5xx" (public and own pages)."""
+    rule = rule_of(url)
+    if rule == "owner":
+        return {404, 405}
+    if rule == "link":
+        return LINK_ANSWERS.get(role, {}).get((url.name, method), {404, 405})
+    if rule == "staff" and method == "GET" and url.name != "admin:login":
+        return {302, 404}
+    return None
 
 
 @pytest.mark.parametrize("role", OTHERS)
 def test_nobody_else_gets_or_changes_anything_of_the_owners(table, role):
     before = table.snapshot()
+    # A link shows its own match (the players' names), never anything else of the owner's.
+    shown = ("Ophelia", "Octavio") if role in LINK_ANSWERS else ()
     failures = []
     for url in app_urls():
-        rule = rule_of(url)
-        path = reverse(url.name, kwargs=table.kwargs(url))
+        path = reverse(url.name, kwargs=table.kwargs(url, role))
         for method in ("GET", "POST"):
             response = ask(table.clients[role](), method, path)
-            body = (
-                response.content.decode(errors="replace")
-                if not response.streaming
-                else (b"".join(response.streaming_content).decode(errors="replace"))
-            )
             # The page may repeat the address asked (the language switcher's "next"):
             # that is the asker's own input, not the owner's data.
-            body = body.replace(path, "")
-            leaked = [secret for secret in SECRETS if secret in body]
+            body = body_of(response).replace(path, "")
+            leaked = [secret for secret in SECRETS if secret in body and secret not in shown]
             if str(table.match.pk) in body or str(table.finished.pk) in body:
                 leaked.append("a match id")
             if leaked:
-                failures.append(f"{method} {path} ({rule}) shows {leaked}")
+                failures.append(f"{method} {path} ({rule_of(url)}) shows {leaked}")
+            allowed = expected(role, url, method)
             status = response.status_code
-            if status >= 500:
-                failures.append(f"{method} {path} answered {status}")
-            elif rule == "owner" and status not in (404, 405):
-                failures.append(f"{method} {path} (owner only) answered {status}")
-            elif (
-                rule == "staff"
-                and method == "GET"
-                and status not in (302, 404)
-                and url.name != "admin:login"
-            ):
-                failures.append(f"{method} {path} (staff only) answered {status}")
+            if status >= 500 or (allowed is not None and status not in allowed):
+                failures.append(f"{method} {path} ({rule_of(url)}) answered {status}")
     assert failures == [], "\n".join(failures)
     assert table.snapshot() == before
 
