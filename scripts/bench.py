@@ -9,8 +9,16 @@ and the ratio to the bare view. It prints one table and exits 1 when a target is
 missed (2 when the benchmark itself could not run). It stops the server and drops the
 databases it made whatever happens.
 
-Environment: BENCH_SECONDS (per page, default 4), BENCH_DATABASES (default
-"sqlite,postgres"), BENCH_POSTGRES_URL (a role that may create databases, default
+On PostgreSQL it then runs the live table (`scripts/bench_live.py`): LIVE_TABLES
+tables, each with a scorer recording a round every LIVE_ROUND_EVERY seconds and
+LIVE_FOLLOWERS phones following its board, for BENCH_LIVE_SECONDS; it reports requests
+per second, the followers' delay (p50/p99) and checks that no request failed and that
+every match holds exactly the rounds its scorer recorded.
+
+Environment: BENCH_SECONDS (per page, default 4), BENCH_LIVE_SECONDS (default 60; 0
+skips the live table), BENCH_PAGES (page keys, comma-separated: measure only those, e.g.
+"live"), BENCH_DATABASES (default "sqlite,postgres"), BENCH_POSTGRES_URL
+(a role that may create databases, default
 postgres://scorepad:scorepad@127.0.0.1:5432/postgres), BENCH_POSTGRES_DB (default
 scorepad_bench; it must start with "scorepad_bench": it is dropped and recreated).
 """
@@ -39,6 +47,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench_live
+
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "var" / "bench"
 LUA = ROOT / "scripts" / "bench-round.lua"
@@ -53,6 +64,8 @@ ALONE_OVER, ALONE_LIMIT = 0.6, 30.0
 MAX_SECONDS, FEW_REQUESTS = 10, 20
 POOL_PER_RUN = 128  # matches per wrk run of the round POST: 8 per connection
 RECORDED_AT_LEAST = 0.95
+LIVE_TABLES, LIVE_FOLLOWERS, LIVE_ROUND_EVERY = 100, 5, 20.0
+LIVE_DELAY_P99 = 2.0  # seconds: "within two seconds of its recording"
 KB = 1000
 
 BROWSER_HEADERS = {
@@ -97,7 +110,8 @@ PAGES = (
     Page("players10", "players, 10 matches", "/history/players/", "10"),
     Page("players5000", "players, 5,000 matches", "/history/players/", "5000", 0.25, "players10"),
 )
-LABELS = {page.key: page.label for page in PAGES}
+LIVE_PAGE = Page("live", "live table: scorers and followers", "/live/")
+LABELS = {page.key: page.label for page in (*PAGES, LIVE_PAGE)}
 
 
 @dataclass
@@ -553,6 +567,59 @@ class Bench:
             result.faults.append(f"only {share:.0%} of the POSTs recorded a round")
         return result
 
+    def measure_live(self, seconds: int) -> Result:
+        """The live table: scorers and followers at once (`bench_live`)."""
+        page = LIVE_PAGE
+        say(f"  {self.db}: {page.label}, {seconds} s")
+        result = Result(self.db, page)
+        self.drain()
+        tables = [
+            bench_live.Table(table["match"], table["follow"], table["rounds"] + 1, table["players"])
+            for table in self.made["live"]
+        ]
+        headers = {**BROWSER_HEADERS, "HX-Request": "true"}
+        first = fetch(self.server.port, "GET", f"/live/{tables[0].follow}/", BROWSER_HEADERS)
+        if first.status != 200:
+            result.faults.append(f"live page: status {first.status}")
+            return result
+        scorer = self.headers(Page("", "", "", "live", post=True))
+        live = bench_live.run(
+            self.server.port,
+            tables,
+            headers=headers,
+            scorer_headers=scorer,
+            post_body=lambda number: self.post_body(number).encode(),
+            seconds=seconds,
+            round_every=LIVE_ROUND_EVERY,
+            followers=LIVE_FOLLOWERS,
+            poll_every=bench_live.poll_interval(first.text().encode()),
+        )
+        result.rps = live.rps
+        p50, p99 = live.quantile(0.5), live.quantile(0.99)
+        result.p50 = p50 * 1000 if p50 is not None else None
+        result.p99 = p99 * 1000 if p99 is not None else None
+        result.measured += [
+            f"{live.tables} tables, {live.followers} followers polling every "
+            f"{live.poll_every:g} s, a round every {LIVE_ROUND_EVERY:g} s a table",
+            f"{live.rounds_posted} rounds, {len(live.delays)} updates seen; "
+            f"{live.not_modified / max(live.requests, 1):.0%} of the answers 304",
+            f"followers' delay p50 {number(p50, 2)} s, p99 {number(p99, 2)} s "
+            f"(the p50/p99 columns, in ms)",
+        ]
+        if live.errors:
+            result.faults.append(f"{len(live.errors)} errors, first: {live.errors[0]}")
+        if p99 is None or p99 > LIVE_DELAY_P99:
+            result.faults.append(f"followers' delay p99 over {LIVE_DELAY_P99:g} s")
+        if live.behind:
+            result.faults.append(f"{live.behind} followers never saw their table's last round")
+        held = self.rounds(list(live.rounds_expected))
+        expected = sum(live.rounds_expected.values())
+        if held != expected:
+            result.faults.append(f"rounds held {held}, recorded {expected}: lost or doubled")
+        else:
+            result.measured.append(f"every match holds its {expected} rounds: none lost or doubled")
+        return result
+
 
 def bench_data(env: dict, *args: str) -> str:
     return run([PY, "-m", "scorepad.bench.data", *args], env, 600, f"bench data {args[0]}")
@@ -564,11 +631,11 @@ def judge(results: list[Result]) -> None:
     bare = by_key["bare"].rps
     for result in results:
         page = result.page
-        if bare and result.rps is not None:
+        if bare and result.rps is not None and page is not LIVE_PAGE:
             result.ratio = result.rps / bare
         if page.target is not None and (result.ratio is None or result.ratio < page.target):
             result.faults.append(f"ratio < {page.target:.2f}")
-        if page.flat_of:
+        if page.flat_of and page.flat_of in by_key:
             other = by_key[page.flat_of].rps
             if result.rps and other:
                 flat = result.rps / other
@@ -592,6 +659,8 @@ def target_text(page: Page) -> str:
         parts.append(f"load ≤ {page.load_budget // KB} KB")
     if page.post:
         parts.append(f"answer ≤ {POST_BUDGET // KB} KB")
+    if page is LIVE_PAGE:
+        parts.append(f"delay p99 ≤ {LIVE_DELAY_P99:g} s, no error, no round lost or doubled")
     return ", ".join(parts) or "-"
 
 
@@ -606,7 +675,13 @@ def table(results: list[Result]) -> str:
     ]
     for result in results:
         page = result.page
-        has_target = page.target is not None or page.flat_of or page.load_budget or page.post
+        has_target = (
+            page.target is not None
+            or page.flat_of
+            or page.load_budget
+            or page.post
+            or page is LIVE_PAGE
+        )
         if result.faults:
             verdict = "FAIL: " + ", ".join(result.faults)
         else:
@@ -677,20 +752,39 @@ def databases() -> tuple[list, list[str]]:
     return chosen, notes
 
 
-def bench_database(database, base_env: dict, seconds: int) -> list[Result]:
+def chosen(page: Page) -> bool:
+    """BENCH_PAGES (keys, comma-separated) measures only those pages, and the bare view."""
+    wanted = os.environ.get("BENCH_PAGES", "").replace(" ", "")
+    return not wanted or page.key == "bare" or page.key in wanted.split(",")
+
+
+def bench_database(database, base_env: dict, seconds: int, live_seconds: int) -> list[Result]:
     with database as url:
         env = {**base_env, "DATABASE_URL": url}
         say(f"{database.name}: migrating and filling the data set")
         started = time.monotonic()
         manage(env, "migrate", "--noinput", "-v", "0")
         made_file = WORK / f"data-{database.name.lower()}.json"
-        bench_data(env, "fill", "--pool", str(2 * POOL_PER_RUN), "--out", str(made_file))
+        tables = int(os.environ.get("BENCH_LIVE_TABLES", LIVE_TABLES))
+        live_tables = tables if live_seconds and database.name == "PostgreSQL" else 0
+        bench_data(
+            env,
+            "fill",
+            "--pool",
+            str(2 * POOL_PER_RUN),
+            "--tables",
+            str(live_tables),
+            "--out",
+            str(made_file),
+        )
         made = json.loads(made_file.read_text())
         say(f"{database.name}: ready in {time.monotonic() - started:.0f} s; measuring")
         log = WORK / f"gunicorn-{database.name.lower()}.log"
         with Server(env, log) as server:
             bench = Bench(database.name, server, made, env, seconds)
-            results = [bench.measure(page) for page in PAGES]
+            results = [bench.measure(page) for page in PAGES if chosen(page)]
+            if live_tables and chosen(LIVE_PAGE):
+                results.append(bench.measure_live(live_seconds))
         judge(results)
         return results
 
@@ -701,6 +795,7 @@ def main() -> int:
         say("bench: wrk is missing (make bench installs it with apt-get install wrk)")
         return 2
     seconds = int(os.environ.get("BENCH_SECONDS", "4"))
+    live_seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "60"))
     WORK.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     base_env = production_env(secrets.token_urlsafe(50))
@@ -716,7 +811,7 @@ def main() -> int:
         return 2
     for database in chosen:
         try:
-            results += bench_database(database, base_env, seconds)
+            results += bench_database(database, base_env, seconds, live_seconds)
         except (BenchError, OSError) as error:
             errors.append(f"{database.name}: the benchmark could not run: {error}")
             say(errors[-1])

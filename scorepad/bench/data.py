@@ -3,12 +3,14 @@
 The matches are match-file documents (`scorepad.match/1`) drawn from a fixed seed, so
 every run measures the same data, and they are checked and saved by the app's own import
 (`records.exchange`): what the app stores for an imported match, computed fields and
-all, is what the benchmark reads, and a faster import fills it faster. Four owners, each
+all, is what the benchmark reads, and a faster import fills it faster. Five owners, each
 with a session (the browser that created them):
 
 - `boards`: a Cabo match of 10 rounds and one of 200 rounds, both still going;
 - `writer`: copies of those two (to measure a round POST's answer) and a pool of copies
   of the 10-round one, which the round-POST load test writes to;
+- `live`: with `--tables N`, N copies of the 10-round one, each with a follow link, for
+  the live table (`scripts/bench_live.py`);
 - `10` and `5000`: histories of that many matches of a few rounds each, across the
   three games, mostly finished.
 
@@ -263,17 +265,31 @@ def session_cookie(owner) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
-def fill(pool: int) -> dict:
+def follow_links(matches: list) -> list[str]:
+    """A follow link for each match, made as the scorer's "Share" makes it."""
+    from scorepad.matches import sharing
+
+    return [sharing.share(match, "follow").token for match in matches]
+
+
+def fill(pool: int, tables: int = 0) -> dict:
     from scorepad.matches.models import Owner
 
     now = datetime.now(UTC).replace(microsecond=0)
     board10, board200 = board_documents(now)
-    owners = {name: Owner.objects.create() for name in ("boards", "writer", *map(str, HISTORIES))}
+    names = ("boards", "writer", "live", *map(str, HISTORIES))
+    owners = {name: Owner.objects.create() for name in names}
     boards = save(owners["boards"], [board10, board200])
     probes = save(owners["writer"], [board10, board200])
     pool_matches = save(owners["writer"], [board10] * pool)
+    live_matches = save(owners["live"], [board10] * tables)
     for count in HISTORIES:
         save(owners[str(count)], history_documents(count, now))
+    seats = len(BOARD_PLAYERS)
+    live_tables = [
+        {"match": match.pk, "follow": token, "rounds": BOARD_ROUNDS[0], "players": seats}
+        for match, token in zip(live_matches, follow_links(live_matches), strict=True)
+    ]
     return {
         "cookies": {name: session_cookie(owner) for name, owner in owners.items()},
         "boards": {str(n): match.pk for n, match in zip(BOARD_ROUNDS, boards, strict=True)},
@@ -281,6 +297,8 @@ def fill(pool: int) -> dict:
         "pool": [match.pk for match in pool_matches],
         "pool_players": len(BOARD_PLAYERS),
         "pool_rounds": BOARD_ROUNDS[0],
+        # The live table's matches (`scripts/bench_live.py`), the "live" owner's.
+        "live": live_tables,
     }
 
 
@@ -295,6 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     filling = commands.add_parser("fill", help="write the data set; say what was made")
     filling.add_argument("--pool", type=int, default=256, help="matches for the round POSTs")
+    filling.add_argument("--tables", type=int, default=0, help="matches for the live table")
     filling.add_argument("--out", required=True, help="JSON file for ids and cookies")
     counting = commands.add_parser("rounds", help="print the live rounds of these matches")
     counting.add_argument("ids", type=int, nargs="+")
@@ -304,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     django.setup()
     if args.command == "fill":
-        made = fill(args.pool)
+        made = fill(args.pool, args.tables)
         with open(args.out, "w", encoding="utf-8") as out:
             json.dump(made, out, indent=1)
     else:
