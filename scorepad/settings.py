@@ -133,6 +133,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
+                # Last: a page rendered to be kept holds a slot for its CSRF token.
+                "scorepad.core.pagecache.token_slot",
             ],
         },
     },

@@ -39,6 +39,13 @@ def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
     return owner
 
 
+def owner_stamp(request: HttpRequest) -> tuple[uuid.UUID, int] | None:
+    """What the asker's own pages are kept rendered under (`core.pagecache`): their owner
+    and its version, which grows with every change of their matches or house rules."""
+    owner = current_owner(request)
+    return None if owner is None else (owner.token, owner.version)
+
+
 def reserve_owner(request: HttpRequest) -> None:
     """Give a new visitor's session the token of the owner their first match will make.
 
