@@ -3,8 +3,10 @@ stale, never with someone else's secret, and a 304 when asked again unchanged.""
 
 from __future__ import annotations
 
+import gzip
 import re
 import uuid
+import zlib
 
 import pytest
 from django.test import Client
@@ -52,6 +54,25 @@ def test_each_answer_of_a_kept_page_carries_a_working_csrf_token_of_its_own():
             reverse("set_language"), {"language": "fr", "next": RULES, "csrfmiddlewaretoken": token}
         )
         assert answer.status_code == 302
+
+
+def test_a_kept_page_goes_compressed_with_a_token_of_its_own_each_time(client):
+    plain = client.get(RULES)
+    answers = [client.get(RULES, headers={"accept-encoding": "gzip, br"}) for _ in range(2)]
+    pages = []
+    for answer in answers:
+        assert answer["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in answer["Vary"]
+        assert answer["ETag"].startswith("W/")
+        assert len(answer.content) < len(plain.content) / 3
+        # One gzip member that a browser's decoder reads to its end (zlib stops after one).
+        decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        pages.append(decoder.decompress(answer.content).decode())
+        assert decoder.eof and not decoder.unused_data
+        assert gzip.decompress(answer.content).decode() == pages[-1]
+    tokens = [TOKEN.search(page)[1] for page in pages]
+    assert tokens[0] != tokens[1]
+    assert MASKED.sub("", pages[0]) == MASKED.sub("", plain.content.decode())
 
 
 def test_a_new_browser_gets_a_csrf_cookie_from_a_kept_page(client):

@@ -14,6 +14,11 @@ masked anew, a new key for each form), as a fresh render would. A page that show
 flash message is neither kept nor taken from the cache (it is shown once). Only a 200
 that sets no cookie is kept.
 
+A kept page is also kept deflated: a compressed answer is put together from the
+deflated pieces and the slots' values in stored blocks (see `_Kept`), instead of
+compressing the whole page again on each answer (which cost as much as the rest of the
+answer for a rules page).
+
 A kept page's answer carries an ETag made of its key and the CSRF cookie its forms'
 token comes from: asked again unchanged, it is a 304.
 """
@@ -22,8 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
+import struct
 import uuid
+import zlib
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
@@ -92,7 +101,8 @@ def _kept(request: HttpRequest, make: Callable[[], HttpResponse], stamp: Hashabl
         answer = _page(request, key, make)
         if answer.status_code == 200:
             # After the slots are filled: a new browser's forms use the cookie it gets now.
-            answer["ETag"] = _etag(request, key)
+            # Weak: the same page goes compressed or not.
+            answer["ETag"] = "W/" + _etag(request, key)
     patch_vary_headers(answer, VARY)
     return answer
 
@@ -104,33 +114,101 @@ def _etag(request: HttpRequest, key: str) -> str:
 
 def _page(request: HttpRequest, key: str, make: Callable[[], HttpResponse]) -> HttpResponse:
     found = cache.get(key)
-    if found is not None:
-        content, headers = found
-        page = HttpResponse(content)
-        for name, value in headers:
+    if found is None:
+        setattr(request, _KEEPING, True)
+        try:
+            page = make()
+        finally:
+            setattr(request, _KEEPING, False)
+        if page.status_code != 200 or page.streaming or page.cookies:
+            return _filled(request, page)
+        found = _Kept.of(page)
+        cache.set(key, found, KEPT_SECONDS)
+    return found.answer(request)
+
+
+_SLOTS = re.compile(
+    b"(" + re.escape(CSRF_SLOT.encode()) + b"|" + re.escape(ONCE_SLOT.encode()) + b")"
+)
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+_LAST_BLOCK = b"\x03\x00"  # an empty final deflate block
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A kept page: its text between the slots, plain and deflated once.
+
+    Compressed answers are put together from the deflated pieces with each slot's value
+    in a stored (uncompressed) block, which costs a checksum instead of compressing the
+    page again on each answer; and no secret is ever compressed alongside the page, so
+    its length tells nothing about the secret (BREACH). GZipMiddleware leaves an answer
+    with a Content-Encoding alone."""
+
+    texts: tuple[bytes, ...]
+    slots: tuple[bytes, ...]
+    deflated: tuple[bytes, ...]
+    headers: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, page: HttpResponse) -> _Kept:
+        parts = _SLOTS.split(page.content)
+        texts = tuple(parts[::2])
+        return cls(texts, tuple(parts[1::2]), tuple(map(_deflated, texts)), tuple(page.items()))
+
+    def answer(self, request: HttpRequest) -> HttpResponse:
+        values = _slot_values(request, self.slots)
+        content = b"".join(_interleaved(self.texts, values))
+        page = HttpResponse()
+        for name, value in self.headers:
             page[name] = value
-        return _filled(request, page)
-    setattr(request, _KEEPING, True)
-    try:
-        page = make()
-    finally:
-        setattr(request, _KEEPING, False)
-    if page.status_code == 200 and not page.streaming and not page.cookies:
-        cache.set(key, (page.content, list(page.items())), KEPT_SECONDS)
-    return _filled(request, page)
+        patch_vary_headers(page, ("Accept-Encoding",))
+        if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+            stored = [_stored_block(value) for value in values]
+            deflate = b"".join(_interleaved(self.deflated, stored)) + _LAST_BLOCK
+            size = struct.pack("<II", zlib.crc32(content), len(content) & 0xFFFFFFFF)
+            page.content = _gzip_header() + deflate + size
+            page["Content-Encoding"] = "gzip"
+        else:
+            page.content = content
+        return page
+
+
+def _deflated(text: bytes) -> bytes:
+    """Raw deflate blocks of `text`, not final, ending on a byte boundary."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH)
+
+
+def _stored_block(data: bytes) -> bytes:
+    return b"\x00" + struct.pack("<HH", len(data), len(data) ^ 0xFFFF) + data
+
+
+def _gzip_header() -> bytes:
+    """A gzip header naming a file of random length, as Django's GZipMiddleware pads."""
+    name = secrets.token_urlsafe(secrets.randbelow(75) + 1).encode()
+    return b"\x1f\x8b\x08\x08" + b"\x00" * 4 + b"\x00\xff" + name + b"\x00"
+
+
+def _interleaved(texts, values) -> list[bytes]:
+    pieces = [texts[0]]
+    for value, text in zip(values, texts[1:], strict=True):
+        pieces += (value, text)
+    return pieces
+
+
+def _slot_values(request: HttpRequest, slots: tuple[bytes, ...]) -> list[bytes]:
+    """This answer's CSRF token (one, as a render masks it once) and a fresh key per form."""
+    token = get_token(request).encode() if _CSRF_SLOT in slots else b""
+    return [token if slot == _CSRF_SLOT else str(uuid.uuid4()).encode() for slot in slots]
 
 
 _CSRF_SLOT = CSRF_SLOT.encode()
-_ONCE_SLOT = re.compile(re.escape(ONCE_SLOT.encode()))
 
 
 def _filled(request: HttpRequest, page: HttpResponse) -> HttpResponse:
-    """The page with this answer's CSRF token and a fresh key for each one-time form."""
+    """A page not kept, its slots filled (GZipMiddleware compresses it as any page)."""
     if page.streaming:
         return page
-    content = page.content
-    if _CSRF_SLOT in content:
-        content = content.replace(_CSRF_SLOT, get_token(request).encode())
-    content = _ONCE_SLOT.sub(lambda _: str(uuid.uuid4()).encode(), content)
-    page.content = content
+    parts = _SLOTS.split(page.content)
+    page.content = b"".join(_interleaved(parts[::2], _slot_values(request, tuple(parts[1::2]))))
     return page
