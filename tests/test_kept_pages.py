@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorepad.core import pagecache
 from scorepad.matches import services
 from scorepad.matches.models import HouseRule, Owner
 from scorepad.records import exchange
@@ -103,6 +104,16 @@ def test_a_kept_page_asked_again_unchanged_is_a_304(client):
     assert "Accept-Language" in again["Vary"] and "HX-Request" in again["Vary"]
     french = client.get(RULES, headers={"if-none-match": first["ETag"], "accept-language": "fr"})
     assert french.status_code == 200
+
+
+def test_a_page_from_an_earlier_deploy_is_not_a_304(client, monkeypatch):
+    first = client.get(RULES)
+    monkeypatch.setattr(pagecache, "code_version", lambda: "the next deploy")
+    assert client.get(RULES, headers={"if-none-match": first["ETag"]}).status_code == 200
+
+
+def test_the_deploy_is_told_by_its_code_templates_and_catalogues():
+    assert re.fullmatch(r"[0-9a-f]{32}", pagecache.code_version())
 
 
 def test_a_new_csrf_cookie_changes_the_etag(client):

@@ -2,11 +2,11 @@
 not rendered again.
 
 A kept page is stored under everything its output depends on: the address with its
-query, the language, the release (`SCOREPAD_RELEASE`), whole page or htmx fragment, who
-is signed in, and what the view adds (for someone's own pages, the owner's version,
-which grows with every change of their data). A key therefore never names a stale page
-and nothing is ever forgotten by hand; the default local-memory cache drops the pages
-nobody asks for, and starts empty after each restart (a deploy).
+query, the language, the deploy (`code_version`, `SCOREPAD_RELEASE`), whole page or
+htmx fragment, who is signed in, and what the view adds (for someone's own pages, the
+owner's version, which grows with every change of their data). A key therefore never
+names a stale page and nothing is ever forgotten by hand; the default local-memory
+cache drops the pages nobody asks for, and starts empty after each restart.
 
 No per-answer secret is kept: the page is rendered with a slot in place of the CSRF
 token and of each one-time form key, and every answer fills the slots afresh (the token
@@ -33,7 +33,9 @@ import uuid
 import zlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cache as cache_once
 from functools import wraps
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -81,9 +83,30 @@ def kept_page(stamp: Callable[[HttpRequest], Hashable] | None = None):
     return decorate
 
 
+@cache_once
+def code_version() -> str:
+    """A digest of what a page is made from besides its data: the code, templates,
+    catalogues and static files of this deploy. In the key and so in the ETag, so that
+    a browser holding a page from an earlier deploy gets the new one, not a 304."""
+    digest = hashlib.blake2b(digest_size=16)
+    package = Path(__file__).resolve().parent.parent
+    for root in (
+        package,
+        settings.BASE_DIR / "templates",
+        settings.BASE_DIR / "static",
+        settings.BASE_DIR / "locale",
+    ):
+        for path in sorted(Path(root).rglob("*")):
+            if path.is_file() and path.suffix not in (".pyc", ".po"):
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def _key(request: HttpRequest, stamp: Hashable) -> str:
     user = getattr(request, "user", None)
     parts = (
+        code_version(),
         settings.SCOREPAD_RELEASE,
         get_language(),
         request.get_full_path(),
