@@ -133,6 +133,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "django.template.context_processors.csp",
+                # Last: a page rendered to be kept holds a slot for its CSRF token.
+                "scorepad.core.pagecache.token_slot",
             ],
         },
     },
@@ -168,6 +170,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # default, so it lasts a year and is renewed on the first visit of each day
 # (scorepad.core.middleware.SessionRenewalMiddleware), not written on every page view.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 400
+# Django's database sessions, read with one plain statement (scorepad/core/sessions.py).
+SESSION_ENGINE = "scorepad.core.sessions"
 
 # Admin sign-in: after five wrong passwords for one user name, or from one address,
 # signing in is paused for fifteen minutes (django-axes). Behind the proxy, the address

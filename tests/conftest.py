@@ -25,6 +25,14 @@ def _fast_and_english(settings) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def _no_kept_pages() -> None:
+    """Each test starts with no page kept rendered by an earlier one (`core.pagecache`)."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield

@@ -1,3 +1,6 @@
+"""The rules pages. Each depends only on its address (with its query), the language and
+the release: it is kept rendered (`kept_page`) and rendered again only when one changes."""
+
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -6,6 +9,7 @@ from django.template.loader import select_template
 from django.views.decorators.http import require_safe
 
 from scorepad.core.htmx import render_page_or_partial
+from scorepad.core.pagecache import kept_page
 from scorepad.guide import tables
 from scorepad.guide.cards import language, spanish_card, stripped_french_card
 from scorepad.guide.forms import CardLookupForm, PracticeForm
@@ -30,6 +34,7 @@ def _walkthrough(game_key: str) -> Walkthrough:
 
 
 @require_safe
+@kept_page()
 def index(request: HttpRequest) -> HttpResponse:
     return render(request, "guide/index.html", {"games": GAMES.values()})
 
@@ -57,22 +62,26 @@ def _sheet(request: HttpRequest, game_key: str, kind: str, page: str) -> HttpRes
 
 
 @require_safe
+@kept_page()
 def rules(request: HttpRequest, game_key: str) -> HttpResponse:
     return _sheet(request, game_key, "content", "guide/rules.html")
 
 
 @require_safe
+@kept_page()
 def quick(request: HttpRequest, game_key: str) -> HttpResponse:
     """One screen to keep open at the table, printable on one page."""
     return _sheet(request, game_key, "quick", "guide/quick.html")
 
 
 @require_safe
+@kept_page()
 def faq(request: HttpRequest, game_key: str) -> HttpResponse:
     return _sheet(request, game_key, "faq", "guide/faq.html")
 
 
 @require_safe
+@kept_page()
 def cabo_cards(request: HttpRequest) -> HttpResponse:
     """What does this card do? Its points under each preset, its power, what it snaps on."""
     form = CardLookupForm(request.GET if "card" in request.GET else None)
@@ -85,6 +94,7 @@ def cabo_cards(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@kept_page()
 def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpResponse:
     walk = _walkthrough(game_key)
     if not 1 <= number <= len(walk.steps):
@@ -104,6 +114,7 @@ def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpRes
 
 
 @require_safe
+@kept_page()
 def practice(request: HttpRequest) -> HttpResponse:
     # Only the deck chosen, no card yet: a fresh page in that deck, not a missing card.
     asked = "played" in request.GET or "table" in request.GET

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 
+from django.db import connection
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest
 
@@ -28,7 +29,7 @@ def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
         return owner
     token = _session_token(request)
     if token is not None:
-        owner = Owner.objects.filter(token=token).first()
+        owner = _owner_with_token(token)
         if owner is not None:
             return owner
         if create:  # the token reserved when the set-up was shown (`reserve_owner`)
@@ -38,6 +39,21 @@ def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
     owner = Owner.objects.create()
     request.session[SESSION_KEY] = str(owner.token)
     return owner
+
+
+def owner_stamp(request: HttpRequest) -> tuple[uuid.UUID, int] | None:
+    """What the asker's own pages are kept rendered under (`core.pagecache`): their owner
+    and its version, which grows with every change of their matches or house rules."""
+    owner = current_owner(request)
+    return None if owner is None else (owner.token, owner.version)
+
+
+def _owner_with_token(token: uuid.UUID) -> Owner | None:
+    """One row by a unique index, read without the ORM's query building (every returning
+    visitor's page asks it; building the query cost ten times running it)."""
+    prepared = Owner._meta.get_field("token").get_db_prep_value(token, connection)
+    found = Owner.objects.raw(f"SELECT * FROM {Owner._meta.db_table} WHERE token = %s", [prepared])
+    return next(iter(found), None)
 
 
 def reserve_owner(request: HttpRequest) -> None:

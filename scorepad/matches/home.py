@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from scorepad.core.pagecache import kept_page
 from scorepad.rules import GAMES
 
-from .access import current_owner
+from .access import current_owner, owner_stamp
 from .models import Match, Owner
 
 # The home page offers to continue a few matches; the history lists them all.
@@ -20,12 +20,8 @@ def _in_progress(owner: Owner | None) -> tuple[list[Match], bool]:
     """The owner's matches in progress, the last played first, and whether there are more."""
     if owner is None:
         return [], False
-    found = list(
-        Match.objects.in_progress()
-        .filter(owner=owner)
-        .annotate(played=Count("rounds", filter=Q(rounds__deleted_at__isnull=True)))
-        .order_by("-updated", "-id")[: CONTINUE_AT_MOST + 1]
-    )
+    in_progress = Match.objects.in_progress().filter(owner=owner).order_by("-updated", "-id")
+    found = list(in_progress[: CONTINUE_AT_MOST + 1])
     return found[:CONTINUE_AT_MOST], len(found) > CONTINUE_AT_MOST
 
 
@@ -37,6 +33,7 @@ def _just_deleted(owner: Owner | None, match_id: str | None) -> Match | None:
 
 
 @require_safe
+@kept_page(stamp=owner_stamp)
 def home(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     in_progress, more = _in_progress(owner)

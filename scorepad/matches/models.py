@@ -48,6 +48,10 @@ class Owner(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     created = models.DateTimeField(auto_now_add=True)
+    # A number that grows with every change of the owner's matches or house rules, in
+    # the same transaction (`scorepad.matches.changes`): their pages are kept rendered
+    # under it, so they are never stale and never need forgetting.
+    version = models.PositiveBigIntegerField(_("version"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("owner")

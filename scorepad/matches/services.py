@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,6 +22,7 @@ from scorepad.rules.base import MatchState, RoundInvalid, Setup
 from scorepad.rules.kept import result_to_json
 
 from . import kept
+from .changes import owner_changed
 from .models import Match, Owner, Round, RoundChange, Seat, Submission
 
 
@@ -194,30 +196,31 @@ def _refuse_if_abandoned(match: Match) -> None:
         raise RoundConflict(_("This match was abandoned: resume it to go on."))
 
 
+def _set_aside(match: Match, when: Q, **changes) -> None:
+    """Update what is not derived (abandoned, deleted) on `match` when it is in the state
+    `when` says; its pages and its owner's see the change."""
+    with transaction.atomic():
+        if Match.objects.filter(when, pk=match.pk).update(**changes, version=kept.NEXT_VERSION):
+            owner_changed(match.owner_id)
+
+
 def abandon_match(match: Match) -> None:
     """Set an unfinished match aside: it stays in the history and can be resumed."""
-    Match.objects.filter(pk=match.pk, finished=False, abandoned_at__isnull=True).update(
-        abandoned_at=timezone.now(), version=kept.NEXT_VERSION
-    )
+    unfinished = Q(finished=False, abandoned_at__isnull=True)
+    _set_aside(match, unfinished, abandoned_at=timezone.now())
 
 
 def resume_match(match: Match) -> None:
-    Match.objects.filter(pk=match.pk, abandoned_at__isnull=False).update(
-        abandoned_at=None, version=kept.NEXT_VERSION
-    )
+    _set_aside(match, Q(abandoned_at__isnull=False), abandoned_at=None)
 
 
 def delete_match(match: Match) -> None:
     """Take a match out of every list; it is kept so that "Undo" can bring it back."""
-    Match.objects.filter(pk=match.pk, deleted_at__isnull=True).update(
-        deleted_at=timezone.now(), version=kept.NEXT_VERSION
-    )
+    _set_aside(match, Q(deleted_at__isnull=True), deleted_at=timezone.now())
 
 
 def restore_match(match: Match) -> None:
-    Match.objects.filter(pk=match.pk, deleted_at__isnull=False).update(
-        deleted_at=None, version=kept.NEXT_VERSION
-    )
+    _set_aside(match, Q(deleted_at__isnull=False), deleted_at=None)
 
 
 def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:
@@ -301,6 +304,7 @@ def create_played_matches(owner: Owner, played: Sequence[Played]) -> list[Match]
     Match.objects.bulk_update(dated, ["created"])
     Round.objects.bulk_create(rounds)
     Seat.objects.bulk_create(seats)
+    owner_changed(owner.pk)
     return matches
 
 

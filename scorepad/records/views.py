@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,7 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import reswap, retarget
 
 from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
-from scorepad.matches.access import current_owner, get_own_match
+from scorepad.core.pagecache import ONCE_SLOT, kept_page
+from scorepad.matches.access import current_owner, get_own_match, owner_stamp
 from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
 
@@ -28,6 +29,7 @@ from .stats import PlayerRecord
 
 PER_PAGE = 20
 MOST_NAMES_SUGGESTED = 200
+MATCHES_FOR_NAMES = 500
 
 
 def _own_matches(owner: Owner | None) -> QuerySet[Match]:
@@ -85,6 +87,21 @@ def _filtered(
     return form, matches
 
 
+def _page_link(query: QueryDict, number: int) -> str:
+    """The history's page `number`, with the filters of `query`."""
+    query = query.copy()
+    query["page"] = str(number)
+    return f"?{query.urlencode()}"
+
+
+def _known_names(matches: QuerySet[Match] | list[Match]) -> list[str]:
+    """The names to suggest in the player filter: those of the latest matches that pass
+    the filters, from the kept seats (one bounded query, whatever the history's length)."""
+    latest = matches[:MATCHES_FOR_NAMES]
+    names = _seats_of(latest).values_list("name", flat=True).distinct().order_by("name")
+    return sorted(names[:MOST_NAMES_SUGGESTED], key=str.casefold)
+
+
 def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict:
     form, matches = _filtered(request, owner, _own_matches(owner))
     names = rule_names(form.house_rules.values())
@@ -93,23 +110,24 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
     rows = [{"match": match, "house_rule": rule_of(match, names)} for match in page]
     query = request.GET.copy()
     query.pop("page", None)
-    # The names to suggest come from the kept seats, one distinct column, not every match.
-    known = _seats_of(matches).values_list("name", flat=True).distinct().order_by("name")
-    known = sorted(known[:MOST_NAMES_SUGGESTED], key=str.casefold)
     return {
         "filters": form,
         "page": page,
         "rows": rows,
         "query": query.urlencode(),
-        "known_players": known,
+        "newer": _page_link(query, page.previous_page_number()) if page.has_previous() else None,
+        "older": _page_link(query, page.next_page_number()) if page.has_next() else None,
+        "known_players": _known_names(matches),
         "import_form": ImportForm(),
         **extra,
     }
 
 
 @require_safe
+@kept_page(stamp=owner_stamp)
 def history(request: HttpRequest) -> HttpResponse:
-    context = _history_context(request, current_owner(request))
+    import_form = ImportForm(initial={"key": ONCE_SLOT})  # a fresh key in each answer
+    context = _history_context(request, current_owner(request), import_form=import_form)
     form = context["filters"]
     if wants_fragment(request) and form.errors:
         # The list swap would hide the fault: swap the form instead, errors beside the fields.
@@ -148,6 +166,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@kept_page(stamp=owner_stamp)
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
@@ -157,6 +176,7 @@ def players(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@kept_page(stamp=owner_stamp)
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches = _filtered(request, owner, _counted_matches(owner))
@@ -173,6 +193,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
 
 
 @require_safe
+@kept_page(stamp=owner_stamp)
 def chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     state = match.state()
@@ -220,6 +241,7 @@ def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
 
 
 @require_safe
+@kept_page(stamp=owner_stamp)
 def house_rules(request: HttpRequest) -> HttpResponse:
     rules = _own_rules(current_owner(request))
     return render(request, "records/house_rules.html", {"rules": rules})

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -146,12 +149,26 @@ def test_what_only_a_broken_client_sends_is_a_bad_request(visitor, query):
 def test_the_history_is_paginated_and_keeps_the_filters(owner, visitor):
     for _ in range(23):
         build_match(owner, "cabo", ["Ana", "Ben"])
+    build_match(owner, "cabanga", ["Ana", "Ben", "Chloé"])
     first = visitor.get(HISTORY, {"game": "cabo"}).content.decode()
     assert first.count('class="panel match-item"') == 20
-    assert "Page 1 of 2" in first
-    assert "?game=cabo&amp;page=2" in first
-    second = visitor.get(HISTORY, {"game": "cabo", "page": 2}).content.decode()
-    assert second.count('class="panel match-item"') == 3
+    assert "Page 1 of 2" in first and "Newer matches" not in first
+    older = re.search(r'rel="next" href="([^"]+)" hx-get="([^"]+)"', first)
+    assert older[1] == older[2] == "?game=cabo&amp;page=2"
+    second = visitor.get(HISTORY + html.unescape(older[1])).content.decode()
+    assert second.count('class="panel match-item"') == 3  # the cabanga match stays filtered out
+    assert "Page 2 of 2" in second and "Older matches" not in second
+    assert 'rel="prev" href="?game=cabo&amp;page=1"' in second
+
+
+def test_the_older_matches_come_as_the_list_alone_to_htmx(owner, visitor):
+    for _ in range(21):
+        build_match(owner, "cabo", ["Ana", "Ben"])
+    response = visitor.get(HISTORY, {"page": 2}, headers={"HX-Request": "true"})
+    content = response.content.decode()
+    assert content.strip().startswith('<section id="results"')
+    assert content.count('class="panel match-item"') == 1
+    assert 'hx-target="#results"' in content and "Newer matches" in content
 
 
 def test_an_htmx_filter_request_gets_only_the_list(owner, visitor):

@@ -2,14 +2,16 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
 from playwright.sync_api import expect
 
+from scorepad.bench.data import history_documents
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import Match, Owner
-from scorepad.records.exchange import FORMAT
+from scorepad.records.exchange import FORMAT, check_documents, save_matches
 
 from .conftest import build
 from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA_TEAMS
@@ -95,3 +97,27 @@ def test_a_visitor_browses_filters_charts_and_imports_their_history(page, shot, 
     expect(page.locator(".match-item")).to_have_count(5)
     expect(page.locator(".match-item").first).to_contain_text("Zoé, Yann, Xavier")
     shot("imported-dark")
+
+
+def test_the_older_matches_open_at_the_top_of_their_page_and_back_returns(page, shot, live_server):
+    owner = Owner.objects.create()
+    documents = history_documents(45, datetime(2026, 11, 1, tzinfo=UTC))
+    save_matches(owner, check_documents(documents))
+    sign_in_as(page, live_server, owner)
+
+    page.goto("/history/")
+    expect(page.locator(".match-item")).to_have_count(20)
+    older = page.get_by_role("link", name="Older matches")
+    older.scroll_into_view_if_needed()
+    box = older.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 44
+    shot("first-page-bottom")
+    older.click()
+    expect(page).to_have_url(re.compile(r"/history/\?page=2$"))
+    expect(page.get_by_text("Page 2 of 3")).to_be_visible()
+    expect(page.locator(".match-item")).to_have_count(20)
+    expect(page.locator(".match-item").first).to_be_in_viewport()
+    shot("older")
+    page.go_back()
+    expect(page.get_by_text("Page 1 of 3")).to_be_visible()
+    expect(page.get_by_role("link", name="Older matches")).to_be_visible()
