@@ -1,0 +1,71 @@
+"""/account/...: Django's own sign-in and password views, with the pages in our style
+(templates/accounts/), beside the account's own pages (views.py)."""
+
+from django.contrib.auth import views as auth
+from django.urls import path, reverse_lazy
+
+from . import views
+
+app_name = "accounts"
+
+
+def page(name: str) -> str:
+    return f"accounts/{name}.html"
+
+
+urlpatterns = [
+    path("", views.account, name="account"),
+    path("sign-up/", views.sign_up, name="sign_up"),
+    path(
+        "log-in/",
+        auth.LoginView.as_view(template_name=page("log_in"), redirect_authenticated_user=True),
+        name="log_in",
+    ),
+    path("log-out/", auth.LogoutView.as_view(), name="log_out"),
+    path(
+        "password/",
+        auth.PasswordChangeView.as_view(
+            template_name=page("password_change"),
+            success_url=reverse_lazy("accounts:password_changed"),
+        ),
+        name="password_change",
+    ),
+    path(
+        "password/done/",
+        auth.PasswordChangeDoneView.as_view(template_name=page("password_changed")),
+        name="password_changed",
+    ),
+    path(
+        "password/reset/",
+        auth.PasswordResetView.as_view(
+            template_name=page("password_reset"),
+            email_template_name="accounts/password_reset_email.txt",
+            subject_template_name="accounts/password_reset_subject.txt",
+            success_url=reverse_lazy("accounts:password_reset_sent"),
+        ),
+        name="password_reset",
+    ),
+    path(
+        "password/reset/sent/",
+        auth.PasswordResetDoneView.as_view(template_name=page("password_reset_sent")),
+        name="password_reset_sent",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth.PasswordResetConfirmView.as_view(
+            template_name=page("password_reset_confirm"),
+            success_url=reverse_lazy("accounts:password_reset_complete"),
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/complete/",
+        auth.PasswordResetCompleteView.as_view(template_name=page("password_reset_complete")),
+        name="password_reset_complete",
+    ),
+    path("delete/", views.delete_account, name="delete"),
+    path("statistics/", views.statistics, name="statistics"),
+    path("seats/", views.seats, name="seats"),
+    path("matches/<int:match_id>/me/", views.claim_own, name="claim"),
+    path("claims/<int:claim_id>/release/", views.release, name="release"),
+]
