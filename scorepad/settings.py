@@ -205,9 +205,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (scorepad.core.middleware.SessionRenewalMiddleware), not written on every page view.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 400
 
-# Admin sign-in: after five wrong passwords for one user name, or from one address,
-# signing in is paused for fifteen minutes (django-axes). Behind the proxy, the address
-# is the one the proxy saw (scorepad.core.errors.client_address).
+# Signing in (an account or the admin): after five wrong passwords for one user name, or
+# from one address, signing in is paused for fifteen minutes (django-axes). Behind the
+# proxy, the address is the one the proxy saw (scorepad.core.errors.client_address).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 
 from scorepad.accounts.models import Claim
 from scorepad.matches.models import Match
+from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_thumb_browser import small_targets
 from tests.conftest import ARTIFACTS
@@ -106,3 +108,71 @@ def test_a_player_claims_a_seat_and_finds_it_in_my_statistics(page, shot):
     assert small_targets(page) == []
     shot("my-statistics")
     assert Claim.objects.get().position == 0
+
+
+def signed_in_pages(match_id: int) -> list[str]:
+    return [
+        "/account/",
+        "/account/statistics/",
+        "/account/seats/",
+        f"/account/matches/{match_id}/me/",
+        "/account/password/",
+        "/account/delete/",
+    ]
+
+
+def test_the_signed_in_pages_keep_the_content_security_policy(page):
+    page.add_init_script(LISTEN)
+    start_match(page, "cabo", ["Ana", "Ben"])
+    sign_up(page, "ana")
+    for url in signed_in_pages(Match.objects.get().pk):
+        page.goto(url)
+        expect(page.locator("main h1")).to_be_visible()
+        assert page.evaluate("window.cspViolations || []") == [], url
+        assert small_targets(page) == [], url
+
+
+@pytest.mark.parametrize(
+    "look",
+    [{"color_scheme": "light", "locale": "en-GB"}, {"color_scheme": "dark", "locale": "fr-FR"}],
+)
+def test_the_account_pages_have_no_serious_accessibility_violation(
+    browser, live_server, browser_context_args, look
+):
+    context = browser.new_context(
+        base_url=live_server.url, **{**browser_context_args, **look, "bypass_csp": True}
+    )
+    try:
+        page = context.new_page()
+        start_match_any_language(page)
+        page.goto("/account/sign-up/")
+        found = {"sign-up": serious_violations(page)}
+        submit = page.locator("form.account-form button[type=submit]")
+        fields = {"username": "ana", "email": "ana@example.org", "password1": PASSWORD}
+        for name, value in {**fields, "password2": "something-else-42"}.items():
+            page.locator(f'input[name="{name}"]').fill(value)
+        submit.click()  # refused: the two passwords differ
+        expect(page.locator("#id_password2_error")).to_be_visible()
+        found["sign-up refused"] = serious_violations(page)
+        for name, value in {**fields, "password2": PASSWORD}.items():
+            page.locator(f'input[name="{name}"]').fill(value)
+        submit.click()
+        expect(page.locator("main h1")).to_be_visible()
+        for url in signed_in_pages(Match.objects.get().pk):
+            page.goto(url)
+            found[url] = serious_violations(page)
+        page.context.clear_cookies()
+        for url in ("/account/log-in/", "/account/password/reset/"):
+            page.goto(url)
+            found[url] = serious_violations(page)
+    finally:
+        context.close()
+    assert {where: faults for where, faults in found.items() if faults} == {}
+
+
+def start_match_any_language(page) -> None:
+    page.goto("/matches/new/cabo/")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.locator("[data-seats] input[type=text]").nth(seat).fill(name)
+    page.locator("form button.wide[type=submit]").click()
+    expect(page.locator("form.round-form")).to_be_visible()
