@@ -8,9 +8,11 @@ cycling of `login()`, so the token is still there when `user_logged_in` is sent.
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.http import HttpRequest
+from django.utils.translation import ngettext
 
 from scorepad.matches.access import SESSION_KEY, session_token
 from scorepad.matches.models import HouseRule, Match, Owner, RoundChange, Submission
@@ -24,8 +26,17 @@ def take_over_on_login(sender, request: HttpRequest | None, user, **kwargs) -> N
         return
     token = session_token(request)
     if token is not None:
+        brought = Match.objects.listed().filter(owner__token=token, owner__user=None).count()
         take_over(token, user)
         del request.session[SESSION_KEY]
+        if brought:
+            text = ngettext(
+                "The match of this browser is now kept in your account.",
+                "The %(count)s matches of this browser are now kept in your account.",
+                brought,
+            )
+            # A sign-in without the messages middleware (a test client's) says nothing.
+            messages.info(request, text % {"count": brought}, fail_silently=True)
     # The owner looked up earlier in this request was the browser's.
     request.__dict__.pop("_scorepad_owner", None)
 

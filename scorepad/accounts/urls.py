@@ -1,8 +1,12 @@
 """/account/...: Django's own sign-in and password views, with the pages in our style
 (templates/accounts/), beside the account's own pages (views.py)."""
 
+from functools import wraps
+
 from django.contrib.auth import views as auth
 from django.urls import path, reverse_lazy
+
+from scorepad.core.htmx import form_status
 
 from . import views
 
@@ -13,20 +17,39 @@ def page(name: str) -> str:
     return f"accounts/{name}.html"
 
 
+def faults_as_422(view):
+    """Django's auth views send a form with faults back as 200; ours answer 422, as every
+    form of the site does (`form_status`)."""
+
+    @wraps(view)
+    def answer(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        form = (getattr(response, "context_data", None) or {}).get("form")
+        if request.method == "POST" and form is not None and response.status_code == 200:
+            response.status_code = form_status(request, form)
+        return response
+
+    return answer
+
+
 urlpatterns = [
     path("", views.account, name="account"),
     path("sign-up/", views.sign_up, name="sign_up"),
     path(
         "log-in/",
-        auth.LoginView.as_view(template_name=page("log_in"), redirect_authenticated_user=True),
+        faults_as_422(
+            auth.LoginView.as_view(template_name=page("log_in"), redirect_authenticated_user=True)
+        ),
         name="log_in",
     ),
     path("log-out/", auth.LogoutView.as_view(), name="log_out"),
     path(
         "password/",
-        auth.PasswordChangeView.as_view(
-            template_name=page("password_change"),
-            success_url=reverse_lazy("accounts:password_changed"),
+        faults_as_422(
+            auth.PasswordChangeView.as_view(
+                template_name=page("password_change"),
+                success_url=reverse_lazy("accounts:password_changed"),
+            )
         ),
         name="password_change",
     ),
@@ -37,11 +60,13 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        auth.PasswordResetView.as_view(
-            template_name=page("password_reset"),
-            email_template_name="accounts/password_reset_email.txt",
-            subject_template_name="accounts/password_reset_subject.txt",
-            success_url=reverse_lazy("accounts:password_reset_sent"),
+        faults_as_422(
+            auth.PasswordResetView.as_view(
+                template_name=page("password_reset"),
+                email_template_name="accounts/password_reset_email.txt",
+                subject_template_name="accounts/password_reset_subject.txt",
+                success_url=reverse_lazy("accounts:password_reset_sent"),
+            )
         ),
         name="password_reset",
     ),
@@ -52,9 +77,11 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth.PasswordResetConfirmView.as_view(
-            template_name=page("password_reset_confirm"),
-            success_url=reverse_lazy("accounts:password_reset_complete"),
+        faults_as_422(
+            auth.PasswordResetConfirmView.as_view(
+                template_name=page("password_reset_confirm"),
+                success_url=reverse_lazy("accounts:password_reset_complete"),
+            )
         ),
         name="password_reset_confirm",
     ),

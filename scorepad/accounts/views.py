@@ -48,11 +48,7 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend=MODEL_BACKEND)  # takes over this browser's matches
-        messages.success(
-            request,
-            _("Welcome, %(name)s. Your matches are kept in your account.")
-            % {"name": user.get_username()},
-        )
+        messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
         return redirect(_next_or(request, "accounts:account"))
     context = {"form": form, "next": _next_or(request, "")}
     return render(request, "accounts/sign_up.html", context, status=form_status(request, form))

@@ -46,7 +46,10 @@ def test_an_anonymous_scorer_signs_up_and_carries_on_from_a_second_phone(
     play_cabo_round(page, "Ben", {"Ana": 9, "Ben": 2, "Chloé": 4}, 2)
     match_url = page.url.split("#")[0]
     sign_up(page, "ana")
-    expect(page.get_by_text("Welcome, ana. Your matches are kept in your account.")).to_be_visible()
+    expect(page.get_by_text("Welcome, ana.")).to_be_visible()
+    expect(
+        page.get_by_text("The match of this browser is now kept in your account.")
+    ).to_be_visible()
     expect(page.get_by_text("1 match is kept in your account")).to_be_visible()
     assert small_targets(page) == []
     shot("account")

@@ -30,7 +30,7 @@ def test_signing_in_returns_to_the_page_that_asked(client, ana):
 
 def test_a_wrong_password_is_told_on_the_form(client, ana):
     response = client.post(LOG_IN, {"username": "ana", "password": "not-it"})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Please enter a correct username and password." in response.content.decode()
     assert "_auth_user_id" not in client.session
 
@@ -44,7 +44,7 @@ def test_the_navigation_offers_to_sign_in_or_shows_the_account(client, ana_phone
 def test_five_wrong_passwords_pause_signing_in_with_a_message(client, ana):
     for attempt in range(4):
         response = client.post(LOG_IN, {"username": "ana", "password": f"wrong{attempt}"})
-        assert response.status_code == 200, attempt
+        assert response.status_code == 422, attempt
     assert client.post(LOG_IN, {"username": "ana", "password": "wrong"}).status_code == 429
     locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
     assert locked.status_code == 429

@@ -143,3 +143,15 @@ def test_a_free_name_fits_the_names_length(owner):
     rule(owner, long)
     assert free_name(owner, "cabo", long) == "M" * 36 + " (2)"
     assert free_name(owner, "escoba", long) == long
+
+
+def test_signing_in_says_how_many_matches_of_the_browser_came_along(owner, visitor, ana):
+    build(owner, CABO_FR)
+    build(owner, ESCOBA)
+    response = visitor.post(LOG_IN, {"username": "ana", "password": PASSWORD}, follow=True)
+    assert "The 2 matches of this browser are now kept in your account." in (
+        response.content.decode()
+    )
+    visitor.post(reverse("accounts:log_out"))
+    again = visitor.post(LOG_IN, {"username": "ana", "password": PASSWORD}, follow=True)
+    assert "of this browser" not in again.content.decode()
