@@ -12,6 +12,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
     path("matches/", include("scorepad.matches.urls")),
+    path("live/", include("scorepad.matches.live_urls")),
     path("rules/", include("scorepad.guide.urls")),
     path("history/", include("scorepad.records.urls")),
     path("account/", include("scorepad.accounts.urls")),

@@ -29,7 +29,7 @@ QUERIES = {
     "home": 3,
     "pick game": 1,
     "set-up": 5,
-    "scoreboard": 5,
+    "scoreboard": 6,  # with its share panel's links
     "scoreboard fragment": 5,
     "scoresheet": 5,
     "round POST": 18,  # 4 of them savepoints

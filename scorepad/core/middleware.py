@@ -37,6 +37,8 @@ class SessionRenewalMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if response.status_code == 304:  # a poll of an unchanged page reads no session
+            return response
         session = request.session
         # Only a session that holds something (an owner, messages): none is made here.
         if session.session_key and session.keys():

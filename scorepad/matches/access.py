@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import uuid
 
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest
 
-from .models import Match, Owner
+from .models import Match, Owner, ShareLink
 
 SESSION_KEY = "scorepad_owner"
 
@@ -89,3 +90,28 @@ def get_own_match(
     if match is None:
         raise Http404
     return match
+
+
+def _live_links(token: str, kinds: tuple[str, ...]):
+    """Links of `kinds` behind `token` that still work: not revoked, their match not
+    deleted (a deleted match's links answer as revoked until it is restored)."""
+    return ShareLink.objects.filter(
+        token=token, kind__in=kinds, revoked_at__isnull=True, match__deleted_at__isnull=True
+    )
+
+
+def shared_link(token: str, kinds: tuple[str, ...]) -> ShareLink | None:
+    """The working link of one of `kinds` behind `token`, with its match and rounds;
+    None for an unknown or revoked link, or one of another kind: a link holder reaches
+    its match only through it (never through `/matches/<id>/`)."""
+    link = _live_links(token, kinds).select_related("match").first()
+    if link is not None:
+        prefetch_related_objects([link.match], "rounds")
+    return link
+
+
+def shared_version(token: str) -> tuple[str, int] | None:
+    """The kind of the working link behind `token` and its match's version, in one query,
+    for the live board's ETag; None for a link that does not work."""
+    kinds = tuple(ShareLink.Kind.values)
+    return _live_links(token, kinds).values_list("kind", "match__version").first()

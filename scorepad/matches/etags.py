@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 
 from scorepad.core.htmx import wants_fragment
 
-from .access import own_match_version
+from .access import own_match_version, shared_version
 
 
 def scoreboard_etag(request: HttpRequest, match_id: int, *, read_only: bool = False) -> str | None:
@@ -42,3 +42,17 @@ def scoreboard_etag(request: HttpRequest, match_id: int, *, read_only: bool = Fa
 
 def scoresheet_etag(request: HttpRequest, match_id: int) -> str | None:
     return scoreboard_etag(request, match_id, read_only=True)
+
+
+def live_board_etag(request: HttpRequest, token: str) -> str | None:
+    """A shared board is its match's version, seen in the visitor's language, through a
+    link of one kind, in one release; a co-scorer's board holds forms, so its CSRF
+    cookie too. One query (`shared_version`); None when the link does not work."""
+    found = shared_version(token)
+    if found is None:
+        return None
+    kind, version = found
+    csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "") if kind == "score" else ""
+    parts = (version, kind, get_language(), settings.SCOREPAD_RELEASE, csrf)
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+    return f'"live-{version}-{digest}"'

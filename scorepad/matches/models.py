@@ -301,3 +301,38 @@ class HouseRule(models.Model):
 
     def used_by(self, match: Match) -> bool:
         return match.game == self.game and options_key(match.preset, match.options) == self.key
+
+
+def share_token() -> str:
+    """A link's secret: 192 random bits, URL-safe (32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+class ShareLink(models.Model):
+    """A link that opens a match to whoever holds it: to follow its scoreboard, or to
+    score it too (record and correct rounds). A match has at most one live link of each
+    kind; stopping it keeps the row (revoked), and sharing again makes a new secret."""
+
+    class Kind(models.TextChoices):
+        FOLLOW = "follow", _("follow")
+        SCORE = "score", _("score")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="share_links")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    token = models.CharField(max_length=64, unique=True, default=share_token, editable=False)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("share link")
+        verbose_name_plural = _("share links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "kind"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="one_live_link_per_kind",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} link of match {self.match_id}"

@@ -14,7 +14,7 @@ from scorepad.rules import Game
 from scorepad.rules.base import MatchState
 
 from .forms import DeleteRoundForm, RoundForm, round_form_class, round_form_for
-from .models import Match, Owner, Round
+from .models import Match, Owner, Round, ShareLink
 from .services import restorable
 
 RECENT_MATCHES_FOR_NAMES = 50
@@ -35,7 +35,10 @@ def scoreboard_context(
     status_error: bool = False,
     undo: Round | None = None,
     read_only: bool = False,
+    live: ShareLink | None = None,
 ) -> dict:
+    """`live`: the board seen through a shared link, which offers nothing of the owner's
+    (read-only for a follower; a co-scorer records and corrects rounds only)."""
     state = state or match.state()
     sides = list(state.setup.sides)
     rows = []
@@ -85,10 +88,11 @@ def scoreboard_context(
         "status_error": status_error,
         "undo": undo,
         "read_only": read_only,
+        "live": live,
         "abandoned": abandoned,
         "last_round": last,
         "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
-        "restorable": None if read_only else restorable(match.rounds.all()),
+        "restorable": None if read_only or live else restorable(match.rounds.all()),
         "rules_url": section_url(match.game, "", match.preset),
         "card_buttons": card_picker(match.rules, state.setup.options),
     }

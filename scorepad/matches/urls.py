@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import live, views
 
 app_name = "matches"
 urlpatterns = [
@@ -18,4 +18,6 @@ urlpatterns = [
     path("<int:match_id>/resume/", views.resume_match, name="resume"),
     path("<int:match_id>/delete/", views.delete_match, name="delete"),
     path("<int:match_id>/restore/", views.restore_match, name="restore_match"),
+    path("<int:match_id>/share/", live.share, name="share"),
+    path("<int:match_id>/share/<str:kind>/revoke/", live.stop_sharing, name="stop_sharing"),
 ]

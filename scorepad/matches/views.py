@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -24,7 +26,7 @@ from . import etags, services
 from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .house_rules import house_rules_for
-from .models import Match, Round
+from .models import Match, Round, ShareLink
 from .scoreboard import (
     card_picker,
     chosen_rules,
@@ -34,6 +36,21 @@ from .scoreboard import (
     restorable_round,
     scoreboard_context,
 )
+
+
+@dataclass(frozen=True)
+class Board:
+    """Where a scoreboard is seen and changed: its owner's page, or a co-scorer's link
+    (`live`), which shares the owner's round views through `record_round_from` and
+    `correct_round_from`."""
+
+    page: str  # the whole page's template (it defines the `scoreboard` partial)
+    url: str  # where a change sent without JavaScript lands
+    live: ShareLink | None = None
+
+
+def owner_board(match: Match) -> Board:
+    return Board("matches/match.html", reverse("matches:match", args=[match.pk]))
 
 
 def _game_or_404(game_key: str):
@@ -103,10 +120,11 @@ def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     return _scoreboard(request, context)
 
 
-def _scoreboard(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
-    return render_page_or_partial(
-        request, "matches/match.html", "scoreboard", context, status=status
-    )
+def _scoreboard(
+    request: HttpRequest, context: dict, *, status: int = 200, board: Board | None = None
+) -> HttpResponse:
+    page = board.page if board else "matches/match.html"
+    return render_page_or_partial(request, page, "scoreboard", context, status=status)
 
 
 @require_safe
@@ -125,15 +143,19 @@ def _scoreboard_response(
     notice: str | None = None,
     status_error: bool = False,
     undo: Round | None = None,
+    board: Board | None = None,
 ) -> HttpResponse:
     """After a change: htmx swaps the scoreboard in place; a plain form post redirects,
     and the notice (or the offer to undo a deletion) follows it. Without a notice the
     redirect lands on the standing, which shows what the change did."""
+    board = board or owner_board(match)
     if request.htmx:
-        match = get_own_match(request, match.pk)
-        context = scoreboard_context(match, notice=notice, status_error=status_error, undo=undo)
-        return _scoreboard(request, context)
-    url = reverse("matches:match", args=[match.pk])
+        match = Match.objects.prefetch_related("rounds").get(pk=match.pk)  # as changed
+        context = scoreboard_context(
+            match, notice=notice, status_error=status_error, undo=undo, live=board.live
+        )
+        return _scoreboard(request, context, board=board)
+    url = board.url
     if undo is not None:
         url += f"?undo={undo.pk}"
     if notice:
@@ -144,6 +166,11 @@ def _scoreboard_response(
 @require_POST
 def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
+    return record_round_from(request, match, owner_board(match))
+
+
+def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
+    """A round's POST, to a match the asker may score, answered on its `board`."""
     state = match.state()
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
@@ -158,20 +185,29 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
                 owner=current_owner(request),
             )
         except services.AlreadyRecorded as retried:  # a retry of a round that got through
-            return _scoreboard_response(request, match, notice=str(retried))
+            return _scoreboard_response(request, match, notice=str(retried), board=board)
         except services.RoundConflict as conflict:
-            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+            return _scoreboard_response(
+                request, match, notice=str(conflict), status_error=True, board=board
+            )
         except RoundInvalid as invalid:  # the match changed since the form was checked
             form.show_engine_errors(invalid.errors)
         else:
-            return _scoreboard_response(request, match)
-    context = scoreboard_context(match, form=form)
-    return _scoreboard(request, context, status=form_status(request, form))
+            return _scoreboard_response(request, match, board=board)
+    context = scoreboard_context(match, form=form, live=board.live)
+    return _scoreboard(request, context, status=form_status(request, form), board=board)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
     match = get_own_match(request, match_id)
+    return correct_round_from(request, match, number, owner_board(match))
+
+
+def correct_round_from(
+    request: HttpRequest, match: Match, number: int, board: Board
+) -> HttpResponse:
+    """The correction of round `number` (its form, and its POST), on `board`."""
     rounds = match.active_rounds()
     if not 1 <= number <= len(rounds):
         raise Http404
@@ -182,12 +218,16 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         try:
             services.correct_round(match, number, form.round, owner=current_owner(request))
         except services.RoundConflict as conflict:
-            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+            return _scoreboard_response(
+                request, match, notice=str(conflict), status_error=True, board=board
+            )
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
-            return redirect(reverse("matches:match", args=[match.pk]) + f"#round-{number}")
+            return redirect(f"{board.url}#round-{number}")
     context = {
+        "live": board.live,
+        "board_url": board.url,
         "match": match,
         "form": form,
         "number": number,

@@ -58,7 +58,8 @@
   }
 
   let boardSwapped = false;
-  document.addEventListener("htmx:beforeSwap", function (event) {
+  // After the swap, not before: a poll's answer that is not swapped in (live.js) says nothing.
+  document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "scoreboard") boardSwapped = true;
   });
 

@@ -1,0 +1,130 @@
+"""The live table: a match's scoreboard on every phone at the table, through a link.
+
+A follow link shows the board read-only and keeps it up to date: the page polls
+`board`, whose ETag (one query) makes an unchanged board a bodiless 304. A score link
+shows the board with the round form, posting to the owner's own round views' code.
+Whoever holds a link reaches that match only, and only what its kind allows; an
+unknown, stopped or deleted match's link answers one same page, which says nothing
+about any match. The owner shares and stops sharing from the scoreboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+
+from . import etags, sharing
+from .access import get_own_match, shared_link
+from .models import ShareLink
+from .scoreboard import scoreboard_context
+from .views import Board, correct_round_from, record_round_from
+
+FOLLOW = (ShareLink.Kind.FOLLOW.value, ShareLink.Kind.SCORE.value)  # a co-scorer follows too
+SCORE = (ShareLink.Kind.SCORE.value,)
+
+GONE_TITLE = gettext_lazy("This link no longer works")
+GONE_EXPLANATION = gettext_lazy(
+    "The scorer stopped sharing this match, or the link is mistyped. Ask them for a new link."
+)
+
+
+def link_gone(request: HttpRequest) -> HttpResponse:
+    """The one answer for a link that does not work, whatever the reason."""
+    context = {"title": GONE_TITLE, "explanation": GONE_EXPLANATION}
+    response = render(request, "error.html", context, status=404)
+    if request.htmx:  # a polling board or a co-scorer's form: htmx reloads into this page
+        response["HX-Refresh"] = "true"
+    return response
+
+
+def through_link(kinds: tuple[str, ...]) -> Callable:
+    """The view gets the working link of one of `kinds` behind the URL's token, or the
+    visitor gets the "no longer works" page."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapped(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
+            link = shared_link(token, kinds)
+            if link is None:
+                return link_gone(request)
+            return view(request, link, *args, **kwargs)
+
+        return wrapped
+
+    return decorate
+
+
+def link_board(link: ShareLink) -> Board:
+    return Board("matches/live.html", reverse("live:page", args=[link.token]), live=link)
+
+
+def _live_context(link: ShareLink) -> dict:
+    read_only = link.kind == ShareLink.Kind.FOLLOW
+    return scoreboard_context(link.match, read_only=read_only, live=link)
+
+
+@require_safe
+@through_link(FOLLOW)
+def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
+    context = _live_context(link)
+    # The poll's first question already knows this board: an unchanged one is a 304.
+    context["etag"] = etags.live_board_etag(request, link.token) or ""
+    return render(request, "matches/live.html", context)
+
+
+@require_safe
+@condition(etag_func=etags.live_board_etag)
+@through_link(FOLLOW)
+def board(request: HttpRequest, link: ShareLink) -> HttpResponse:
+    """The board alone, polled by the live page (an htmx request or not)."""
+    return render(request, "matches/match.html#scoreboard", _live_context(link))
+
+
+@require_POST
+@through_link(SCORE)
+def add_round(request: HttpRequest, link: ShareLink) -> HttpResponse:
+    return record_round_from(request, link.match, link_board(link))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@through_link(SCORE)
+def edit_round(request: HttpRequest, link: ShareLink, number: int) -> HttpResponse:
+    return correct_round_from(request, link.match, number, link_board(link))
+
+
+class ShareForm(forms.Form):
+    kind = forms.ChoiceField(choices=ShareLink.Kind.choices)
+
+
+def _share_answer(request: HttpRequest, match) -> HttpResponse:
+    """htmx swaps the share panel; a plain form post goes back to it on the scoreboard."""
+    if request.htmx:
+        context = sharing.share_panel(request, match)
+        return render(request, "matches/_share.html", {"share": context})
+    return redirect(reverse("matches:match", args=[match.pk]) + "#share")
+
+
+@require_POST
+def share(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    form = ShareForm(request.POST)
+    if not form.is_valid():  # the form offers only the kinds
+        return HttpResponseBadRequest()
+    sharing.share(match, form.cleaned_data["kind"])
+    return _share_answer(request, match)
+
+
+@require_POST
+def stop_sharing(request: HttpRequest, match_id: int, kind: str) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    if kind not in ShareLink.Kind.values:
+        raise Http404
+    sharing.stop_sharing(match, kind)
+    return _share_answer(request, match)

@@ -1,0 +1,72 @@
+"""Opening a match to the table: a link (and its QR code) to follow the scoreboard, and a
+separate one to score it too. Sharing or stopping changes the owner's page (its share
+panel), so it moves the match's version on, like any change of the match."""
+
+from __future__ import annotations
+
+import segno
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from . import kept
+from .models import Match, ShareLink
+
+
+def _moved_on(match: Match) -> None:
+    Match.objects.filter(pk=match.pk).update(version=kept.NEXT_VERSION)
+
+
+def share(match: Match, kind: str) -> ShareLink:
+    """The match's working link of `kind`, made when there is none (a fresh secret after
+    a link was stopped). Two taps at once make one link: the database allows one."""
+    link = match.share_links.filter(kind=kind, revoked_at__isnull=True).first()
+    if link is not None:
+        return link
+    try:
+        with transaction.atomic():
+            link = ShareLink.objects.create(match=match, kind=kind)
+            _moved_on(match)
+    except IntegrityError:  # the other tap made it
+        link = match.share_links.get(kind=kind, revoked_at__isnull=True)
+    return link
+
+
+def stop_sharing(match: Match, kind: str) -> None:
+    """The link of `kind` stops working at once; sharing again makes a new one."""
+    with transaction.atomic():
+        stopped = match.share_links.filter(kind=kind, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        if stopped:
+            _moved_on(match)
+
+
+def qr_code(url: str, title: str) -> SafeString:
+    """The QR code of `url` as inline SVG, drawn on the server (no script, no image
+    request; dark on light whatever the page's colours, so every phone can read it)."""
+    svg = segno.make(url, error="m").svg_inline(
+        dark="#000", light="#fff", title=title, svgclass="qr-code", omitsize=True
+    )
+    return mark_safe(svg)  # segno escapes the title; the rest is its own markup
+
+
+def share_panel(request: HttpRequest, match: Match) -> dict:
+    """What the owner's share panel shows: each kind of link, working or not."""
+    links = {link.kind: link for link in match.share_links.filter(revoked_at__isnull=True)}
+    kinds = []
+    for kind in ShareLink.Kind:
+        link = links.get(kind.value)
+        url = request.build_absolute_uri(reverse("live:page", args=[link.token])) if link else ""
+        kinds.append(
+            {
+                "kind": kind.value,
+                "link": link,
+                "url": url,
+                "qr": qr_code(url, _("QR code of the link")) if link else "",
+            }
+        )
+    return {"match": match, "kinds": kinds, "scoring": "score" in links}

@@ -1,0 +1,83 @@
+// A shared scoreboard follows its match (templates/matches/live.html, and the owner's
+// page while a co-scorer link works). A poller asks for the board again and again with
+// the ETag of the last board it got, set here by hand: the browser's own cache would
+// turn the server's 304 into the cached 200 and htmx would swap it in. A 304 swaps
+// nothing; a board swaps in only when its match moved on (data-version), never over
+// one the person is filling in (it comes with the next poll). A link that stopped
+// working answers 404 with HX-Refresh: the page reloads into "no longer works".
+(function () {
+  "use strict";
+
+  // The element that asked: `requestConfig.elt` once the answer is in (`elt` is then the
+  // target), `elt` before the request.
+  function poller(event) {
+    const config = event.detail.requestConfig;
+    const elt = config ? config.elt : event.detail.elt;
+    return elt && elt.matches && elt.matches("[data-live-poll]") ? elt : null;
+  }
+
+  function versionOf(board) {
+    return board ? Number(board.getAttribute("data-version")) : -1;
+  }
+
+  // Someone is entering a round here: a field has the focus or differs from the form sent.
+  function beingFilled(board) {
+    const form = board && board.querySelector("form.round-form");
+    if (!form) return false;
+    const active = document.activeElement;
+    if (form.contains(active) && active.matches("input, select, textarea")) return true;
+    return Array.from(form.elements).some(function (field) {
+      if (field.type === "hidden" || field.type === "submit" || field.type === "button") return false;
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.from(field.options).some(function (option) { return option.selected !== option.defaultSelected; });
+      }
+      return field.value !== field.defaultValue;
+    });
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    const elt = poller(event);
+    if (!elt) return;
+    const etag = elt.dataset.etag;
+    if (etag) event.detail.headers["If-None-Match"] = etag;
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const elt = poller(event);
+    if (!elt) return;
+    const xhr = event.detail.xhr;
+    if (xhr.status === 304) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    if (xhr.status !== 200) return;
+    const board = document.getElementById("scoreboard");
+    const found = /data-version="(\d+)"/.exec(xhr.responseText);
+    const incoming = found ? Number(found[1]) : Infinity;
+    if (beingFilled(board)) {
+      event.detail.shouldSwap = false; // keep the ETag: the next poll brings it again
+      return;
+    }
+    elt.dataset.etag = xhr.getResponseHeader("ETag") || "";
+    // An answer older than the board (a poll overtaken by this phone's own round).
+    if (incoming <= versionOf(board)) event.detail.shouldSwap = false;
+  });
+
+  // The share panel's "Copy the link", where the browser allows writing the clipboard.
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("button[data-copy]");
+    if (!button) return;
+    const field = document.getElementById(button.dataset.copy);
+    navigator.clipboard.writeText(field.value).then(function () {
+      button.textContent = button.dataset.copied;
+    });
+  });
+
+  function offerCopy() {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("button[data-copy]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", offerCopy);
+  document.addEventListener("htmx:afterSettle", offerCopy);
+})();

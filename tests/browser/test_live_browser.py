@@ -1,0 +1,235 @@
+"""The live table at phone size: a scorer, followers on their own phones (in their own
+languages) and a co-scorer, each in a browser context of their own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from playwright.sync_api import expect
+
+from scorepad.matches.models import Round
+from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_csp_browser import LISTEN
+from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import ARTIFACTS, PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+FOLLOWER_DELAY_MS = 2000
+GONE = "This link no longer works"
+
+
+@pytest.fixture
+def phone(browser, live_server, request):
+    """Another phone at the table: a browser context of its own, in `locale`."""
+    contexts = []
+
+    def open_phone(locale: str = "en-GB", **options):
+        context = browser.new_context(
+            base_url=live_server.url,
+            viewport=PHONE,
+            locale=locale,
+            service_workers="block",
+            **{"color_scheme": "light", **options},
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def snap(page, request, label: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+    page.screenshot(path=str(ARTIFACTS / f"{name}--{label}.png"), full_page=True)
+
+
+def share(page, button: str) -> str:
+    """The owner taps a share button; the link it shows."""
+    page.get_by_role("button", name=button).click()
+    kind = "follow" if "QR" in button else "score"
+    url = page.locator(f"#share-url-{kind}")
+    expect(url).to_have_value(re.compile(r"/live/[A-Za-z0-9_-]{32}/$"))
+    return url.input_value()
+
+
+def play_cabo_round(page, points: dict[str, str], caller: str) -> None:
+    for name, value in points.items():
+        row(page, name).locator("input.points-input").fill(value)
+    row(page, caller).locator("label.caller-pick").click()
+    record(page)
+
+
+def totals(page) -> list[str]:
+    return page.locator("tfoot .totals td").all_inner_texts()
+
+
+def test_two_followers_see_each_round_within_two_seconds_then_the_link_stops(page, phone, request):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    link = share(page, "Show a link and QR code")
+    snap(page, request, "share-panel")
+    french, dutch = phone("fr-FR"), phone("nl-NL")
+    for follower in (french, dutch):
+        follower.goto(link)
+        expect(follower.locator("#scoreboard")).to_be_visible()
+    expect(french.locator("html")).to_have_attribute("lang", "fr")
+    expect(dutch.locator("html")).to_have_attribute("lang", "nl")
+    expect(french.locator(".round-form")).to_have_count(0)
+
+    rounds = [
+        ({"Ana": "2", "Ben": "5", "Chloé": "9"}, "Ana"),
+        ({"Ana": "7", "Ben": "1", "Chloé": "4"}, "Ben"),
+        ({"Ana": "3", "Ben": "8", "Chloé": "0"}, "Chloé"),
+    ]
+    for number, (points, caller) in enumerate(rounds, start=1):
+        play_cabo_round(page, points, caller)
+        expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
+        expected = totals(page)
+        # Measured from the scorer's answer: each follower has the round within 2 s.
+        for follower in (french, dutch):
+            expect(follower.locator("tfoot .totals td")).to_have_text(
+                expected, timeout=FOLLOWER_DELAY_MS
+            )
+            expect(follower.locator(f"#round-{number}")).to_be_visible()
+    expect(french.locator(".standing-last th")).to_have_text("Manche 3")
+    expect(dutch.locator(".standing-last th")).to_have_text("Ronde 3")
+    snap(french, request, "follower-fr")
+    snap(dutch, request, "follower-nl")
+
+    page.locator("#share").get_by_role("button", name="Stop sharing").click()
+    expect(page.get_by_role("button", name="Show a link and QR code")).to_be_visible()
+    expect(french.get_by_text("Ce lien ne fonctionne plus")).to_be_visible(
+        timeout=FOLLOWER_DELAY_MS
+    )
+    expect(dutch.get_by_text("Deze link werkt niet meer")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    expect(french.locator("#scoreboard")).to_have_count(0)
+    snap(french, request, "revoked-fr")
+    # Back and reload show the same page, never the board again.
+    french.reload()
+    expect(french.get_by_text("Ce lien ne fonctionne plus")).to_be_visible()
+
+
+def test_an_unchanged_board_is_a_304_that_htmx_does_not_swap(page, phone, request):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    link = share(page, "Show a link and QR code")
+    follower = phone()
+    follower.goto(link)
+    expect(follower.locator("#scoreboard")).to_be_visible()
+    snap(follower, request, "follower-en")
+    # A mark on the board's element: a swap would replace it with one without.
+    follower.evaluate("() => { document.getElementById('scoreboard').kept = true; }")
+    for _ in range(2):
+        with follower.expect_response(lambda r: "/board/" in r.url and r.status == 304):
+            pass
+    assert follower.evaluate("() => document.getElementById('scoreboard').kept === true")
+    # A round: the next poll is a 200 that swaps a new board in.
+    play_cabo_round(page, {"Ana": "2", "Ben": "5"}, "Ana")
+    expect(follower.locator("#round-1")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    assert follower.evaluate("() => document.getElementById('scoreboard').kept === undefined")
+
+
+def test_a_co_scorer_records_and_corrects_rounds_everyone_sees(page, phone, request):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    follow_link = share(page, "Show a link and QR code")
+    score_link = share(page, "Make a co-scorer link")
+    expect(page.locator(".share-warning")).to_contain_text("record and correct rounds")
+    snap(page, request, "share-panel-both")
+    co_scorer, follower = phone(), phone()
+    co_scorer.goto(score_link)
+    follower.goto(follow_link)
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    expect(co_scorer.get_by_role("button", name="Delete the match")).to_have_count(0)
+    expect(co_scorer.get_by_role("link", name="History")).to_be_visible()  # their own
+
+    play_cabo_round(co_scorer, {"Ana": "2", "Ben": "5", "Chloé": "9"}, "Ana")
+    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
+    expected = totals(co_scorer)
+    snap(co_scorer, request, "co-scorer")
+    # The owner's page follows the co-scorer's rounds, and so does the follower's.
+    expect(page.locator("tfoot .totals td")).to_have_text(
+        expected, timeout=FOLLOWER_DELAY_MS + 1000
+    )
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(follower.locator("tfoot .totals td")).to_have_text(expected, timeout=FOLLOWER_DELAY_MS)
+
+    # The co-scorer corrects round 1: Ben had 4, not 5.
+    co_scorer.locator("#round-1 .why-link").click()
+    co_scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    row(co_scorer, "Ben").locator("input.points-input").fill("4")
+    co_scorer.get_by_role("button", name="Save the correction").click()
+    expect(co_scorer).to_have_url(re.compile(r"/live/[A-Za-z0-9_-]{32}/#round-1$"))
+    ben = co_scorer.locator("tfoot .totals td").nth(1)
+    expect(ben).to_have_text("4")
+    expect(follower.locator("tfoot .totals td").nth(1)).to_have_text("4", timeout=FOLLOWER_DELAY_MS)
+    expect(page.locator("tfoot .totals td").nth(1)).to_have_text("4", timeout=3000)
+
+    # The owner stops the co-scorer: their next round is refused with the gone page.
+    page.locator("#share").get_by_role("button", name="Stop scoring together").click()
+    expect(co_scorer.get_by_text(GONE)).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    snap(co_scorer, request, "revoked-en")
+    expect(follower.locator("#scoreboard")).to_be_visible()  # the follow link still works
+
+
+def test_two_scorers_sending_the_same_round_at_once_record_it_once(page, phone):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    for scorer in (page, co_scorer):
+        row(scorer, "Ana").locator("input.points-input").fill("2")
+        row(scorer, "Ben").locator("input.points-input").fill("6")
+        row(scorer, "Ana").locator("label.caller-pick").click()
+    tap = "() => document.querySelector('.round-form button[type=submit]').click()"
+    page.evaluate(tap)
+    if connection.vendor != "postgresql":
+        # The test server shares one SQLite connection between its threads: the second
+        # round goes once the first is in, from a form still showing round 1 (the poll
+        # leaves a form being filled alone). PostgreSQL takes both at the same instant.
+        expect(page.get_by_text("Enter round 2")).to_be_visible()
+    co_scorer.evaluate(tap)
+    for scorer in (page, co_scorer):
+        expect(scorer.get_by_text("Enter round 2")).to_be_visible()
+    refused = re.compile("Round 1 was already recorded, maybe from another phone.")
+    notices = [s.locator(".notice.is-error", has_text=refused).count() for s in (page, co_scorer)]
+    assert sorted(notices) == [0, 1]
+    assert Round.objects.filter(number=1).count() == 1
+    assert Round.objects.count() == 1
+    expect(page.locator("tfoot .totals td")).to_have_text(totals(co_scorer))
+
+
+def live_pages(page) -> list[str]:
+    """The owner shares both links; every live page type, the gone page last."""
+    follow_link = share(page, "Show a link and QR code")
+    score_link = share(page, "Make a co-scorer link")
+    return [follow_link, score_link, score_link + "rounds/1/", follow_link + "board/", "/live/x/"]
+
+
+def test_live_pages_keep_the_content_security_policy(page):
+    page.add_init_script(LISTEN)
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, {"Ana": "2", "Ben": "5"}, "Ana")
+    urls = live_pages(page)
+    assert page.evaluate("window.cspViolations || []") == []
+    for url in urls:
+        page.goto(url)
+        expect(page.locator("body")).to_be_visible()
+        assert page.evaluate("window.cspViolations || []") == [], url
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_live_pages_have_no_serious_accessibility_violation(phone, scheme):
+    owner = phone(bypass_csp=True, color_scheme=scheme)
+    start_match(owner, "cabo", ["Ana", "Ben"])
+    play_cabo_round(owner, {"Ana": "2", "Ben": "5"}, "Ana")
+    follow_link = share(owner, "Show a link and QR code")
+    score_link = share(owner, "Make a co-scorer link")
+    found = {"share panel": serious_violations(owner)}
+    visitor = phone("fr-FR", bypass_csp=True, color_scheme=scheme)
+    for url in (follow_link, score_link, score_link + "rounds/1/", "/live/x/"):
+        visitor.goto(url)
+        found[url] = serious_violations(visitor)
+    assert {url: faults for url, faults in found.items() if faults} == {}

@@ -1,0 +1,402 @@
+"""The live table through the test client: sharing a match, following it, scoring it from
+a second phone, and links that stop working."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.matches import services, sharing
+from scorepad.matches.models import Round, ShareLink
+from tests.matches.helpers import round_post
+from tests.records.conftest import build_match
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+CABO_ROUND_2 = {"caller": "0", "hand_0": "3", "hand_1": "7"}
+
+
+@pytest.fixture
+def match(owner):
+    return build_match(
+        owner, "cabo", ["Ana", "Ben"], [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}]
+    )
+
+
+@pytest.fixture
+def follow(match) -> ShareLink:
+    return sharing.share(match, "follow")
+
+
+@pytest.fixture
+def score(match) -> ShareLink:
+    return sharing.share(match, "score")
+
+
+def live(name: str, link: ShareLink | str, *args) -> str:
+    token = link if isinstance(link, str) else link.token
+    return reverse(f"live:{name}", args=[token, *args])
+
+
+def gone_body(client: Client, url: str, method: str = "get") -> bytes:
+    response = getattr(client, method)(url)
+    assert response.status_code == 404
+    assert b"This link no longer works" in response.content
+    return response.content
+
+
+def into_owners_data(body: str) -> list[str]:
+    """Addresses on a page that lead into a scorer's data: their matches, or anything of
+    the history but its index (which shows the visitor's own)."""
+    addresses = re.findall(r'(?:href|action|hx-get|hx-post)="([^"]+)"', body)
+    return [
+        a
+        for a in addresses
+        if a.startswith("/matches/")
+        or a.startswith("/history/?")
+        or (a.startswith("/history/") and a != "/history/")
+    ]
+
+
+def without_secrets(body: bytes) -> bytes:
+    """A page without what changes on every answer (CSP nonce, CSRF token), nor the
+    language form's way back (the visitor's own address)."""
+    return re.sub(rb'(nonce|value)="[^"]*"|"X-CSRFToken": "[^"]*"', b"", body)
+
+
+# ---- sharing, by the owner ----------------------------------------------------------
+
+
+def test_the_owner_shares_a_follow_link_and_sees_its_qr_code(visitor, match):
+    response = visitor.post(reverse("matches:share", args=[match.pk]), {"kind": "follow"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("matches:match", args=[match.pk]) + "#share"
+    link = ShareLink.objects.get(match=match, kind="follow", revoked_at__isnull=True)
+    assert len(link.token) >= 22  # 128 bits at least, URL-safe
+    assert re.fullmatch(r"[A-Za-z0-9_-]+", link.token)
+    page = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
+    assert f"http://testserver/live/{link.token}/" in page
+    assert '<svg viewBox="' in page and 'class="qr-code"' in page
+
+
+def test_sharing_twice_gives_the_same_link_and_sharing_after_stopping_a_new_one(visitor, match):
+    url = reverse("matches:share", args=[match.pk])
+    visitor.post(url, {"kind": "follow"})
+    visitor.post(url, {"kind": "follow"})
+    first = ShareLink.objects.get(match=match, kind="follow")
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "follow"]))
+    first.refresh_from_db()
+    assert first.revoked_at is not None
+    visitor.post(url, {"kind": "follow"})
+    fresh = ShareLink.objects.get(match=match, kind="follow", revoked_at__isnull=True)
+    assert fresh.token != first.token
+
+
+def test_the_co_scorer_link_is_made_on_demand_with_a_warning(visitor, match):
+    page = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
+    assert "Make a co-scorer link" in page
+    assert not ShareLink.objects.filter(kind="score").exists()
+    response = visitor.post(
+        reverse("matches:share", args=[match.pk]), {"kind": "score"}, headers=HTMX
+    )
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<html" not in body
+    assert 'id="share"' in body
+    assert "lets another phone record and correct rounds" in body
+    assert ShareLink.objects.get(kind="score").token in body
+
+
+def test_sharing_a_kind_that_does_not_exist_is_a_bad_request(visitor, match):
+    response = visitor.post(reverse("matches:share", args=[match.pk]), {"kind": "admin"})
+    assert response.status_code == 400
+    revoke = visitor.post(reverse("matches:stop_sharing", args=[match.pk, "admin"]))
+    assert revoke.status_code == 404
+
+
+def test_share_and_stop_take_posts_only(visitor, match):
+    assert visitor.get(reverse("matches:share", args=[match.pk])).status_code == 405
+    url = reverse("matches:stop_sharing", args=[match.pk, "follow"])
+    assert visitor.get(url).status_code == 405
+
+
+def test_only_the_owner_shares_or_stops_sharing(other_visitor, match, follow):
+    share = other_visitor.post(reverse("matches:share", args=[match.pk]), {"kind": "score"})
+    stop = other_visitor.post(reverse("matches:stop_sharing", args=[match.pk, "follow"]))
+    assert (share.status_code, stop.status_code) == (404, 404)
+    follow.refresh_from_db()
+    assert follow.revoked_at is None
+    assert not ShareLink.objects.filter(kind="score").exists()
+
+
+def test_sharing_changes_the_owners_page_etag(visitor, match):
+    url = reverse("matches:match", args=[match.pk])
+    before = visitor.get(url)["ETag"]
+    visitor.post(reverse("matches:share", args=[match.pk]), {"kind": "follow"})
+    assert visitor.get(url, headers={"If-None-Match": before}).status_code == 200
+
+
+# ---- following ----------------------------------------------------------------------
+
+
+def test_a_follower_sees_the_board_read_only(follow, match):
+    match.refresh_from_db()
+    response = Client().get(live("page", follow))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'id="scoreboard"' in body and f'data-version="{match.version}"' in body
+    assert "plays first" in body  # who deals next, as at the table
+    for owners in ("round-form", "/matches/", "/history/matches", "house-rules", "Abandon"):
+        assert owners not in body, owners
+    assert "Delete" not in body and "Correct this round" not in body
+    assert "Share the table" not in body
+
+
+def test_a_follower_reads_the_board_in_their_own_language(follow):
+    response = Client().get(live("page", follow), headers={"Accept-Language": "fr"})
+    assert '<html lang="fr">' in response.content.decode()
+    assert "Manche 1" in response.content.decode()
+    dutch = Client()
+    dutch.cookies["django_language"] = "nl"
+    assert '<html lang="nl">' in dutch.get(live("page", follow)).content.decode()
+
+
+def test_the_board_is_a_fragment_with_its_match_version(follow, match):
+    match.refresh_from_db()
+    response = Client().get(live("board", follow), headers=HTMX)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<html" not in body
+    assert body.lstrip().startswith('<section id="scoreboard"')
+    assert f'data-version="{match.version}"' in body
+    assert response["ETag"]
+
+
+def test_an_unchanged_board_is_a_304_with_one_query_and_nothing_rendered(
+    follow, django_assert_max_num_queries
+):
+    follower = Client()
+    etag = follower.get(live("board", follow), headers=HTMX)["ETag"]
+    with django_assert_max_num_queries(1):
+        again = follower.get(live("board", follow), headers={"If-None-Match": etag, **HTMX})
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again.templates == []
+
+
+def test_a_follower_with_a_session_of_their_own_still_costs_one_query(
+    follow, other_visitor, django_assert_max_num_queries
+):
+    etag = other_visitor.get(live("board", follow), headers=HTMX)["ETag"]
+    with django_assert_max_num_queries(1):
+        again = other_visitor.get(live("board", follow), headers={"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_the_page_hands_the_poller_the_boards_etag(follow):
+    follower = Client()
+    page = follower.get(live("page", follow)).content.decode()
+    etag = re.search(r'data-etag="([^"]+)"', page).group(1).replace("&quot;", '"')
+    assert follower.get(live("board", follow), headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_a_recorded_round_changes_the_board_and_its_etag(follow, match, owner):
+    follower = Client()
+    etag = follower.get(live("board", follow), headers=HTMX)["ETag"]
+    ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
+    services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
+    again = follower.get(live("board", follow), headers={"If-None-Match": etag, **HTMX})
+    assert again.status_code == 200
+    assert again["ETag"] != etag
+    assert 'id="round-2"' in again.content.decode()
+
+
+def test_the_etag_differs_by_language(follow):
+    english = Client().get(live("board", follow))["ETag"]
+    french = Client().get(live("board", follow), headers={"Accept-Language": "fr"})["ETag"]
+    assert english != french
+
+
+def test_a_follower_cannot_post_a_round_or_a_correction(follow, match):
+    follower = Client()
+    body = gone_body(follower, live("add_round", follow), "post")
+    assert without_secrets(gone_body(follower, live("edit_round", follow, 1))) == without_secrets(
+        body
+    )
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_live_pages_take_their_methods_only(follow, score):
+    client = Client()
+    assert client.post(live("page", follow)).status_code == 405
+    assert client.post(live("board", follow)).status_code == 405
+    assert client.get(live("add_round", score)).status_code == 405
+    assert client.delete(live("edit_round", score, 1)).status_code == 405
+
+
+# ---- links that do not work -----------------------------------------------------------
+
+
+def test_an_unknown_and_a_revoked_link_answer_the_same_page(follow, match):
+    client = Client()
+    unknown = gone_body(client, live("page", "x" * 32))
+    sharing.stop_sharing(match, "follow")
+    revoked = gone_body(client, live("page", follow))
+    assert without_secrets(unknown) == without_secrets(revoked)
+    assert b"Ana" not in revoked and b"Cabo" not in revoked
+
+
+def test_the_gone_page_speaks_the_visitors_language(follow, match):
+    sharing.stop_sharing(match, "follow")
+    response = Client().get(live("page", follow), headers={"Accept-Language": "fr"})
+    assert response.status_code == 404
+    assert '<html lang="fr">' in response.content.decode()
+
+
+def test_revoking_takes_effect_on_the_next_request(follow, match, visitor):
+    follower = Client()
+    etag = follower.get(live("board", follow), headers=HTMX)["ETag"]
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "follow"]))
+    polled = follower.get(live("board", follow), headers={"If-None-Match": etag, **HTMX})
+    assert polled.status_code == 404
+    assert polled["HX-Refresh"] == "true"  # the polling page reloads into the gone page
+    gone_body(follower, live("page", follow))
+
+
+def test_a_deleted_matchs_links_answer_as_revoked_until_it_is_restored(follow, score, match):
+    services.delete_match(match)
+    client = Client()
+    gone_body(client, live("page", follow))
+    gone_body(client, live("board", score))
+    gone_body(client, live("add_round", score), "post")
+    services.restore_match(match)
+    assert client.get(live("page", follow)).status_code == 200
+
+
+def test_a_follow_token_is_not_a_score_token(follow, score):
+    assert follow.token != score.token
+    gone_body(Client(), live("edit_round", follow, 1))
+
+
+# ---- scoring from a second phone ----------------------------------------------------
+
+
+def test_the_co_scorer_sees_the_form_and_corrections_but_nothing_else_of_the_owners(score):
+    body = Client().get(live("page", score)).content.decode()
+    assert 'class="round-form' in body
+    assert f'action="/live/{score.token}/rounds/"' in body
+    assert f'href="/live/{score.token}/rounds/1/"' in body
+    for owners in ("/matches/", "Abandon the match", "Delete the match", "Share the table"):
+        assert owners not in body, owners
+
+
+def test_no_live_page_leads_into_the_scorers_data(follow, score, match, owner):
+    ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
+    services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
+    client = Client()
+    for url in (
+        live("page", follow),
+        live("board", follow),
+        live("page", score),
+        live("board", score),
+        live("edit_round", score, 2),
+    ):
+        body = client.get(url).content.decode()
+        assert "chart" in body or "round-form" in body, url
+        assert into_owners_data(body) == [], url
+
+
+def test_a_co_scorer_records_a_round_through_the_owners_rules(score, match):
+    co_scorer = Client()
+    co_scorer.get(live("page", score))
+    response = co_scorer.post(live("add_round", score), round_post(2, **CABO_ROUND_2))
+    assert response.status_code == 302
+    assert response["Location"] == live("page", score) + "#standing"
+    assert Round.objects.filter(match=match, deleted_at__isnull=True).count() == 2
+
+
+def test_a_co_scorers_htmx_round_gets_the_board_fragment_with_live_urls(score, match):
+    response = Client().post(live("add_round", score), round_post(2, **CABO_ROUND_2), headers=HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert 'id="round-2"' in body
+    assert f'hx-post="/live/{score.token}/rounds/"' in body
+    assert "/matches/" not in body
+
+
+def test_a_co_scorers_mistake_comes_back_with_its_message(score, match):
+    response = Client().post(
+        live("add_round", score), round_post(2, hand_0="3", hand_1="7"), headers=HTMX
+    )
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_two_scorers_sending_the_same_round_number_record_it_once(score, match, visitor):
+    owner_answer = visitor.post(
+        reverse("matches:add_round", args=[match.pk]), round_post(2, **CABO_ROUND_2), headers=HTMX
+    )
+    co_answer = Client().post(live("add_round", score), round_post(2, **CABO_ROUND_2), headers=HTMX)
+    assert owner_answer.status_code == co_answer.status_code == 200
+    assert "Round 2 was already recorded" in co_answer.content.decode()
+    assert Round.objects.filter(match=match, number=2).count() == 1
+
+
+def test_a_co_scorer_corrects_a_round(score, match):
+    co_scorer = Client()
+    form = co_scorer.get(live("edit_round", score, 1))
+    assert form.status_code == 200
+    assert f'href="/live/{score.token}/"' in form.content.decode()
+    response = co_scorer.post(live("edit_round", score, 1), round_post(1, **CABO_ROUND_2))
+    assert response.status_code == 302
+    assert response["Location"] == live("page", score) + "#round-1"
+    assert Round.objects.get(match=match, number=1).data["hands"] == {"Ana": 3, "Ben": 7}
+
+
+def test_a_co_scorer_cannot_correct_a_round_that_does_not_exist(score):
+    assert Client().get(live("edit_round", score, 9)).status_code == 404
+
+
+def test_the_co_scorers_browser_reaches_none_of_the_owners_match_urls(score, match):
+    co_scorer = Client()
+    co_scorer.get(live("page", score))
+    pk = match.pk
+    for name, args in [
+        ("match", [pk]),
+        ("scoresheet", [pk]),
+        ("edit_round", [pk, 1]),
+        ("players", [pk]),
+    ]:
+        assert co_scorer.get(reverse(f"matches:{name}", args=args)).status_code == 404, name
+    for name, args in [
+        ("add_round", [pk]),
+        ("delete_last", [pk]),
+        ("abandon", [pk]),
+        ("delete", [pk]),
+        ("share", [pk]),
+        ("stop_sharing", [pk, "score"]),
+    ]:
+        data = {"kind": "follow", "number": "1", **round_post(2, **CABO_ROUND_2)}
+        assert co_scorer.post(reverse(f"matches:{name}", args=args), data).status_code == 404
+    assert Round.objects.filter(match=match).count() == 1
+    assert ShareLink.objects.filter(match=match, revoked_at__isnull=True).count() == 1
+
+
+def test_a_revoked_co_scorer_link_records_nothing(score, match, visitor):
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "score"]))
+    response = Client().post(live("add_round", score), round_post(2, **CABO_ROUND_2), headers=HTMX)
+    assert response.status_code == 404
+    assert response["HX-Refresh"] == "true"
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_the_owners_page_follows_the_co_scorer_only_while_the_link_works(visitor, match):
+    url = reverse("matches:match", args=[match.pk])
+    assert "data-live-poll" not in visitor.get(url).content.decode()
+    sharing.share(match, "score")
+    assert "data-live-poll" in visitor.get(url).content.decode()
