@@ -62,9 +62,7 @@ class DeleteAccountForm(forms.Form):
 class ClaimForm(forms.Form):
     """Which seat of `match` the account's player sat in."""
 
-    seat = forms.TypedChoiceField(
-        label=_("Which one is you?"), coerce=int, widget=forms.RadioSelect
-    )
+    seat = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.RadioSelect)
 
     def __init__(self, *args, match: Match, user, **kwargs) -> None:
         super().__init__(*args, **kwargs)

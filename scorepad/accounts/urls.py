@@ -94,5 +94,6 @@ urlpatterns = [
     path("statistics/", views.statistics, name="statistics"),
     path("seats/", views.seats, name="seats"),
     path("matches/<int:match_id>/me/", views.claim_own, name="claim"),
+    path("live/<str:token>/me/", views.claim_followed, name="claim_followed"),
     path("claims/<int:claim_id>/release/", views.release, name="release"),
 ]

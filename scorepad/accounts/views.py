@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorepad.core.htmx import form_status
-from scorepad.matches.access import current_owner, get_own_match
+from scorepad.matches.access import current_owner, get_own_match, shared_link
+from scorepad.matches.live import FOLLOW, link_gone
 from scorepad.matches.models import Match, Owner
 
 from . import claims
@@ -114,6 +115,18 @@ def claim_own(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     back = {"back_url": reverse("accounts:seats"), "back_label": _("Your matches")}
     return _claim(request, match, **back)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def claim_followed(request: HttpRequest, token: str) -> HttpResponse:
+    """Someone else's match, reached through its live link: the follower says which seat
+    was them. An unknown or stopped link gets the live table's one "no longer works" page."""
+    link = shared_link(token, FOLLOW)
+    if link is None:
+        return link_gone(request)
+    back = {"back_url": reverse("live:page", args=[token]), "back_label": _("Live scoreboard")}
+    return _claim(request, link.match, **back)
 
 
 def _claim(request: HttpRequest, match: Match, **extra) -> HttpResponse:

@@ -179,3 +179,46 @@ def start_match_any_language(page) -> None:
         page.locator("[data-seats] input[type=text]").nth(seat).fill(name)
     page.locator("form button.wide[type=submit]").click()
     expect(page.locator("form.round-form")).to_be_visible()
+
+
+def test_a_follower_at_the_table_says_which_player_they_are_from_the_live_link(
+    page, browser, live_server, browser_context_args
+):
+    from django.contrib.auth import get_user_model
+
+    from tests.browser.test_live_browser import share
+
+    get_user_model().objects.create_user("ben", "ben@example.org", PASSWORD)
+    start_match(page, "cabo", ["Ana", "Ben"])
+    link = share(page, "Show a link and QR code")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill("120")
+    record(page)
+    expect(page.locator(".result-title")).to_be_visible()
+
+    context = browser.new_context(base_url=live_server.url, **browser_context_args)
+    try:
+        follower = context.new_page()
+        follower.goto(link)
+        assert small_targets(follower) == []
+        follower.get_by_role("link", name="Which one is me?").click()
+        # Not signed in yet: the sign-in page, then back to the question.
+        follower.get_by_label("Username").fill("ben")
+        follower.get_by_label("Password").fill(PASSWORD)
+        follower.get_by_role("button", name="Sign in").click()
+        follower.get_by_text("Ben", exact=True).click()
+        assert small_targets(follower) == []
+        follower.screenshot(
+            path=str(ARTIFACTS / "accounts-claim-through-live-link.png"), full_page=True
+        )
+        follower.get_by_role("button", name="That is me").click()
+        expect(follower.get_by_role("heading", name="My statistics")).to_be_visible()
+        expect(follower.locator(".figures").first).to_contain_text(
+            re.compile(r"Matches played\s*1")
+        )
+        expect(follower.locator(".claim")).to_contain_text("Ben")
+    finally:
+        context.close()
+    claim = Claim.objects.get()
+    assert (claim.user.username, claim.position) == ("ben", 1)

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorepad.accounts.claims import record_of
 from scorepad.accounts.models import Claim
-from scorepad.matches.models import Owner
+from scorepad.matches.models import Owner, ShareLink
 from tests.records.conftest import build
 from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
 
@@ -175,3 +175,71 @@ def test_the_seats_page_lists_only_the_accounts_own_matches(anas, ana_phone, str
     assert claim_url(mine) in content and claim_url(theirs) not in content
     assert client.get(SEATS).status_code == 302
     assert client.get(STATISTICS).status_code == 302
+
+
+# Someone else's match, reached through its live link ------------------------------
+
+
+def share(match, kind: str = "follow") -> ShareLink:
+    return ShareLink.objects.create(match=match, kind=kind)
+
+
+def followed_url(link: ShareLink) -> str:
+    return reverse("accounts:claim_followed", args=[link.token])
+
+
+def test_a_follower_says_which_seat_is_them_through_the_live_link(ana, ana_phone, stranger):
+    match = build(stranger, CABO_FR)
+    link = share(match)
+    assert (
+        followed_url(link)
+        in ana_phone.get(reverse("live:page", args=[link.token])).content.decode()
+    )
+    page = ana_phone.get(followed_url(link)).content.decode()
+    assert 'name="seat"' in page and reverse("live:page", args=[link.token]) in page
+    response = ana_phone.post(followed_url(link), {"seat": "1"})
+    assert response.status_code == 302 and response["Location"] == STATISTICS
+    assert (Claim.objects.get().user, Claim.objects.get().match) == (ana, match)
+    assert record_of(ana).games["cabo"].played == 1
+    # The follower reaches the match only through the link, never as its owner.
+    assert ana_phone.get(reverse("matches:match", args=[match.pk])).status_code == 404
+    assert ana_phone.get(claim_url(match)).status_code == 404
+
+
+def test_a_co_scorers_link_leads_to_the_same_question(ana_phone, stranger):
+    link = share(build(stranger, CABO_FR), "score")
+    assert ana_phone.post(followed_url(link), {"seat": "0"}).status_code == 302
+    assert Claim.objects.count() == 1
+
+
+def test_a_stopped_or_unknown_link_claims_nothing_and_says_nothing(ana_phone, stranger):
+    from django.utils import timezone
+
+    link = share(build(stranger, CABO_FR))
+    link.revoked_at = timezone.now()
+    link.save()
+    for url in (followed_url(link), reverse("accounts:claim_followed", args=["no-such-link"])):
+        response = ana_phone.post(url, {"seat": "0"})
+        assert response.status_code == 404
+        assert "This link no longer works" in response.content.decode()
+        assert "Ana" not in response.content.decode()
+    assert not Claim.objects.exists()
+
+
+def test_a_follower_must_sign_in_to_claim(client, stranger):
+    link = share(build(stranger, CABO_FR))
+    response = client.post(followed_url(link), {"seat": "0"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('accounts:log_in')}?next={followed_url(link)}"
+    assert not Claim.objects.exists()
+
+
+def test_the_scorer_and_a_follower_cannot_both_be_one_seat(ana, ben, anas, ana_phone, ben_phone):
+    match = build(anas, CABO_FR)
+    ana_phone.post(claim_url(match), {"seat": "0"})
+    link = share(match)
+    response = ben_phone.post(followed_url(link), {"seat": "0"})
+    assert response.status_code == 422
+    assert "Another account already said it is Ana" in response.content.decode()
+    assert ben_phone.post(followed_url(link), {"seat": "1"}).status_code == 302
+    assert set(Claim.objects.values_list("user__username", "position")) == {("ana", 0), ("ben", 1)}
