@@ -9,7 +9,7 @@ cycling of `login()`, so the token is still there when `user_logged_in` is sent.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.http import HttpRequest
 from django.utils.translation import ngettext
@@ -48,14 +48,23 @@ def take_over(token, user) -> Owner | None:
         visitor = Owner.objects.select_for_update().filter(token=token, user=None).first()
         if visitor is None:
             return None
-        owner = Owner.objects.select_for_update().filter(user=user).first()
+        owner = account_owner(user)
         if owner is None:
-            visitor.user = user
-            visitor.save(update_fields=["user"])
-            return visitor
+            try:
+                with transaction.atomic():
+                    visitor.user = user
+                    visitor.save(update_fields=["user"])
+                return visitor
+            except IntegrityError:  # another page of the account made its owner meanwhile
+                visitor.user = None
+                owner = Owner.objects.get(user=user)
         move_everything(visitor, owner)
         visitor.delete()
         return owner
+
+
+def account_owner(user) -> Owner | None:
+    return Owner.objects.select_for_update().filter(user=user).first()
 
 
 def move_everything(source: Owner, target: Owner) -> None:

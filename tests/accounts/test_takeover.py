@@ -155,3 +155,16 @@ def test_signing_in_says_how_many_matches_of_the_browser_came_along(owner, visit
     visitor.post(reverse("accounts:log_out"))
     again = visitor.post(LOG_IN, {"username": "ana", "password": PASSWORD}, follow=True)
     assert "of this browser" not in again.content.decode()
+
+
+def test_an_account_owner_made_at_the_same_moment_gets_the_matches(owner, ana, monkeypatch):
+    """Another page of the account made its owner after this sign-in looked: the link
+    refused by the database, the matches move instead."""
+    from scorepad.accounts import takeover
+
+    match = build(owner, CABO_FR)
+    theirs = Owner.objects.create(user=ana)
+    monkeypatch.setattr(takeover, "account_owner", lambda user: None)
+    assert takeover.take_over(owner.token, ana) == theirs
+    assert Match.objects.get(pk=match.pk).owner == theirs
+    assert not Owner.objects.filter(pk=owner.pk).exists()
