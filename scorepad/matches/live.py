@@ -106,9 +106,9 @@ class ShareForm(forms.Form):
 def _share_answer(request: HttpRequest, match) -> HttpResponse:
     """htmx swaps the share panel; a plain form post goes back to it on the scoreboard."""
     if request.htmx:
-        context = sharing.share_panel(request, match)
+        context = sharing.share_panel(request, match, opened=True)
         return render(request, "matches/_share.html", {"share": context})
-    return redirect(reverse("matches:match", args=[match.pk]) + "#share")
+    return redirect(reverse("matches:match", args=[match.pk]) + "?share=open#share")
 
 
 @require_POST

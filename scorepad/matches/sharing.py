@@ -54,8 +54,9 @@ def qr_code(url: str, title: str) -> SafeString:
     return mark_safe(svg)  # segno escapes the title; the rest is its own markup
 
 
-def share_panel(request: HttpRequest, match: Match) -> dict:
-    """What the owner's share panel shows: each kind of link, working or not."""
+def share_panel(request: HttpRequest, match: Match, *, opened: bool = False) -> dict:
+    """What the owner's share panel shows: each kind of link, working or not; `opened`
+    after a change of the links (or `?share=open`, where a plain form post lands)."""
     links = {link.kind: link for link in match.share_links.filter(revoked_at__isnull=True)}
     kinds = []
     for kind in ShareLink.Kind:
@@ -69,4 +70,5 @@ def share_panel(request: HttpRequest, match: Match) -> dict:
                 "qr": qr_code(url, _("QR code of the link")) if link else "",
             }
         )
-    return {"match": match, "kinds": kinds, "scoring": "score" in links}
+    opened = opened or request.GET.get("share") == "open"
+    return {"match": match, "kinds": kinds, "scoring": "score" in links, "opened": opened}

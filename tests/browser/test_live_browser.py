@@ -50,6 +50,9 @@ def snap(page, request, label: str) -> None:
 
 def share(page, button: str) -> str:
     """The owner taps a share button; the link it shows."""
+    panel = page.locator("details#share")
+    if panel.get_attribute("open") is None:
+        panel.get_by_text("Share the table").click()
     page.get_by_role("button", name=button).click()
     kind = "follow" if "QR" in button else "score"
     url = page.locator(f"#share-url-{kind}")

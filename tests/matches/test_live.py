@@ -74,7 +74,7 @@ def without_secrets(body: bytes) -> bytes:
 def test_the_owner_shares_a_follow_link_and_sees_its_qr_code(visitor, match):
     response = visitor.post(reverse("matches:share", args=[match.pk]), {"kind": "follow"})
     assert response.status_code == 302
-    assert response["Location"] == reverse("matches:match", args=[match.pk]) + "#share"
+    assert response["Location"] == reverse("matches:match", args=[match.pk]) + "?share=open#share"
     link = ShareLink.objects.get(match=match, kind="follow", revoked_at__isnull=True)
     assert len(link.token) >= 22  # 128 bits at least, URL-safe
     assert re.fullmatch(r"[A-Za-z0-9_-]+", link.token)
