@@ -12,12 +12,18 @@ from scorepad.matches.models import Match
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
-from tests.browser.test_thumb_browser import small_targets
+from tests.browser.test_thumb_browser import small_targets as measured_small_targets
 from tests.conftest import ARTIFACTS
 
 from .conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def small_targets(page) -> list[str]:
+    """The tap targets under 44×44 px, measured once the page's stylesheets are in."""
+    page.wait_for_load_state("load")
+    return measured_small_targets(page)
 
 
 def play_cabo_round(page, caller: str, points: dict[str, int], number: int) -> None:

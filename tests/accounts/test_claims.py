@@ -251,3 +251,17 @@ def test_another_accounts_statistics_and_seats_show_nothing_of_mine(ana, anas, b
     statistics = ben_phone.get(STATISTICS).content.decode()
     assert "No finished match counts yet" in statistics and "Ana, Ben" not in statistics
     assert claim_url(match) not in ben_phone.get(SEATS).content.decode()
+
+
+def test_the_claimed_matches_are_listed_a_page_at_a_time(ana, ana_phone, stranger, monkeypatch):
+    from scorepad.accounts import views
+
+    monkeypatch.setattr(views, "MATCHES_PER_PAGE", 2)
+    for _ in range(3):
+        Claim.objects.create(user=ana, match=build(stranger, ESCOBA), position=0)
+    first = ana_phone.get(STATISTICS).content.decode()
+    assert first.count('class="panel claim"') == 2 and 'href="?page=2"' in first
+    second = ana_phone.get(STATISTICS, {"page": "2"}).content.decode()
+    assert second.count('class="panel claim"') == 1
+    assert ana_phone.get(STATISTICS, {"page": "x"}).status_code == 200
+    assert "Matches played" in second and ">3<" in second
