@@ -5,6 +5,7 @@ from functools import wraps
 
 from django.contrib.auth import views as auth
 from django.urls import path, reverse_lazy
+from django.views.decorators.http import require_http_methods
 
 from scorepad.core.htmx import form_status
 
@@ -17,10 +18,12 @@ def page(name: str) -> str:
     return f"accounts/{name}.html"
 
 
-def faults_as_422(view):
-    """Django's auth views send a form with faults back as 200; ours answer 422, as every
-    form of the site does (`form_status`)."""
+def site_form(view):
+    """One of Django's auth form views as the site's forms answer: GET, HEAD and POST
+    only (a FormView treats PUT as POST), and a form with faults sent back as 422
+    (`form_status`), not 200."""
 
+    @require_http_methods(["GET", "HEAD", "POST"])
     @wraps(view)
     def answer(request, *args, **kwargs):
         response = view(request, *args, **kwargs)
@@ -37,7 +40,7 @@ urlpatterns = [
     path("sign-up/", views.sign_up, name="sign_up"),
     path(
         "log-in/",
-        faults_as_422(
+        site_form(
             auth.LoginView.as_view(template_name=page("log_in"), redirect_authenticated_user=True)
         ),
         name="log_in",
@@ -45,7 +48,7 @@ urlpatterns = [
     path("log-out/", auth.LogoutView.as_view(), name="log_out"),
     path(
         "password/",
-        faults_as_422(
+        site_form(
             auth.PasswordChangeView.as_view(
                 template_name=page("password_change"),
                 success_url=reverse_lazy("accounts:password_changed"),
@@ -60,7 +63,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/",
-        faults_as_422(
+        site_form(
             auth.PasswordResetView.as_view(
                 template_name=page("password_reset"),
                 email_template_name="accounts/password_reset_email.txt",
@@ -77,7 +80,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        faults_as_422(
+        site_form(
             auth.PasswordResetConfirmView.as_view(
                 template_name=page("password_reset_confirm"),
                 success_url=reverse_lazy("accounts:password_reset_complete"),
