@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum, Value
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
@@ -36,7 +36,6 @@ def record_of(user) -> PlayerRecord:
         claimed_seats(user)
         .values(game=F("match__game"))
         .annotate(
-            name=Value(name),
             played=Count("pk"),
             wins=Count("pk", filter=Q(won=True)),
             shared_wins=Count("pk", filter=Q(shared=True)),
@@ -44,5 +43,5 @@ def record_of(user) -> PlayerRecord:
         )
         .order_by("game")
     )
-    records = stats.from_tallies(rows)
+    records = stats.from_tallies({**row, "name": name} for row in rows)
     return records[0] if records else PlayerRecord(name)
