@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "scorepad.matches",
     "scorepad.records",
     "scorepad.guide",
+    "scorepad.accounts",
     "axes",
 ]
 
@@ -166,6 +167,41 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Accounts (scorepad.accounts): Django's own sign-in pages, under /account/.
+LOGIN_URL = "accounts:log_in"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Email (the password reset links): SMTP when EMAIL_HOST is set, which then needs the
+# sender's address; the console in development otherwise; and in production without it,
+# SMTP to a mail server on this machine (localhost:25).
+_EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+_SMTP = "django.core.mail.backends.smtp.EmailBackend"
+if _EMAIL_HOST or not DEVELOPMENT:
+    _use_tls = env_bool("EMAIL_USE_TLS", bool(_EMAIL_HOST))
+    MAILERS = {
+        "default": {
+            "BACKEND": _SMTP,
+            "OPTIONS": {
+                "host": _EMAIL_HOST or "localhost",
+                # None: 587 with TLS, 25 without.
+                "port": env_int("EMAIL_PORT", 0) or None,
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": _use_tls,
+                "timeout": 10,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "").strip()
+if not DEFAULT_FROM_EMAIL:
+    if _EMAIL_HOST:
+        raise ImproperlyConfigured("DEFAULT_FROM_EMAIL is required when EMAIL_HOST is set")
+    DEFAULT_FROM_EMAIL = "scorepad@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 # A visitor's matches belong to their browser: the session must outlive a two-week
 # default, so it lasts a year and is renewed on the first visit of each day
 # (scorepad.core.middleware.SessionRenewalMiddleware), not written on every page view.
@@ -173,9 +209,9 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 400
 # Django's database sessions, read with one plain statement (scorepad/core/sessions.py).
 SESSION_ENGINE = "scorepad.core.sessions"
 
-# Admin sign-in: after five wrong passwords for one user name, or from one address,
-# signing in is paused for fifteen minutes (django-axes). Behind the proxy, the address
-# is the one the proxy saw (scorepad.core.errors.client_address).
+# Signing in (an account or the admin): after five wrong passwords for one user name, or
+# from one address, signing in is paused for fifteen minutes (django-axes). Behind the
+# proxy, the address is the one the proxy saw (scorepad.core.errors.client_address).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

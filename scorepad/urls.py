@@ -15,6 +15,7 @@ urlpatterns = [
     path("live/", include("scorepad.matches.live_urls")),
     path("rules/", include("scorepad.guide.urls")),
     path("history/", include("scorepad.records.urls")),
+    path("account/", include("scorepad.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -56,3 +56,15 @@ def test_core_imports_none_of_the_apps():
         for path in sorted((PACKAGE / "core").rglob("*.py"))
     }
     assert {path: modules for path, modules in offenders.items() if modules} == {}
+
+
+def test_no_app_imports_the_accounts():
+    """Accounts build on matches and records (take-over, statistics), never the reverse."""
+    offenders = {
+        str(path.relative_to(PACKAGE.parent)): sorted(
+            module for module in imported_modules(path) if module.startswith("scorepad.accounts")
+        )
+        for app in ("core", "matches", "records", "guide", "rules")
+        for path in sorted((PACKAGE / app).rglob("*.py"))
+    }
+    assert {path: modules for path, modules in offenders.items() if modules} == {}

@@ -77,3 +77,55 @@ def test_check_deploy_has_no_warning_with_a_production_environment():
     result = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+def test_email_goes_to_the_console_in_development():
+    result = settings_value("MAILERS['default']['BACKEND']", {"SCOREPAD_DEVELOPMENT": "1"})
+    assert "console" in result.stdout, result.stderr
+
+
+def test_email_goes_through_the_configured_smtp_server():
+    smtp = {
+        "EMAIL_HOST": "smtp.example.org",
+        "EMAIL_HOST_USER": "scorepad",
+        "EMAIL_HOST_PASSWORD": "s3cret",
+        "DEFAULT_FROM_EMAIL": "Scorepad <scorepad@example.org>",
+    }
+    for env in (PRODUCTION, {"SCOREPAD_DEVELOPMENT": "1"}):
+        result = settings_value("MAILERS['default']", {**env, **smtp, "EMAIL_PORT": "2525"})
+        assert "smtp.EmailBackend" in result.stdout, result.stderr
+        for expected in ("'host': 'smtp.example.org'", "'port': 2525", "'use_tls': True"):
+            assert expected in result.stdout
+    result = settings_value("MAILERS['default']['OPTIONS']['port']", {**PRODUCTION, **smtp})
+    assert result.stdout.strip() == "None"  # the backend's own: 587 with TLS
+    sender = settings_value("DEFAULT_FROM_EMAIL", {**PRODUCTION, **smtp})
+    assert sender.stdout.strip() == "'Scorepad <scorepad@example.org>'"
+
+
+def test_production_without_a_mail_server_sends_to_this_machine():
+    result = settings_value("MAILERS['default']['OPTIONS']", PRODUCTION)
+    assert "'host': 'localhost'" in result.stdout and "'use_tls': False" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"EMAIL_HOST": "smtp.example.org"}, "DEFAULT_FROM_EMAIL"),
+        (
+            {"EMAIL_HOST": "smtp.example.org", "DEFAULT_FROM_EMAIL": "a@b.c", "EMAIL_PORT": "x"},
+            "EMAIL_PORT",
+        ),
+        (
+            {
+                "EMAIL_HOST": "smtp.example.org",
+                "DEFAULT_FROM_EMAIL": "a@b.c",
+                "EMAIL_USE_TLS": "maybe",
+            },
+            "EMAIL_USE_TLS",
+        ),
+    ],
+)
+def test_a_malformed_email_setting_stops_the_start_up(env, named):
+    result = settings_value("MAILERS", {**PRODUCTION, **env})
+    assert result.returncode != 0
+    assert named in result.stderr

@@ -27,7 +27,7 @@ def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
     if user is not None and user.is_authenticated:
         owner, _ = Owner.objects.get_or_create(user=user)
         return owner
-    token = _session_token(request)
+    token = session_token(request)
     if token is not None:
         owner = _owner_with_token(token)
         if owner is not None:
@@ -63,11 +63,12 @@ def reserve_owner(request: HttpRequest) -> None:
     then make one owner and, through the form's one-time key, one match, instead of two
     owners each with a match. No owner row is made until a match is."""
     user = getattr(request, "user", None)
-    if (user is None or not user.is_authenticated) and _session_token(request) is None:
+    if (user is None or not user.is_authenticated) and session_token(request) is None:
         request.session[SESSION_KEY] = str(uuid.uuid4())
 
 
-def _session_token(request: HttpRequest) -> uuid.UUID | None:
+def session_token(request: HttpRequest) -> uuid.UUID | None:
+    """The token of the anonymous owner this browser holds (or reserved), if any."""
     token = request.session.get(SESSION_KEY)
     try:
         return uuid.UUID(token) if token else None

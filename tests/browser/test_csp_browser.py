@@ -41,6 +41,9 @@ def every_page_type(match_url: str) -> list[str]:
         "/offline/",
         "/no-such-page/",
         "/admin/login/",
+        "/account/log-in/",
+        "/account/sign-up/",
+        "/account/password/reset/",
     ]
 
 

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from scorepad.matches.models import Match
+
+from .models import Claim
+
+
+class SignUpForm(UserCreationForm):
+    """A name, an email address (to reset a forgotten password) and the password twice."""
+
+    email = forms.EmailField(
+        label=_("Email address"),
+        help_text=_("Only to send you a link when you forget your password."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Django's help is a list of the validators' rules, which a field's one-line help
+        # paragraph cannot hold; the same rules in a sentence.
+        self.fields["password1"].help_text = _(
+            "At least 8 characters, not only digits, not a common password and not close "
+            "to your name or email address."
+        )
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"]
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                _("An account already uses this email address. Forgot your password?")
+            )
+        return email
+
+
+class DeleteAccountForm(forms.Form):
+    password = forms.CharField(
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+    def __init__(self, *args, user, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError(_("This is not your password."))
+        return password
+
+
+class ClaimForm(forms.Form):
+    """Which seat of `match` the account's player sat in."""
+
+    seat = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.RadioSelect)
+
+    def __init__(self, *args, match: Match, user, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.user = user
+        self.fields["seat"].choices = list(enumerate(match.players))
+
+    @property
+    def client_fault(self) -> bool:
+        """A seat the form never offered: only a broken client sends one."""
+        return any(error.code == "invalid_choice" for error in self.seat_errors)
+
+    @property
+    def seat_errors(self) -> list[forms.ValidationError]:
+        return self.errors.as_data().get("seat", [])
+
+    def clean_seat(self) -> int:
+        seat = self.cleaned_data["seat"]
+        others = Claim.objects.filter(match=self.match, position=seat).exclude(user=self.user)
+        if others.exists():
+            raise self.seat_taken(seat)
+        return seat
+
+    def seat_taken(self, seat: int) -> forms.ValidationError:
+        return forms.ValidationError(
+            _("Another account already said it is %(name)s in this match.")
+            % {"name": self.match.players[seat]},
+            code="taken",
+        )

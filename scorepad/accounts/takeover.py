@@ -1,0 +1,98 @@
+"""An account takes over the matches its browser kept before signing in.
+
+The browser's anonymous owner (its token in the session) either becomes the account's
+owner, or, when the account already has one (from another device), hands it everything
+and is deleted, in one transaction. Django keeps the session's data through the key
+cycling of `login()`, so the token is still there when `user_logged_in` is sent.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import IntegrityError, transaction
+from django.db.models.functions import Lower
+from django.http import HttpRequest
+from django.utils.translation import ngettext
+
+from scorepad.matches.access import SESSION_KEY, session_token
+from scorepad.matches.models import HouseRule, Match, Owner, RoundChange, Submission
+
+NAME_LENGTH = HouseRule._meta.get_field("name").max_length
+
+
+def take_over_on_login(sender, request: HttpRequest | None, user, **kwargs) -> None:
+    """`user_logged_in` receiver: the browser's matches now belong to the account."""
+    if request is None or not hasattr(request, "session"):
+        return
+    token = session_token(request)
+    if token is not None:
+        brought = Match.objects.listed().filter(owner__token=token, owner__user=None).count()
+        take_over(token, user)
+        del request.session[SESSION_KEY]
+        if brought:
+            text = ngettext(
+                "The match of this browser is now kept in your account.",
+                "The %(count)s matches of this browser are now kept in your account.",
+                brought,
+            )
+            # A sign-in without the messages middleware (a test client's) says nothing.
+            messages.info(request, text % {"count": brought}, fail_silently=True)
+    # The owner looked up earlier in this request was the browser's.
+    request.__dict__.pop("_scorepad_owner", None)
+
+
+def take_over(token, user) -> Owner | None:
+    """Give the anonymous owner of `token` to `user`; the account's owner afterwards
+    (None when the browser kept nothing)."""
+    with transaction.atomic():
+        visitor = Owner.objects.select_for_update().filter(token=token, user=None).first()
+        if visitor is None:
+            return None
+        owner = account_owner(user)
+        if owner is None:
+            try:
+                with transaction.atomic():
+                    visitor.user = user
+                    visitor.save(update_fields=["user"])
+                return visitor
+            except IntegrityError:  # another page of the account made its owner meanwhile
+                visitor.user = None
+                owner = Owner.objects.get(user=user)
+        move_everything(visitor, owner)
+        visitor.delete()
+        return owner
+
+
+def account_owner(user) -> Owner | None:
+    return Owner.objects.select_for_update().filter(user=user).first()
+
+
+def move_everything(source: Owner, target: Owner) -> None:
+    """Everything keyed on `source` moves to `target` (tests/accounts check that every
+    relation of `Owner` is listed here). House rules keep unique names per game."""
+    for rule in HouseRule.objects.filter(owner=source).order_by("created", "id"):
+        rule.owner = target
+        rule.name = free_name(target, rule.game, rule.name)
+        rule.save(update_fields=["owner", "name"])
+    # A one-time key used on both sides stays once: both posts were done already.
+    taken = Submission.objects.filter(owner=target).values("key")
+    Submission.objects.filter(owner=source, key__in=taken).delete()
+    Submission.objects.filter(owner=source).update(owner=target)
+    Match.objects.filter(owner=source).update(owner=target)
+    RoundChange.objects.filter(owner=source).update(owner=target)
+
+
+def free_name(owner: Owner, game: str, name: str) -> str:
+    """`name`, or "name (2)", "name (3)"… : the first not among `owner`'s house rules of
+    `game` (ignoring case, as their constraint does), cut to fit the name's length."""
+    taken = set(
+        HouseRule.objects.filter(owner=owner, game=game)
+        .annotate(lower=Lower("name"))
+        .values_list("lower", flat=True)
+    )
+    candidate, number = name, 1
+    while candidate.lower() in taken:
+        number += 1
+        suffix = f" ({number})"
+        candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+    return candidate

@@ -1,0 +1,169 @@
+"""Accounts: sign up, the account page, its data (export, deletion) and its claimed seats.
+
+Signing in, out and the passwords are Django's own views (`urls.py`); taking over the
+browser's matches happens on every sign-in (`takeover.py`).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import BadRequest
+from django.core.paginator import Paginator
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorepad.core.htmx import form_status
+from scorepad.matches.access import current_owner, get_own_match, shared_link
+from scorepad.matches.live import FOLLOW, link_gone
+from scorepad.matches.models import Match, Owner
+
+from . import claims
+from .forms import ClaimForm, DeleteAccountForm, SignUpForm
+from .models import Claim
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+MATCHES_PER_PAGE = 20
+
+
+def _next_or(request: HttpRequest, default: str) -> str:
+    """Where to go after signing up: the page that asked, if it is one of ours."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if safe else default
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def sign_up(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("accounts:account")
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend=MODEL_BACKEND)  # takes over this browser's matches
+        messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
+        return redirect(_next_or(request, "accounts:account"))
+    context = {"form": form, "next": _next_or(request, "")}
+    return render(request, "accounts/sign_up.html", context, status=form_status(request, form))
+
+
+@require_safe
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    owner = current_owner(request)
+    context = {"matches": Match.objects.listed().filter(owner=owner).count()}
+    return render(request, "accounts/account.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def delete_account(request: HttpRequest) -> HttpResponse:
+    data = request.POST if request.method == "POST" else None
+    form = DeleteAccountForm(data, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            Owner.objects.filter(user=request.user).delete()  # its matches, house rules…
+            request.user.delete()  # its claims
+        logout(request)
+        messages.success(request, _("Your account and all its matches are deleted."))
+        return redirect("home")
+    return render(
+        request, "accounts/delete.html", {"form": form}, status=form_status(request, form)
+    )
+
+
+@require_safe
+@login_required
+def statistics(request: HttpRequest) -> HttpResponse:
+    page = Paginator(claims.of(request.user), MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    context = {"record": claims.record_of(request.user), "claims": page}
+    return render(request, "accounts/statistics.html", context)
+
+
+@require_safe
+@login_required
+def seats(request: HttpRequest) -> HttpResponse:
+    """The account's own matches, to say which seat was its player in each."""
+    matches = Match.objects.listed().filter(owner=current_owner(request))
+    page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
+    mine = dict(
+        Claim.objects.filter(user=request.user, match__in=list(page)).values_list(
+            "match_id", "position"
+        )
+    )
+    rows = [{"match": match, "me": _seat_name(match, mine.get(match.pk))} for match in page]
+    return render(request, "accounts/seats.html", {"page": page, "rows": rows})
+
+
+def _seat_name(match: Match, position: int | None) -> str | None:
+    return (
+        match.players[position] if position is not None and position < len(match.players) else None
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def claim_own(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    back = {"back_url": reverse("accounts:seats"), "back_label": _("Your matches")}
+    return _claim(request, match, **back)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def claim_followed(request: HttpRequest, token: str) -> HttpResponse:
+    """Someone else's match, reached through its live link: the follower says which seat
+    was them. An unknown or stopped link gets the live table's one "no longer works" page."""
+    link = shared_link(token, FOLLOW)
+    if link is None:
+        return link_gone(request)
+    back = {"back_url": reverse("live:page", args=[token]), "back_label": _("Live scoreboard")}
+    return _claim(request, link.match, **back)
+
+
+def _claim(request: HttpRequest, match: Match, **extra) -> HttpResponse:
+    """The "which one is you?" form for `match`, which the asker may see; a claim made
+    or moved on a valid post."""
+    data = request.POST if request.method == "POST" else None
+    form = ClaimForm(data, match=match, user=request.user)
+    if request.method == "POST":
+        if not form.is_valid() and form.client_fault:
+            raise BadRequest("a seat the form did not offer")
+        if form.is_valid() and _keep_claim(form):
+            messages.success(request, _("Your statistics now count this match."))
+            return redirect("accounts:statistics")
+    mine = Claim.objects.filter(user=request.user, match=match).first()
+    context = {"form": form, "match": match, "mine": mine, **extra}
+    return render(request, "accounts/claim.html", context, status=form_status(request, form))
+
+
+def _keep_claim(form: ClaimForm) -> bool:
+    """Save the account's seat in the match; False, with the form's error, when another
+    account took the seat meanwhile (the constraint decides)."""
+    seat = form.cleaned_data["seat"]
+    try:
+        with transaction.atomic():
+            Claim.objects.update_or_create(
+                user=form.user, match=form.match, defaults={"position": seat}
+            )
+    except IntegrityError:
+        form.add_error("seat", form.seat_taken(seat))
+        return False
+    return True
+
+
+@require_POST
+@login_required
+def release(request: HttpRequest, claim_id: int) -> HttpResponse:
+    claim = get_object_or_404(Claim, pk=claim_id, user=request.user)
+    claim.delete()
+    messages.success(request, _("That match no longer counts in your statistics."))
+    return redirect(_next_or(request, "accounts:statistics"))

@@ -1,0 +1,230 @@
+"""An account at phone size: an anonymous scorer signs up, a second phone carries on."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scorepad.accounts.models import Claim
+from scorepad.matches.models import Match
+from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_csp_browser import LISTEN
+from tests.browser.test_play_browser import record, row, start_match
+from tests.browser.test_thumb_browser import small_targets as measured_small_targets
+from tests.conftest import ARTIFACTS
+
+from .conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def small_targets(page) -> list[str]:
+    """The tap targets under 44×44 px, measured once the page's stylesheets are in."""
+    page.wait_for_load_state("load")
+    return measured_small_targets(page)
+
+
+def play_cabo_round(page, caller: str, points: dict[str, int], number: int) -> None:
+    row(page, caller).locator("label.caller-pick").click()
+    for name, value in points.items():
+        row(page, name).locator("input.points-input").fill(str(value))
+    record(page)
+    expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
+
+
+def sign_up(page, name: str) -> None:
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Sign in").click()
+    page.get_by_role("link", name="No account yet? Create one").click()
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Email address").fill(f"{name}@example.org")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Create the account").click()
+
+
+def test_an_anonymous_scorer_signs_up_and_carries_on_from_a_second_phone(
+    page, shot, browser, live_server, browser_context_args
+):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 12, "Chloé": 8}, 1)
+    play_cabo_round(page, "Ben", {"Ana": 9, "Ben": 2, "Chloé": 4}, 2)
+    match_url = page.url.split("#")[0]
+    sign_up(page, "ana")
+    expect(page.get_by_text("Welcome, ana.")).to_be_visible()
+    expect(
+        page.get_by_text("The match of this browser is now kept in your account.")
+    ).to_be_visible()
+    expect(page.get_by_text("1 match is kept in your account")).to_be_visible()
+    assert small_targets(page) == []
+    shot("account")
+    # The first phone still has its match, now the account's.
+    page.goto(match_url)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+
+    second = browser.new_context(base_url=live_server.url, **browser_context_args)
+    try:
+        phone = second.new_page()
+        phone.goto("/")
+        phone.get_by_role("navigation", name="Main").get_by_role("link", name="Sign in").click()
+        phone.get_by_label("Username").fill("ana")
+        phone.get_by_label("Password").fill(PASSWORD)
+        assert small_targets(phone) == []
+        ARTIFACTS.mkdir(exist_ok=True)
+        phone.screenshot(path=str(ARTIFACTS / "accounts-log-in.png"), full_page=True)
+        phone.get_by_role("button", name="Sign in").click()
+        phone.get_by_role("navigation", name="Main").get_by_role("link", name="History").click()
+        phone.locator(f'a[href="{match_url.removeprefix(live_server.url)}"]').first.click()
+        expect(phone.get_by_text("Enter round 3")).to_be_visible()
+        play_cabo_round(phone, "Chloé", {"Ana": 5, "Ben": 6, "Chloé": 1}, 3)
+    finally:
+        second.close()
+    assert Match.objects.get().round_count == 3
+
+
+def test_sign_up_in_french_tells_mistakes_next_to_the_fields(page, shot):
+    page.goto("/account/sign-up/")
+    page.get_by_role("button", name="Français").click()
+    expect(page.get_by_role("heading", name="Créer un compte")).to_be_visible()
+    page.get_by_label("Nom d’utilisateur").fill("ana")
+    page.get_by_label("Adresse e-mail").fill("ana@example.org")
+    page.locator('input[name="password1"]').fill("12345678")
+    page.locator('input[name="password2"]').fill("12345678")
+    page.get_by_role("button", name="Créer le compte").click()
+    expect(page.locator("#id_password2_error")).to_contain_text("entièrement numérique")
+    assert small_targets(page) == []
+    shot("sign-up-fr")
+
+
+def test_a_player_claims_a_seat_and_finds_it_in_my_statistics(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    sign_up(page, "ana")
+    match = Match.objects.get()
+    page.goto(f"/matches/{match.pk}/")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill("120")
+    record(page)
+    expect(page.locator(".result-title")).to_be_visible()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Account").click()
+    page.get_by_role("link", name="Say which player is you").click()
+    page.get_by_role("link", name="Which one is me?").click()
+    page.get_by_text("Ana", exact=True).click()
+    page.get_by_role("button", name="That is me").click()
+    expect(page.get_by_role("heading", name="My statistics")).to_be_visible()
+    expect(page.locator(".figures").first).to_contain_text(re.compile(r"Matches played\s*1"))
+    assert small_targets(page) == []
+    shot("my-statistics")
+    assert Claim.objects.get().position == 0
+
+
+def signed_in_pages(match_id: int) -> list[str]:
+    return [
+        "/account/",
+        "/account/statistics/",
+        "/account/seats/",
+        f"/account/matches/{match_id}/me/",
+        "/account/password/",
+        "/account/delete/",
+    ]
+
+
+def test_the_signed_in_pages_keep_the_content_security_policy(page):
+    page.add_init_script(LISTEN)
+    start_match(page, "cabo", ["Ana", "Ben"])
+    sign_up(page, "ana")
+    for url in signed_in_pages(Match.objects.get().pk):
+        page.goto(url)
+        expect(page.locator("main h1")).to_be_visible()
+        assert page.evaluate("window.cspViolations || []") == [], url
+        assert small_targets(page) == [], url
+
+
+@pytest.mark.parametrize(
+    "look",
+    [{"color_scheme": "light", "locale": "en-GB"}, {"color_scheme": "dark", "locale": "fr-FR"}],
+)
+def test_the_account_pages_have_no_serious_accessibility_violation(
+    browser, live_server, browser_context_args, look
+):
+    context = browser.new_context(
+        base_url=live_server.url, **{**browser_context_args, **look, "bypass_csp": True}
+    )
+    try:
+        page = context.new_page()
+        start_match_any_language(page)
+        page.goto("/account/sign-up/")
+        found = {"sign-up": serious_violations(page)}
+        submit = page.locator("form.account-form button[type=submit]")
+        fields = {"username": "ana", "email": "ana@example.org", "password1": PASSWORD}
+        for name, value in {**fields, "password2": "something-else-42"}.items():
+            page.locator(f'input[name="{name}"]').fill(value)
+        submit.click()  # refused: the two passwords differ
+        expect(page.locator("#id_password2_error")).to_be_visible()
+        found["sign-up refused"] = serious_violations(page)
+        for name, value in {**fields, "password2": PASSWORD}.items():
+            page.locator(f'input[name="{name}"]').fill(value)
+        submit.click()
+        expect(page.locator("main h1")).to_be_visible()
+        for url in signed_in_pages(Match.objects.get().pk):
+            page.goto(url)
+            found[url] = serious_violations(page)
+        page.context.clear_cookies()
+        for url in ("/account/log-in/", "/account/password/reset/"):
+            page.goto(url)
+            found[url] = serious_violations(page)
+    finally:
+        context.close()
+    assert {where: faults for where, faults in found.items() if faults} == {}
+
+
+def start_match_any_language(page) -> None:
+    page.goto("/matches/new/cabo/")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.locator("[data-seats] input[type=text]").nth(seat).fill(name)
+    page.locator("form button.wide[type=submit]").click()
+    expect(page.locator("form.round-form")).to_be_visible()
+
+
+def test_a_follower_at_the_table_says_which_player_they_are_from_the_live_link(
+    page, browser, live_server, browser_context_args
+):
+    from django.contrib.auth import get_user_model
+
+    from tests.browser.test_live_browser import share
+
+    get_user_model().objects.create_user("ben", "ben@example.org", PASSWORD)
+    start_match(page, "cabo", ["Ana", "Ben"])
+    link = share(page, "Show a link and QR code")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill("120")
+    record(page)
+    expect(page.locator(".result-title")).to_be_visible()
+
+    context = browser.new_context(base_url=live_server.url, **browser_context_args)
+    try:
+        follower = context.new_page()
+        follower.goto(link)
+        assert small_targets(follower) == []
+        follower.get_by_role("link", name="Which one is me?").click()
+        # Not signed in yet: the sign-in page, then back to the question.
+        follower.get_by_label("Username").fill("ben")
+        follower.get_by_label("Password").fill(PASSWORD)
+        follower.get_by_role("button", name="Sign in").click()
+        follower.get_by_text("Ben", exact=True).click()
+        assert small_targets(follower) == []
+        follower.screenshot(
+            path=str(ARTIFACTS / "accounts-claim-through-live-link.png"), full_page=True
+        )
+        follower.get_by_role("button", name="That is me").click()
+        expect(follower.get_by_role("heading", name="My statistics")).to_be_visible()
+        expect(follower.locator(".figures").first).to_contain_text(
+            re.compile(r"Matches played\s*1")
+        )
+        expect(follower.locator(".claim")).to_contain_text("Ben")
+    finally:
+        context.close()
+    claim = Claim.objects.get()
+    assert (claim.user.username, claim.position) == ("ben", 1)

@@ -1,0 +1,267 @@
+"""“That Ana is me”: an account says which seat was its player; its statistics follow."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorepad.accounts.claims import record_of
+from scorepad.accounts.models import Claim
+from scorepad.matches.models import Owner, ShareLink
+from tests.records.conftest import build
+from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
+
+pytestmark = pytest.mark.django_db
+STATISTICS = reverse("accounts:statistics")
+SEATS = reverse("accounts:seats")
+
+
+def claim_url(match) -> str:
+    return reverse("accounts:claim", args=[match.pk])
+
+
+@pytest.fixture
+def anas(ana) -> Owner:
+    return Owner.objects.create(user=ana)
+
+
+def test_the_account_says_which_seat_is_its_player_in_its_own_match(ana, anas, ana_phone):
+    match = build(anas, CABO_FR)
+    content = ana_phone.get(claim_url(match)).content.decode()
+    assert 'type="radio" name="seat" value="0"' in content and "Ben" in content
+    response = ana_phone.post(claim_url(match), {"seat": "0"})
+    assert response.status_code == 302 and response["Location"] == STATISTICS
+    claim = Claim.objects.get()
+    assert (claim.user, claim.match, claim.position, claim.name) == (ana, match, 0, "Ana")
+    assert "You said you are Ana." in ana_phone.get(claim_url(match)).content.decode()
+    assert "You are Ana." in ana_phone.get(SEATS).content.decode()
+
+
+def test_one_claim_per_match_a_second_choice_moves_it(ana, anas, ana_phone):
+    match = build(anas, CABO_FR)
+    ana_phone.post(claim_url(match), {"seat": "0"})
+    ana_phone.post(claim_url(match), {"seat": "1"})
+    assert list(Claim.objects.values_list("position", flat=True)) == [1]
+
+
+def test_a_seat_another_account_claimed_is_refused_next_to_the_field(ana, ben, anas, ana_phone):
+    match = build(anas, CABO_FR)
+    Claim.objects.create(user=ben, match=match, position=0)
+    response = ana_phone.post(claim_url(match), {"seat": "0"})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert "Another account already said it is Ana in this match." in content
+    assert 'id="id_seat_error"' in content
+    assert not Claim.objects.filter(user=ana).exists()
+
+
+def test_a_seat_taken_at_the_same_moment_gets_the_same_message(
+    ana, ben, anas, ana_phone, monkeypatch
+):
+    from scorepad.accounts.forms import ClaimForm
+
+    match = build(anas, CABO_FR)
+    Claim.objects.create(user=ben, match=match, position=0)
+    # The other account's claim landed after this form's check: the constraint decides.
+    monkeypatch.setattr(ClaimForm, "clean_seat", lambda form: form.cleaned_data["seat"])
+    response = ana_phone.post(claim_url(match), {"seat": "0"})
+    assert response.status_code == 422
+    assert "Another account already said it is Ana" in response.content.decode()
+
+
+def test_choosing_no_seat_is_told_and_a_seat_not_offered_is_a_bad_request(anas, ana_phone):
+    match = build(anas, CABO_FR)
+    response = ana_phone.post(claim_url(match), {})
+    assert response.status_code == 422 and "This field is required." in response.content.decode()
+    assert ana_phone.post(claim_url(match), {"seat": "7"}).status_code == 400
+    assert ana_phone.post(claim_url(match), {"seat": "x"}).status_code == 400
+    assert not Claim.objects.exists()
+
+
+def test_nobody_claims_a_seat_in_a_match_they_cannot_see(anas, ben_phone, stranger, client):
+    match = build(anas, CABO_FR)
+    assert ben_phone.get(claim_url(match)).status_code == 404
+    assert ben_phone.post(claim_url(match), {"seat": "0"}).status_code == 404
+    anonymous = client.post(claim_url(match), {"seat": "0"})
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(
+        reverse("accounts:log_in")
+    )
+    assert not Claim.objects.exists()
+
+
+def test_a_claim_is_made_only_for_the_asking_account(ana, ben, anas, ana_phone):
+    """No field names the account: a post cannot attach a seat to someone else."""
+    match = build(anas, CABO_FR)
+    ana_phone.post(claim_url(match), {"seat": "1", "user": str(ben.pk)})
+    assert list(Claim.objects.values_list("user", flat=True)) == [ana.pk]
+
+
+def test_the_claim_page_refuses_other_methods(anas, ana_phone):
+    match = build(anas, CABO_FR)
+    assert ana_phone.put(claim_url(match)).status_code == 405
+
+
+def test_my_statistics_add_up_the_claimed_seats_across_scorers(ana, anas, ana_phone, stranger):
+    # Ana's own match, where she sat as "Ana" and won; a friend's, where she was "Ben".
+    build(anas, CABO_FR)
+    theirs = build(stranger, CABO_FR)
+    Claim.objects.create(user=ana, match=anas.matches.get(), position=0)
+    Claim.objects.create(user=ana, match=theirs, position=1)
+    record = record_of(ana)
+    cabo = record.games["cabo"]
+    assert (record.played, record.wins, cabo.played, cabo.wins) == (2, 1, 2, 1)
+    content = ana_phone.get(STATISTICS).content.decode()
+    assert "Matches played" in content and "Cabo" in content
+
+
+def test_my_statistics_sum_each_figure_of_the_seat_not_the_name(ana, anas, stranger):
+    from scorepad.records.stats import player_record
+    from tests.records.matches import state_of
+
+    build(anas, CABO_TIEBREAK)
+    theirs = build(stranger, CABO_FR)
+    Claim.objects.create(user=ana, match=anas.matches.get(), position=2)  # Chloé
+    Claim.objects.create(user=ana, match=theirs, position=0)  # Ana
+    expected_chloe = player_record("Chloé", [state_of(CABO_TIEBREAK)]).games["cabo"].events
+    expected_ana = player_record("Ana", [state_of(CABO_FR)]).games["cabo"].events
+    assert record_of(ana).games["cabo"].events == expected_chloe + expected_ana
+
+
+def test_only_counted_matches_add_up(ana, anas):
+    from django.utils import timezone
+
+    match = build(anas, ESCOBA)
+    Claim.objects.create(user=ana, match=match, position=0)
+    assert record_of(ana).played == 1
+    match.deleted_at = timezone.now()
+    match.save()
+    assert record_of(ana).played == 0
+
+
+def test_my_statistics_take_a_fixed_number_of_queries(ana, anas, ana_phone, stranger):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as context:
+            assert ana_phone.get(STATISTICS).status_code == 200
+        return len(context.captured_queries)
+
+    Claim.objects.create(user=ana, match=build(stranger, CABO_FR), position=0)
+    queries()  # the first page of the day also renews the session
+    few = queries()
+    for spec in (CABO_FR, ESCOBA, CABO_TIEBREAK, ESCOBA):
+        Claim.objects.create(user=ana, match=build(stranger, spec), position=1)
+    assert queries() == few
+
+
+def test_a_claim_is_released_by_its_account_only(ana, anas, ana_phone, ben_phone, client):
+    match = build(anas, CABO_FR)
+    claim = Claim.objects.create(user=ana, match=match, position=0)
+    release = reverse("accounts:release", args=[claim.pk])
+    assert ben_phone.post(release).status_code == 404
+    assert client.post(release).status_code == 302
+    assert ana_phone.get(release).status_code == 405
+    assert Claim.objects.exists()
+    response = ana_phone.post(release)
+    assert response.status_code == 302 and response["Location"] == STATISTICS
+    assert not Claim.objects.exists()
+    assert record_of(ana).played == 0
+
+
+def test_the_seats_page_lists_only_the_accounts_own_matches(anas, ana_phone, stranger, client):
+    mine = build(anas, CABO_FR)
+    theirs = build(stranger, ESCOBA)
+    content = ana_phone.get(SEATS).content.decode()
+    assert claim_url(mine) in content and claim_url(theirs) not in content
+    assert client.get(SEATS).status_code == 302
+    assert client.get(STATISTICS).status_code == 302
+
+
+# Someone else's match, reached through its live link ------------------------------
+
+
+def share(match, kind: str = "follow") -> ShareLink:
+    return ShareLink.objects.create(match=match, kind=kind)
+
+
+def followed_url(link: ShareLink) -> str:
+    return reverse("accounts:claim_followed", args=[link.token])
+
+
+def test_a_follower_says_which_seat_is_them_through_the_live_link(ana, ana_phone, stranger):
+    match = build(stranger, CABO_FR)
+    link = share(match)
+    assert (
+        followed_url(link)
+        in ana_phone.get(reverse("live:page", args=[link.token])).content.decode()
+    )
+    page = ana_phone.get(followed_url(link)).content.decode()
+    assert 'name="seat"' in page and reverse("live:page", args=[link.token]) in page
+    response = ana_phone.post(followed_url(link), {"seat": "1"})
+    assert response.status_code == 302 and response["Location"] == STATISTICS
+    assert (Claim.objects.get().user, Claim.objects.get().match) == (ana, match)
+    assert record_of(ana).games["cabo"].played == 1
+    # The follower reaches the match only through the link, never as its owner.
+    assert ana_phone.get(reverse("matches:match", args=[match.pk])).status_code == 404
+    assert ana_phone.get(claim_url(match)).status_code == 404
+
+
+def test_a_co_scorers_link_leads_to_the_same_question(ana_phone, stranger):
+    link = share(build(stranger, CABO_FR), "score")
+    assert ana_phone.post(followed_url(link), {"seat": "0"}).status_code == 302
+    assert Claim.objects.count() == 1
+
+
+def test_a_stopped_or_unknown_link_claims_nothing_and_says_nothing(ana_phone, stranger):
+    from django.utils import timezone
+
+    link = share(build(stranger, CABO_FR))
+    link.revoked_at = timezone.now()
+    link.save()
+    for url in (followed_url(link), reverse("accounts:claim_followed", args=["no-such-link"])):
+        response = ana_phone.post(url, {"seat": "0"})
+        assert response.status_code == 404
+        assert "This link no longer works" in response.content.decode()
+        assert "Ana" not in response.content.decode()
+    assert not Claim.objects.exists()
+
+
+def test_a_follower_must_sign_in_to_claim(client, stranger):
+    link = share(build(stranger, CABO_FR))
+    response = client.post(followed_url(link), {"seat": "0"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('accounts:log_in')}?next={followed_url(link)}"
+    assert not Claim.objects.exists()
+
+
+def test_the_scorer_and_a_follower_cannot_both_be_one_seat(ana, ben, anas, ana_phone, ben_phone):
+    match = build(anas, CABO_FR)
+    ana_phone.post(claim_url(match), {"seat": "0"})
+    link = share(match)
+    response = ben_phone.post(followed_url(link), {"seat": "0"})
+    assert response.status_code == 422
+    assert "Another account already said it is Ana" in response.content.decode()
+    assert ben_phone.post(followed_url(link), {"seat": "1"}).status_code == 302
+    assert set(Claim.objects.values_list("user__username", "position")) == {("ana", 0), ("ben", 1)}
+
+
+def test_another_accounts_statistics_and_seats_show_nothing_of_mine(ana, anas, ben_phone):
+    match = build(anas, CABO_FR)
+    Claim.objects.create(user=ana, match=match, position=0)
+    statistics = ben_phone.get(STATISTICS).content.decode()
+    assert "No finished match counts yet" in statistics and "Ana, Ben" not in statistics
+    assert claim_url(match) not in ben_phone.get(SEATS).content.decode()
+
+
+def test_the_claimed_matches_are_listed_a_page_at_a_time(ana, ana_phone, stranger, monkeypatch):
+    from scorepad.accounts import views
+
+    monkeypatch.setattr(views, "MATCHES_PER_PAGE", 2)
+    for _ in range(3):
+        Claim.objects.create(user=ana, match=build(stranger, ESCOBA), position=0)
+    first = ana_phone.get(STATISTICS).content.decode()
+    assert first.count('class="panel claim"') == 2 and 'href="?page=2"' in first
+    second = ana_phone.get(STATISTICS, {"page": "2"}).content.decode()
+    assert second.count('class="panel claim"') == 1
+    assert ana_phone.get(STATISTICS, {"page": "x"}).status_code == 200
+    assert "Matches played" in second and ">3<" in second

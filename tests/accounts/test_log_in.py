@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scorepad.matches.models import Match
+from tests.records.conftest import build, client_of
+from tests.records.matches import CABO_FR
+
+from .conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+LOG_IN = reverse("accounts:log_in")
+LOG_OUT = reverse("accounts:log_out")
+ACCOUNT = reverse("accounts:account")
+
+
+def test_signing_in_with_the_right_password_goes_home(client, ana):
+    response = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    assert client.get(ACCOUNT).status_code == 200
+
+
+def test_signing_in_returns_to_the_page_that_asked(client, ana):
+    response = client.get(ACCOUNT)
+    assert response.status_code == 302 and response["Location"] == f"{LOG_IN}?next={ACCOUNT}"
+    response = client.post(LOG_IN, {"username": "ana", "password": PASSWORD, "next": ACCOUNT})
+    assert response["Location"] == ACCOUNT
+
+
+def test_a_wrong_password_is_told_on_the_form(client, ana):
+    response = client.post(LOG_IN, {"username": "ana", "password": "not-it"})
+    assert response.status_code == 422
+    assert "Please enter a correct username and password." in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_navigation_offers_to_sign_in_or_shows_the_account(client, ana_phone):
+    assert f'href="{LOG_IN}"' in client.get(reverse("home")).content.decode()
+    content = ana_phone.get(reverse("home")).content.decode()
+    assert f'href="{ACCOUNT}"' in content and f'href="{LOG_IN}"' not in content
+
+
+def test_five_wrong_passwords_pause_signing_in_with_a_message(client, ana):
+    for attempt in range(4):
+        response = client.post(LOG_IN, {"username": "ana", "password": f"wrong{attempt}"})
+        assert response.status_code == 422, attempt
+    assert client.post(LOG_IN, {"username": "ana", "password": "wrong"}).status_code == 429
+    locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert "Signing in with this name is paused for 15 minutes" in locked.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_signing_out_takes_a_post(ana_phone):
+    assert ana_phone.get(LOG_OUT).status_code == 405
+    assert ana_phone.get(ACCOUNT).status_code == 200
+
+
+def test_signing_out_leaves_the_matches_with_the_account(client, owner, ana):
+    match = build(owner, CABO_FR)
+    browser = client_of(owner)
+    browser.post(LOG_IN, {"username": "ana", "password": PASSWORD})
+    response = browser.post(LOG_OUT)
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    # A fresh anonymous visitor: neither the account's matches nor the old browser's.
+    assert browser.get(reverse("matches:match", args=[match.pk])).status_code == 404
+    assert match.pk not in [m.pk for m in browser.get(reverse("records:history")).context["page"]]
+    assert Match.objects.get(pk=match.pk).owner.user == ana
+    browser.post(LOG_IN, {"username": "ana", "password": PASSWORD})
+    assert browser.get(reverse("matches:match", args=[match.pk])).status_code == 200

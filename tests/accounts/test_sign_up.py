@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from scorepad.matches.models import Owner
+
+from .conftest import PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+SIGN_UP = reverse("accounts:sign_up")
+
+
+def sign_up_data(**changes) -> dict:
+    return {
+        "username": "ana",
+        "email": "ana@example.org",
+        "password1": PASSWORD,
+        "password2": PASSWORD,
+        **changes,
+    }
+
+
+def test_the_sign_up_page_asks_for_a_name_an_email_and_the_password_twice(client):
+    content = client.get(SIGN_UP).content.decode()
+    for field in ('name="username"', 'type="email"', 'name="password1"', 'name="password2"'):
+        assert field in content
+
+
+def test_signing_up_makes_the_account_and_signs_in(client):
+    response = client.post(SIGN_UP, sign_up_data())
+    assert response.status_code == 302 and response["Location"] == reverse("accounts:account")
+    user = get_user_model().objects.get()
+    assert (user.username, user.email) == ("ana", "ana@example.org")
+    assert user.check_password(PASSWORD)
+    assert client.get(reverse("accounts:account")).status_code == 200
+
+
+def test_signing_up_goes_back_to_the_page_that_asked_but_never_elsewhere(client):
+    response = client.post(SIGN_UP + "?next=/history/", sign_up_data())
+    assert response["Location"] == "/history/"
+    client.post(reverse("accounts:log_out"))
+    response = client.post(
+        SIGN_UP, sign_up_data(username="ben", email="ben@example.org", next="https://evil.example/")
+    )
+    assert response["Location"] == reverse("accounts:account")
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"password2": "something-else-77"}, "password2", "The two password fields didn’t match."),
+        ({"email": ""}, "email", "This field is required."),
+        ({"email": "not an address"}, "email", "Enter a valid email address."),
+        ({"password1": "12345678", "password2": "12345678"}, "password2", "entirely numeric"),
+        ({"username": "no spaces please"}, "username", "Enter a valid username."),
+    ],
+)
+def test_a_mistake_comes_back_next_to_its_field(client, changes, field, message):
+    response = client.post(SIGN_UP, sign_up_data(**changes))
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert message in content
+    assert f'id="id_{field}_error"' in content
+    assert not get_user_model().objects.exists()
+
+
+def test_an_email_address_or_a_name_serves_one_account_only(client, db):
+    make_user("ana", "Ana@Example.org")
+    response = client.post(SIGN_UP, sign_up_data(username="ana2", email="ana@example.org"))
+    assert response.status_code == 422
+    assert "An account already uses this email address." in response.content.decode()
+    response = client.post(SIGN_UP, sign_up_data(email="other@example.org"))
+    assert "A user with that username already exists." in response.content.decode()
+    assert get_user_model().objects.count() == 1
+
+
+def test_the_mistakes_are_told_in_the_visitors_language(client):
+    client.cookies["django_language"] = "fr"
+    response = client.post(SIGN_UP, sign_up_data(email=""))
+    assert "Ce champ est obligatoire." in response.content.decode()
+    assert "Créer un compte" in response.content.decode()
+
+
+def test_a_signed_in_account_is_sent_to_its_page(ana_phone):
+    response = ana_phone.get(SIGN_UP)
+    assert response.status_code == 302 and response["Location"] == reverse("accounts:account")
+
+
+def test_sign_up_refuses_other_methods(client):
+    assert client.put(SIGN_UP).status_code == 405
+    assert client.delete(SIGN_UP).status_code == 405
+
+
+def test_a_new_visitor_gets_no_owner_by_signing_up_alone(client):
+    client.post(SIGN_UP, sign_up_data())
+    assert not Owner.objects.exists()
