@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils.translation import ngettext
 
 from scorepad.matches.access import SESSION_KEY, session_token
+from scorepad.matches.changes import owner_changed
 from scorepad.matches.models import HouseRule, Match, Owner, RoundChange, Submission
 
 NAME_LENGTH = HouseRule._meta.get_field("name").max_length
@@ -80,6 +81,9 @@ def move_everything(source: Owner, target: Owner) -> None:
     Submission.objects.filter(owner=source).update(owner=target)
     Match.objects.filter(owner=source).update(owner=target)
     RoundChange.objects.filter(owner=source).update(owner=target)
+    # No signal for `update()`: the account's kept pages (history, statistics) must see
+    # the matches that came (`scorepad.matches.changes`).
+    owner_changed(target.pk)
 
 
 def free_name(owner: Owner, game: str, name: str) -> str:

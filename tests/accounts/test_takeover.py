@@ -168,3 +168,14 @@ def test_an_account_owner_made_at_the_same_moment_gets_the_matches(owner, ana, m
     assert takeover.take_over(owner.token, ana) == theirs
     assert Match.objects.get(pk=match.pk).owner == theirs
     assert not Owner.objects.filter(pk=owner.pk).exists()
+
+
+def test_the_accounts_kept_history_shows_the_matches_that_came_along(owner, visitor, ana):
+    theirs = Owner.objects.create(user=ana)
+    kept = build(theirs, ESCOBA)
+    other_phone = Client()
+    sign_in(other_phone)
+    assert history_ids(other_phone) == {kept.pk}  # now kept rendered under its version
+    played_here = build(owner, CABO_FR)
+    sign_in(visitor)
+    assert history_ids(other_phone) == {kept.pk, played_here.pk}
