@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from scorepad.accounts.models import Claim
 from scorepad.matches import services, sharing
 from scorepad.matches.models import HouseRule, Match, Owner, Round
 from tests.records.conftest import build_match, client_of
@@ -68,6 +70,13 @@ PUBLIC = {
     "guide:walkthrough",
     "matches:pick_game",
     "matches:new",
+    "accounts:sign_up",
+    "accounts:log_in",
+    "accounts:log_out",
+    "accounts:password_reset",
+    "accounts:password_reset_sent",
+    "accounts:password_reset_confirm",
+    "accounts:password_reset_complete",
 }
 MINE = {
     "home",
@@ -100,6 +109,18 @@ OWNER = {
     "matches:share",
     "matches:stop_sharing",
 }
+# An account's own pages: a visitor who is not signed in is sent to sign in (302); another
+# account sees its own; one object of the owner's (a match, a claim) is a 404 to them.
+ACCOUNT = {
+    "accounts:account",
+    "accounts:statistics",
+    "accounts:seats",
+    "accounts:delete",
+    "accounts:password_change",
+    "accounts:password_changed",
+    "accounts:claim_followed",
+}
+ACCOUNT_OWNER = {"accounts:claim", "accounts:release"}
 # Reached through a shared link's token: what each holder may do is in LINK_ANSWERS.
 LINK = {"live:page", "live:board", "live:add_round", "live:edit_round"}
 # (role, URL name, method) → the answers allowed. A follower reads; a co-scorer also
@@ -119,7 +140,15 @@ LINK_ANSWERS = {
 def rule_of(url: Url) -> str | None:
     if url.name.startswith("admin:"):
         return "staff"
-    for rule, names in (("public", PUBLIC), ("mine", MINE), ("owner", OWNER), ("link", LINK)):
+    rules = (
+        ("public", PUBLIC),
+        ("mine", MINE),
+        ("owner", OWNER),
+        ("link", LINK),
+        ("account", ACCOUNT),
+        ("account owner", ACCOUNT_OWNER),
+    )
+    for rule, names in rules:
         if url.name in names:
             return rule
     return None
@@ -134,6 +163,7 @@ class Table:
     finished: Match
     deleted_round: Round
     house_rule: HouseRule
+    claim: Claim
     clients: dict[str, Callable[[], Client]]
     tokens: dict[str, str]  # the link each role holds
 
@@ -145,6 +175,8 @@ class Table:
             "number": 1,
             "round_id": self.deleted_round.pk,
             "rule_id": self.house_rule.pk,
+            "claim_id": self.claim.pk,
+            "uidb64": "MQ",
             "game_key": "cabo",
             "name": "Ophelia",
             # Django's admin
@@ -166,15 +198,28 @@ class Table:
             list(matches.values_list("pk", "version", "players", "deleted_at", "abandoned_at")),
             list(rounds.values_list("pk", "number", "data", "deleted_at")),
             list(HouseRule.objects.filter(owner=self.owner).values_list("pk", "name")),
+            list(Claim.objects.values_list("pk", "user", "match", "position")),
+            list(get_user_model().objects.values_list("pk", "password", "is_active")),
         ]
 
 
 CABO_ROUND = {"caller": "Ophelia", "hands": {"Ophelia": 3, "Octavio": 20}}
 
 
+def signed_in(user) -> Callable[[], Client]:
+    def browser() -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return browser
+
+
 @pytest.fixture
 def table(db) -> Table:
-    owner = Owner.objects.create()
+    accounts = get_user_model().objects
+    olga = accounts.create_user("olga", "olga@example.org", "a long pass phrase")
+    owner = Owner.objects.create(user=olga)
     match = build_match(owner, "cabo", ["Ophelia", "Octavio"], [CABO_ROUND, CABO_ROUND])
     extra = services.record_round(match, CABO_ROUND, number=3, entry_key=uuid.uuid4(), owner=owner)
     services.delete_last_round(match, number=extra.number, owner=owner)
@@ -191,6 +236,7 @@ def table(db) -> Table:
         "stopped link": sharing.share(finished, "follow").token,
     }
     sharing.stop_sharing(finished, "follow")
+    claim = Claim.objects.create(user=olga, match=match, position=0)
     stranger = Owner.objects.create()
     build_match(
         stranger,
@@ -198,15 +244,18 @@ def table(db) -> Table:
         list(OTHER_PLAYERS),
         [CABO_ROUND | {"caller": "Bertrand", "hands": {"Bertrand": 3, "Barnabé": 20}}],
     )
+    ben = accounts.create_user("ben", "ben@example.org", "another pass phrase")
+    build_match(Owner.objects.create(user=ben), "cabo", ["Bea", "Bo"], [])
     clients = {
-        "owner": lambda: client_of(owner),
+        "owner": signed_in(olga),
+        "another account": signed_in(ben),
         "another browser": lambda: client_of(stranger),
         "a new visitor": Client,
         # A link's holder is a phone that opened it: a new visitor, as far as the app knows.
         **dict.fromkeys(tokens, Client),
     }
     deleted_round = Round.objects.get(pk=extra.pk)
-    return Table(owner, match, finished, deleted_round, house_rule, clients, tokens)
+    return Table(owner, match, finished, deleted_round, house_rule, claim, clients, tokens)
 
 
 def ask(client: Client, method: str, path: str):
@@ -224,7 +273,14 @@ def test_the_walk_sees_every_part_of_the_app():
     assert {"home", "matches:match", "records:history", "guide:rules", "admin:index"} <= names
 
 
-OTHERS = ("another browser", "a new visitor", "follow link", "co-scorer link", "stopped link")
+OTHERS = (
+    "another account",
+    "another browser",
+    "a new visitor",
+    "follow link",
+    "co-scorer link",
+    "stopped link",
+)
 
 
 def body_of(response) -> str:
@@ -238,6 +294,10 @@ def expected(role: str, url: Url, method: str) -> set[int] | None:
     rule = rule_of(url)
     if rule == "owner":
         return {404, 405}
+    if rule in ("account", "account owner"):
+        if role != "another account":  # not signed in: asked to sign in first
+            return {302, 405}
+        return {404, 405} if rule == "account owner" else None
     if rule == "link":
         return LINK_ANSWERS.get(role, {}).get((url.name, method), {404, 405})
     if rule == "staff" and method == "GET" and url.name != "admin:login":
@@ -277,9 +337,10 @@ def test_the_owner_gets_every_page_of_theirs(table):
     failures = []
     for url in app_urls():
         rule = rule_of(url)
-        if rule not in ("owner", "mine"):
+        if rule not in ("owner", "mine", "account", "account owner"):
             continue
-        path = reverse(url.name, kwargs=table.kwargs(url))
+        # The owner follows their own match by its working link, as any follower would.
+        path = reverse(url.name, kwargs=table.kwargs(url, "follow link"))
         response = ask(table.clients["owner"](), "GET", path)
         if response.status_code not in (200, 405):
             failures.append(f"GET {path} answered the owner {response.status_code}")
