@@ -11,12 +11,15 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 from django.core.cache import cache
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import get_resolver, resolve, reverse
 
+from scorepad.accounts.models import Claim
 from scorepad.bench.data import history_documents
 from scorepad.matches import sharing
 from scorepad.matches.models import HouseRule, Owner
@@ -74,6 +77,23 @@ QUERIES = {
 }
 # A page kept rendered (`core.pagecache`) and asked again: the session and the owner.
 KEPT_QUERIES = 2
+# The most queries each account page may make (session, user and owner among them).
+ACCOUNT_QUERIES = {
+    "account": 5,
+    "sign-up": 1,
+    "sign-in": 1,
+    "password": 3,
+    "password changed": 3,
+    "password reset": 3,
+    "password reset sent": 3,
+    "password reset link": 3,
+    "password reset done": 3,
+    "delete account": 3,
+    "my statistics": 5,
+    "my seats": 6,
+    "claim a seat": 5,
+    "claim a followed seat": 6,
+}
 
 
 def queries(client, url: str, *, data: dict | None = None, post: bool = False, **kwargs) -> int:
@@ -178,6 +198,8 @@ POST_ONLY = {
     "matches:share",
     "matches:stop_sharing",
     "live:add_round",
+    "accounts:log_out",
+    "accounts:release",
 }
 
 
@@ -265,12 +287,12 @@ def test_every_get_route_is_walked():
         patterns = getattr(route, "url_patterns", [route])
         prefix = f"{route.namespace}:" if getattr(route, "namespace", None) else ""
         names |= {prefix + pattern.name for pattern in patterns}
-    walked = {
-        resolve(url).view_name
-        for url, _, _ in every_get_page(
-            SimpleNamespace(pk=1), SimpleNamespace(pk=1), SimpleNamespace(follow="f", score="s")
-        ).values()
-    }
+    match, links = SimpleNamespace(pk=1), SimpleNamespace(follow="f", score="s")
+    pages = [
+        *every_get_page(match, SimpleNamespace(pk=1), links).values(),
+        *every_account_page(match, links).values(),
+    ]
+    walked = {resolve(url).view_name for url, _, _ in pages}
     assert names - POST_ONLY == walked
 
 
@@ -296,6 +318,59 @@ def test_every_get_page_costs_the_same_queries_whatever_the_data(db):
     small, large = world(2, 1), world(40, 60)
     assert large == small
     over = {name: count for name, count in small.items() if count > QUERIES[name]}
+    assert over == {}
+
+
+def every_account_page(match, links) -> dict[str, tuple[str, dict, dict]]:
+    """(address, query, headers) of every GET page of accounts, as its signed-in user."""
+    reset = reverse("accounts:password_reset_confirm", args=["MQ", "set-password"])
+    return {
+        "account": (reverse("accounts:account"), {}, {}),
+        "sign-up": (reverse("accounts:sign_up"), {}, {}),
+        "sign-in": (reverse("accounts:log_in"), {}, {}),
+        "password": (reverse("accounts:password_change"), {}, {}),
+        "password changed": (reverse("accounts:password_changed"), {}, {}),
+        "password reset": (reverse("accounts:password_reset"), {}, {}),
+        "password reset sent": (reverse("accounts:password_reset_sent"), {}, {}),
+        "password reset link": (reset, {}, {}),
+        "password reset done": (reverse("accounts:password_reset_complete"), {}, {}),
+        "delete account": (reverse("accounts:delete"), {}, {}),
+        "my statistics": (reverse("accounts:statistics"), {}, {}),
+        "my seats": (reverse("accounts:seats"), {}, {}),
+        "claim a seat": (reverse("accounts:claim", args=[match.pk]), {}, {}),
+        "claim a followed seat": (reverse("accounts:claim_followed", args=[links.follow]), {}, {}),
+    }
+
+
+def test_every_account_page_costs_the_same_queries_whatever_the_data(db):
+    """An account with 2 matches and 1 claimed seat, and one with 40 matches and 30 claimed
+    seats across scorers: each page makes as many queries for both. Sign-up and sign-in
+    are asked by a visitor not signed in (a signed-in one is sent on)."""
+    users = get_user_model().objects
+
+    def world(matches: int, claims: int) -> dict[str, int]:
+        user = users.create_user(f"player{matches}", f"p{matches}@example.org", "a pass phrase")
+        owner = Owner.objects.create(user=user)
+        imported(owner, matches - 1, datetime(2026, 1, 1, tzinfo=UTC))
+        match = cabanga_match(owner, 3)
+        scorer = Owner.objects.create()
+        followed = [cabanga_match(scorer, 2) for _ in range(claims)]
+        for other in followed:
+            Claim.objects.create(user=user, match=other, position=0)
+        links = SimpleNamespace(follow=sharing.share(followed[0], "follow").token, score="")
+        browser = Client()
+        browser.force_login(user)
+        browser.get(reverse("home"))
+        visitor = Client()
+        counts = {}
+        for name, page in every_account_page(match, links).items():
+            who = visitor if name in ("sign-up", "sign-in") else browser
+            counts[name] = page_queries(who, *page)
+        return counts
+
+    small, large = world(2, 1), world(40, 30)
+    assert large == small
+    over = {name: count for name, count in small.items() if count > ACCOUNT_QUERIES[name]}
     assert over == {}
 
 
