@@ -26,6 +26,7 @@ def scoreboard_etag(request: HttpRequest, match_id: int, *, read_only: bool = Fa
     version = own_match_version(request, match_id)
     if version is None:
         return None  # the view answers 404
+    request.own_match_version = version  # type: ignore[attr-defined]  # for its kept board
     fragment = wants_fragment(request)
     parts = (
         match_id,

@@ -37,6 +37,8 @@ def keep(match: Match, state: MatchState, rounds: Sequence[Round]) -> None:
         ]
     )
     keep_seats(match, state)
+    # What the change's answer shows, without reading or replaying the match again.
+    match.live_state = state
 
 
 def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round]:

@@ -6,6 +6,7 @@ import uuid
 from collections.abc import Sequence
 
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.guide.cards import french_card
@@ -20,10 +21,16 @@ from .services import restorable
 RECENT_MATCHES_FOR_NAMES = 50
 
 
-def fresh_round_form(state: MatchState) -> RoundForm:
-    return round_form_for(
-        state, initial={"number": len(state.rounds) + 1, "entry_key": uuid.uuid4()}
-    )
+def fresh_round_form(
+    state: MatchState, entry_key: object = None, number: int | None = None
+) -> RoundForm:
+    """The next round's form, with a fresh one-time key (or `entry_key`, a slot)."""
+    initial = {"number": number or len(state.rounds) + 1, "entry_key": entry_key or uuid.uuid4()}
+    return round_form_for(state, initial=initial)
+
+
+# A long match shows its last rounds; the earlier ones are one tap away (`?rounds=all`).
+RECENT_ROUNDS = 10
 
 
 def scoreboard_context(
@@ -35,33 +42,40 @@ def scoreboard_context(
     status_error: bool = False,
     undo: Round | None = None,
     read_only: bool = False,
+    all_rounds: bool = False,
+    restorable_round: Round | bool | None = False,
+    entry_key: object = None,
 ) -> dict:
+    """Everything the board's regions show. `restorable_round` is the round undo would
+    bring back when the caller knows it (None: none), else it is read; `entry_key` is
+    the fresh form's one-time key (a new one by default)."""
     state = state or match.state()
     sides = list(state.setup.sides)
-    rows = []
-    for result in state.rounds:
-        rows.append(
-            {
-                "result": result,
-                "cells": [
-                    {"points": result.points.get(side), "total": result.totals[side]}
-                    for side in sides
-                ],
-                "why": [text.render(gettext) for text in result.explanation],
-                "links": [
-                    (topic_title(topic), section_url(match.game, topic, match.preset))
-                    for topic in result.topics
-                ],
-            }
-        )
+    shown = state.rounds if all_rounds else state.rounds[-RECENT_ROUNDS:]
+    rows = [
+        {
+            "number": result.number,
+            "tiebreak": result.tiebreak,
+            "cells": [
+                {"points": result.points.get(side), "total": result.totals[side]} for side in sides
+            ],
+            "why_url": reverse("matches:round_why", args=[match.pk, result.number]),
+        }
+        for result in shown
+    ]
     abandoned = match.abandoned_at is not None
     if form is None and not state.finished and not read_only and not abandoned:
-        form = fresh_round_form(state)
+        form = fresh_round_form(state, entry_key)
     last = state.rounds[-1] if state.rounds else None
+    if restorable_round is False:
+        restorable_round = None if read_only else restorable(match.rounds.all())
+    url_name = "matches:scoresheet" if read_only else "matches:match"
     return {
         "match": match,
         "game": match.rules,
         "state": state,
+        "round_count": len(state.rounds),
+        "next_number": len(state.rounds) + 1,
         "sides": [
             {
                 "name": side,
@@ -80,6 +94,8 @@ def scoreboard_context(
         ],
         "standings": final_standings(match.rules, state),
         "rows": rows,
+        "earlier": len(state.rounds) - len(shown),
+        "all_rounds_url": reverse(url_name, args=[match.pk]) + "?rounds=all",
         "form": form,
         "notice": notice,
         "status_error": status_error,
@@ -88,9 +104,25 @@ def scoreboard_context(
         "abandoned": abandoned,
         "last_round": last,
         "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
-        "restorable": None if read_only else restorable(match.rounds.all()),
+        "restorable": None if read_only else restorable_round,
         "rules_url": section_url(match.game, "", match.preset),
         "card_buttons": card_picker(match.rules, state.setup.options),
+    }
+
+
+def why_context(match: Match, result) -> dict:
+    """A round's "why this score?": the engine's explanation and the rules it used."""
+    return {
+        "match": match,
+        "game": match.rules,
+        "result": result,
+        "number": result.number,
+        "columns": len(match.setup().sides) + 1,
+        "why": [text.render(gettext) for text in result.explanation],
+        "links": [
+            (topic_title(topic), section_url(match.game, topic, match.preset))
+            for topic in result.topics
+        ],
     }
 
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
@@ -15,12 +17,13 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorepad.core.forms import OnceForm
-from scorepad.core.htmx import form_status, render_page_or_partial
+from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
 from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid, SetupInvalid
+from scorepad.rules.kept import result_from_json as kept_result
 
-from . import etags, services
+from . import etags, rendered, services
 from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .house_rules import house_rules_for
@@ -33,6 +36,7 @@ from .scoreboard import (
     last_lineup,
     restorable_round,
     scoreboard_context,
+    why_context,
 )
 
 
@@ -90,55 +94,92 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     )
 
 
+def _all_rounds(request: HttpRequest) -> bool:
+    return request.GET.get("rounds") == "all"
+
+
 @require_safe
 # A 304 answers before the view: it varies as the page it stands for.
 @vary_on_headers("HX-Request", "HX-History-Restore-Request", "HX-Boosted")
 @condition(etag_func=etags.scoreboard_etag)
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    kept = rendered.kept_board(request, match_id)
+    if kept is not None:
+        return kept
     match = get_own_match(request, match_id)
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
     notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
-    context = scoreboard_context(match, notice=notice, undo=undo)
-    return _scoreboard(request, context)
-
-
-def _scoreboard(request: HttpRequest, context: dict, *, status: int = 200) -> HttpResponse:
-    return render_page_or_partial(
-        request, "matches/match.html", "scoreboard", context, status=status
+    context = scoreboard_context(
+        match,
+        notice=notice,
+        undo=undo,
+        all_rounds=_all_rounds(request),
+        entry_key=rendered.ENTRY_KEY_SLOT,
     )
+    return rendered.render_board(request, context)
 
 
 @require_safe
 @condition(etag_func=etags.scoresheet_etag)
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
+    kept = rendered.kept_board(request, match_id, read_only=True)
+    if kept is not None:
+        return kept
     match = get_own_match(request, match_id)
-    context = scoreboard_context(match, read_only=True)
-    return render(request, "matches/match.html", context)
+    context = scoreboard_context(match, read_only=True, all_rounds=_all_rounds(request))
+    return rendered.render_board(request, context)
 
 
-def _scoreboard_response(
+@require_safe
+def round_why(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    """A round's "why this score?": a page, or the row under the round for htmx."""
+    match = get_own_match(request, match_id, rounds=False)
+    found = match.rounds.filter(number=number, deleted_at__isnull=True).first()
+    if found is None or found.result is None:
+        raise Http404
+    context = why_context(match, kept_result(found.result))
+    return render_page_or_partial(request, "matches/round_why.html", "why_row", context)
+
+
+def _changed(
     request: HttpRequest,
     match: Match,
     *,
     notice: str | None = None,
     status_error: bool = False,
     undo: Round | None = None,
+    restorable_round: Round | bool | None = False,
 ) -> HttpResponse:
-    """After a change: htmx swaps the scoreboard in place; a plain form post redirects,
-    and the notice (or the offer to undo a deletion) follows it. Without a notice the
-    redirect lands on the standing, which shows what the change did."""
-    if request.htmx:
+    """After a change: htmx gets what changed (the `changes` regions); a plain form post
+    is redirected, and the notice (or the offer to undo a deletion) follows it. Without
+    a notice the redirect lands on the standing, which shows what the change did.
+    `match` is the one the change saved (`live_state`), or it is read again."""
+    if not request.htmx:
+        url = reverse("matches:match", args=[match.pk])
+        if undo is not None:
+            url += f"?undo={undo.pk}"
+        if notice:
+            level = messages.ERROR if status_error else messages.INFO
+            messages.add_message(request, level, notice)
+        return redirect(url if notice else f"{url}#standing")
+    state = getattr(match, "live_state", None)
+    if state is None:
         match = get_own_match(request, match.pk)
-        context = scoreboard_context(match, notice=notice, status_error=status_error, undo=undo)
-        return _scoreboard(request, context)
-    url = reverse("matches:match", args=[match.pk])
-    if undo is not None:
-        url += f"?undo={undo.pk}"
-    if notice:
-        messages.add_message(request, messages.ERROR if status_error else messages.INFO, notice)
-    return redirect(url if notice else f"{url}#standing")
+        state = match.state()
+    context = scoreboard_context(
+        match,
+        state=state,
+        notice=notice,
+        status_error=status_error,
+        undo=undo,
+        restorable_round=restorable_round,
+    )
+    changes = render_to_string("matches/match.html#changes", context, request)
+    response = HttpResponse(rendered.entry_html(request, context) + changes)
+    patch_vary_headers(response, VARY)
+    return response
 
 
 @require_POST
@@ -150,7 +191,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
         return HttpResponseBadRequest()
     if form.is_valid():
         try:
-            services.record_round(
+            new = services.record_round(
                 match,
                 form.round,
                 number=form.cleaned_data["number"],
@@ -158,15 +199,17 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
                 owner=current_owner(request),
             )
         except services.AlreadyRecorded as retried:  # a retry of a round that got through
-            return _scoreboard_response(request, match, notice=str(retried))
+            return _changed(request, match, notice=str(retried))
         except services.RoundConflict as conflict:
-            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+            return _changed(request, match, notice=str(conflict), status_error=True)
         except RoundInvalid as invalid:  # the match changed since the form was checked
             form.show_engine_errors(invalid.errors)
-        else:
-            return _scoreboard_response(request, match)
-    context = scoreboard_context(match, form=form)
-    return _scoreboard(request, context, status=form_status(request, form))
+        else:  # a round recorded since a deletion took the deleted round's place
+            return _changed(request, new.match, restorable_round=None)
+    context = scoreboard_context(match, state=state, form=form)
+    if request.htmx:  # the form and its faults, where the form was
+        return render(request, "matches/match.html#entry", context)
+    return render(request, "matches/match.html", context, status=form_status(request, form))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -182,7 +225,7 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         try:
             services.correct_round(match, number, form.round, owner=current_owner(request))
         except services.RoundConflict as conflict:
-            return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+            return _changed(request, match, notice=str(conflict), status_error=True)
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
@@ -193,8 +236,12 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         "number": number,
         "game": match.rules,
         "card_buttons": card_picker(match.rules, match.options),
+        # Loaded into the scoreboard (htmx), under its rounds; else a page of its own.
+        "inline": wants_fragment(request),
     }
-    return render(request, "matches/edit_round.html", context, status=form_status(request, form))
+    return render_page_or_partial(
+        request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
+    )
 
 
 @require_POST
@@ -207,12 +254,12 @@ def delete_last_round(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         deleted = services.delete_last_round(match, number=number, owner=current_owner(request))
     except services.RoundConflict as conflict:
-        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+        return _changed(request, match, notice=str(conflict), status_error=True)
     if not request.htmx:  # the page itself offers to undo, in the standing
         url = reverse("matches:match", args=[match.pk])
         return redirect(f"{url}?undo={deleted.pk}#standing")
     notice = round_text(match.rules, "deleted", number=deleted.number)
-    return _scoreboard_response(request, match, notice=notice, undo=deleted)
+    return _changed(request, deleted.match, notice=notice, undo=deleted, restorable_round=deleted)
 
 
 @require_POST
@@ -221,11 +268,13 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
     try:
         restored = services.restore_round(match, round_id, owner=current_owner(request))
     except services.RoundConflict as conflict:
-        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+        return _changed(request, match, notice=str(conflict), status_error=True)
     notice = round_text(match.rules, "restored", number=restored.number)
     # Rounds deleted one after the other come back one after the other: offer the next.
     following = services.restorable(Round.objects.filter(match=match))
-    return _scoreboard_response(request, match, notice=notice, undo=following)
+    return _changed(
+        request, restored.match, notice=notice, undo=following, restorable_round=following
+    )
 
 
 @require_POST
@@ -233,17 +282,17 @@ def abandon_match(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     if match.finished:
         notice = _("This match is finished: there is nothing to abandon.")
-        return _scoreboard_response(request, match, notice=notice, status_error=True)
+        return _changed(request, match, notice=notice, status_error=True)
     services.abandon_match(match)
     notice = _("Match abandoned. It stays in the history; you can resume it at any time.")
-    return _scoreboard_response(request, match, notice=notice)
+    return _changed(request, match, notice=notice)
 
 
 @require_POST
 def resume_match(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     services.resume_match(match)
-    return _scoreboard_response(request, match, notice=_("Match resumed."))
+    return _changed(request, match, notice=_("Match resumed."))
 
 
 def _go_to(request: HttpRequest, url: str) -> HttpResponse:
