@@ -20,10 +20,13 @@ from scorepad.rules.base import MatchState, side_of
 from .models import Match, Round, Seat
 
 
-def keep(match: Match, state: MatchState, rounds: Sequence[Round]) -> None:
-    """Keep `state`, replayed from the live `rounds` (in order), for `match`: inside the
-    transaction that changed them, `match` read in it and locked (so its version is the
-    latest)."""
+def keep(match: Match, state: MatchState, rounds: Sequence[Round], *, added: bool = False) -> None:
+    """Keep `state`, derived from the live rounds, for `match`: inside the transaction
+    that changed them, `match` read in it and locked (so its version is the latest).
+    `rounds` are the last live rounds, in order, from the first whose result may have
+    changed (all of them, or only a round just added; none after a deletion). `added`:
+    the last round was just played after the kept state (whose rounds lack what the
+    statistics read), so the players' figures get that round's events added."""
     Round.objects.bulk_update(fill(match, state, rounds), ["result"])
     match.save(
         update_fields=[
@@ -36,16 +39,21 @@ def keep(match: Match, state: MatchState, rounds: Sequence[Round]) -> None:
             "updated",
         ]
     )
-    keep_seats(match, state)
+    if added:
+        add_to_seats(match, state)
+    else:
+        keep_seats(match, state)
     # What the change's answer shows, without reading or replaying the match again.
     match.live_state = state
 
 
 def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round]:
-    """Set what `keep` keeps on `match` and its live `rounds`, unsaved; the rounds whose
-    kept result changed. A match played to its end is no longer abandoned."""
+    """Set what `keep` keeps on `match` and its last live `rounds` (as `keep` takes
+    them), unsaved; the rounds whose kept result changed. A match played to its end is
+    no longer abandoned."""
     changed = []
-    for round_, result in zip(rounds, state.rounds, strict=True):
+    later = state.rounds[len(state.rounds) - len(rounds) :]
+    for round_, result in zip(rounds, later, strict=True):
         derived = kept.result_to_json(result)
         if round_.result != derived:
             round_.result = derived
@@ -53,7 +61,7 @@ def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round
     match.finished = state.finished
     match.winners = list(state.winners)
     match.standing = kept.state_to_json(state)
-    match.round_count = len(rounds)
+    match.round_count = len(state.rounds)
     if state.finished:
         match.abandoned_at = None
     match.version += 1
@@ -65,7 +73,8 @@ def seats_of(match: Match, state: MatchState) -> list[Seat]:
     return [Seat(match=match, **fields) for fields in seat_fields(state)]
 
 
-def seat_fields(state: MatchState) -> list[dict]:
+def seat_fields(state: MatchState, *, figures: bool = True) -> list[dict]:
+    """Each player's part in `state`, in seat order (their figures only if `figures`)."""
     game = get_game(state.setup.game)
     fields = []
     for position, name in enumerate(state.setup.players):
@@ -76,7 +85,7 @@ def seat_fields(state: MatchState) -> list[dict]:
                 "position": position,
                 "won": won,
                 "shared": won and len(state.winners) > 1,
-                "figures": game.match_events(state, name),
+                "figures": game.match_events(state, name) if figures else None,
             }
         )
     return fields
@@ -85,6 +94,21 @@ def seat_fields(state: MatchState) -> list[dict]:
 def keep_seats(match: Match, state: MatchState) -> None:
     Seat.objects.filter(match=match).delete()
     Seat.objects.bulk_create(seats_of(match, state))
+
+
+def add_to_seats(match: Match, state: MatchState) -> None:
+    """Add the last round of `state` to the kept figures of each player (a match's
+    figures are its rounds' summed: `Game.match_events`), and say who won."""
+    game, setup, last = get_game(state.setup.game), state.setup, state.rounds[-1]
+    figures = dict(Seat.objects.filter(match=match).values_list("position", "figures"))
+    seats = []
+    for fields in seat_fields(state, figures=False):
+        fields["figures"] = figures[fields["position"]]
+        game.add_round_events(fields["figures"], setup, last, fields["name"])
+        seats.append(Seat(match=match, **fields))
+    # Written again whole: cheaper than an update of each seat.
+    Seat.objects.filter(match=match).delete()
+    Seat.objects.bulk_create(seats)
 
 
 # For an update of what is not derived (abandoned, deleted): the pages' ETag changes too.

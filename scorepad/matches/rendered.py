@@ -27,7 +27,7 @@ from django.utils.translation import get_language
 from scorepad.core.htmx import VARY, render_page_or_partial, wants_fragment
 
 from .access import own_match_version
-from .scoreboard import fresh_round_form
+from .scoreboard import card_picker, fresh_round_form
 
 CSRF_SLOT = "csrf-slot-5c0rep4d"
 ENTRY_KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-5c0e00e47e1f")
@@ -93,6 +93,8 @@ def render_board(request: HttpRequest, context: dict, *, keep: bool = True) -> H
     one a kept board may answer."""
     match = context["match"]
     slots = {"csrf_token": CSRF_SLOT, "once_key_slot": ONCE_KEY_SLOT}
+    if not wants_fragment(request):  # the page's one card grid, outside the board
+        slots["card_buttons"] = card_picker(match.rules, match.options)
     response = render_page_or_partial(request, TEMPLATE, "scoreboard", {**context, **slots})
     html = response.content.decode()
     key = board_key(request, match.pk, match.version, read_only=context["read_only"])
@@ -111,27 +113,15 @@ def fill_slots(request: HttpRequest, html: str) -> str:
 
 
 def entry_html(request: HttpRequest, context: dict) -> str:
-    """The board's entry region (`match.html#entry`). A fresh form is the same for every
-    round of a match but for its number and one-time key, as long as the players, the
-    options, who deals and who plays the round stay: it is kept under those, with its
-    number a slot too. A form sent back with its faults is rendered as it is."""
+    """The board's entry region (`match.html#entry`). A fresh form shows the same for
+    every round of a match of one set-up but for its number and one-time key, as long
+    as its shape (`RoundForm.shape`) stays: it is kept under those, its number a slot
+    too. A form sent back with its faults is rendered as it is."""
     form, state, match = context["form"], context["state"], context["match"]
     if form is None or form.is_bound:
         return render_to_string(f"{TEMPLATE}#entry", context, request)
-    shape = repr(
-        (
-            match.game,
-            match.preset,
-            match.players,
-            match.teams,
-            match.first_dealer,
-            sorted(match.options.items()),
-            state.needs_tiebreak,
-            state.next_dealer,
-            state.next_first_player,
-            form.players,
-        )
-    )
+    setup = (match.game, match.players, match.teams, match.first_dealer, match.options)
+    shape = repr((setup, form.shape()))
     parts = (
         "entry",
         match.pk,

@@ -52,12 +52,18 @@ def scoreboard_context(
     state = state or match.state()
     sides = list(state.setup.sides)
     shown = state.rounds if all_rounds else state.rounds[-RECENT_ROUNDS:]
+    # Numbers as text here: a board shows hundreds, and the template's localization of
+    # each (no thousands separator for these) costs more than the rest of a row.
     rows = [
         {
             "number": result.number,
+            "label": str(result.number),
             "tiebreak": result.tiebreak,
             "cells": [
-                {"points": result.points.get(side), "total": result.totals[side]} for side in sides
+                ("", "–")
+                if result.points.get(side) is None
+                else (str(result.totals[side]), f"{result.points[side]:+d}")
+                for side in sides
             ],
             "why_url": reverse("matches:round_why", args=[match.pk, result.number]),
         }
@@ -79,7 +85,7 @@ def scoreboard_context(
         "sides": [
             {
                 "name": side,
-                "total": state.totals[side],
+                "total": str(state.totals[side]),
                 # Once the match is over the star is the winners' alone (a tiebreak
                 # leaves equal totals).
                 "leader": side in state.winners
@@ -88,7 +94,9 @@ def scoreboard_context(
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
                 "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
-                "last_points": last.points.get(side) if last else None,
+                "last_points": "–"
+                if last is None or last.points.get(side) is None
+                else f"{last.points[side]:+d}",
             }
             for side in sides
         ],
@@ -106,7 +114,6 @@ def scoreboard_context(
         "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
         "restorable": None if read_only else restorable_round,
         "rules_url": section_url(match.game, "", match.preset),
-        "card_buttons": card_picker(match.rules, state.setup.options),
     }
 
 

@@ -197,6 +197,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
                 number=form.cleaned_data["number"],
                 entry_key=form.cleaned_data["entry_key"],
                 owner=current_owner(request),
+                state=state,  # the kept state the form was checked against
             )
         except services.AlreadyRecorded as retried:  # a retry of a round that got through
             return _changed(request, match, notice=str(retried))
@@ -209,6 +210,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     context = scoreboard_context(match, state=state, form=form)
     if request.htmx:  # the form and its faults, where the form was
         return render(request, "matches/match.html#entry", context)
+    context["card_buttons"] = card_picker(match.rules, match.options)
     return render(request, "matches/match.html", context, status=form_status(request, form))
 
 
