@@ -85,7 +85,7 @@ def test_a_long_match_shows_its_last_rounds_and_the_others_one_tap_away(
     )
     page.goto(f"/matches/{Match.objects.get().pk}/")
     expect(page.locator("tbody.round")).to_have_count(10)
-    earlier = page.get_by_role("link", name="Show the 190 earlier rounds")
+    earlier = page.get_by_role("link", name="Show all 200 rounds")
     earlier.scroll_into_view_if_needed()
     box = earlier.bounding_box()
     assert box["height"] >= 44, box
