@@ -27,6 +27,7 @@ from django.utils.translation import get_language
 from scorepad.core.htmx import VARY, render_page_or_partial, wants_fragment
 
 from .access import own_match_version
+from .forms import round_form_class
 from .scoreboard import card_picker, fresh_round_form
 
 CSRF_SLOT = "csrf-slot-5c0rep4d"
@@ -115,13 +116,13 @@ def fill_slots(request: HttpRequest, html: str) -> str:
 def entry_html(request: HttpRequest, context: dict) -> str:
     """The board's entry region (`match.html#entry`). A fresh form shows the same for
     every round of a match of one set-up but for its number and one-time key, as long
-    as its shape (`RoundForm.shape`) stays: it is kept under those, its number a slot
+    as its shape (`RoundForm.shape_of`) stays: it is kept under those, its number a slot
     too. A form sent back with its faults is rendered as it is."""
-    form, state, match = context["form"], context["state"], context["match"]
-    if form is None or form.is_bound:
+    state, match = context["state"], context["match"]
+    if not context["fresh_form"]:
         return render_to_string(f"{TEMPLATE}#entry", context, request)
     setup = (match.game, match.players, match.teams, match.first_dealer, match.options)
-    shape = repr((setup, form.shape()))
+    shape = repr((setup, round_form_class(match.game).shape_of(state)))
     parts = (
         "entry",
         match.pk,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.guide.cards import french_card
@@ -70,8 +71,9 @@ def scoreboard_context(
         for result in shown
     ]
     abandoned = match.abandoned_at is not None
-    if form is None and not state.finished and not read_only and not abandoned:
-        form = fresh_round_form(state, entry_key)
+    fresh = form is None and not state.finished and not read_only and not abandoned
+    if fresh:  # built only if it is rendered (a kept one may stand in for it)
+        form = SimpleLazyObject(lambda: fresh_round_form(state, entry_key))
     last = state.rounds[-1] if state.rounds else None
     if restorable_round is False:
         restorable_round = None if read_only else restorable(match.rounds.all())
@@ -105,6 +107,7 @@ def scoreboard_context(
         "earlier": len(state.rounds) - len(shown),
         "all_rounds_url": reverse(url_name, args=[match.pk]) + "?rounds=all",
         "form": form,
+        "fresh_form": fresh,
         "notice": notice,
         "status_error": status_error,
         "undo": undo,

@@ -184,8 +184,8 @@ def _changed(
 
 @require_POST
 def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = get_own_match(request, match_id)
-    state = match.state()
+    match = get_own_match(request, match_id, rounds=False)
+    state = match.kept_state()
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()
