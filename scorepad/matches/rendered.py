@@ -1,9 +1,10 @@
 """Rendered scoreboards kept in Django's cache, so that showing one again costs a lookup.
 
 A board is what its match's kept version says (every change of a match bumps it), seen
-in one language, from one release, as its owner or read-only, as a page or an htmx
-fragment, with all its rounds or the last ones. The key says all of that, so a kept
-board is never stale and nothing needs removing: each process may keep its own.
+in one language, from one release, as its owner or read-only, by one account (or none),
+as a page or an htmx fragment, with all its rounds or the last ones. The key says all
+of that, so a kept board is never stale and nothing needs removing: each process may
+keep its own.
 
 What differs on every answer is never kept: the forms' CSRF token and the one-time keys
 of the round form and of "Play again" are rendered as slots, filled in afresh for each
@@ -51,6 +52,8 @@ def board_key(request: HttpRequest, match_id: int, version: int, *, read_only: b
         get_language(),
         settings.SCOREPAD_RELEASE,
         "read-only" if read_only else "owner",
+        # The page's frame may greet a signed-in person: kept apart per account.
+        request.user.pk if request.user.is_authenticated else "-",
         "fragment" if wants_fragment(request) else "page",
         request.META.get("QUERY_STRING", ""),
     )

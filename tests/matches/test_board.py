@@ -131,7 +131,7 @@ def test_a_correction_loads_into_the_board_as_a_plain_form(owner, visitor):
 def test_a_kept_board_holds_no_token_and_no_one_time_key(owner, visitor):
     match = cabo_match(owner, 3)
     first = board(visitor, match)
-    key = f"board:{match.pk}:{match.version}:en::owner:page:"
+    key = f"board:{match.pk}:{match.version}:en::owner:-:page:"
     kept = cache.get(key)
     assert kept is not None
     assert rendered.CSRF_SLOT in kept and str(rendered.ENTRY_KEY_SLOT) in kept
