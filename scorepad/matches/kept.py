@@ -20,13 +20,15 @@ from scorepad.rules.base import MatchState, side_of
 from .models import Match, Round, Seat
 
 
-def keep(match: Match, state: MatchState, rounds: Sequence[Round], *, added: bool = False) -> None:
+def keep(
+    match: Match, state: MatchState, rounds: Sequence[Round], *, seats: list[Seat] | None = None
+) -> None:
     """Keep `state`, derived from the live rounds, for `match`: inside the transaction
     that changed them, `match` read in it and locked (so its version is the latest).
     `rounds` are the last live rounds, in order, from the first whose result may have
-    changed (all of them, or only a round just added; none after a deletion). `added`:
-    the last round was just played after the kept state (whose rounds lack what the
-    statistics read), so the players' figures get that round's events added."""
+    changed (all of them, or only a round just added; none after a deletion). `seats`:
+    the players' parts when the caller made them (`seats_after`), else they are made
+    from `state`."""
     Round.objects.bulk_update(fill(match, state, rounds), ["result"])
     match.save(
         update_fields=[
@@ -39,10 +41,8 @@ def keep(match: Match, state: MatchState, rounds: Sequence[Round], *, added: boo
             "updated",
         ]
     )
-    if added:
-        add_to_seats(match, state)
-    else:
-        keep_seats(match, state)
+    Seat.objects.filter(match=match).delete()
+    Seat.objects.bulk_create(seats_of(match, state) if seats is None else seats)
     # What the change's answer shows, without reading or replaying the match again.
     match.live_state = state
 
@@ -91,14 +91,10 @@ def seat_fields(state: MatchState, *, figures: bool = True) -> list[dict]:
     return fields
 
 
-def keep_seats(match: Match, state: MatchState) -> None:
-    Seat.objects.filter(match=match).delete()
-    Seat.objects.bulk_create(seats_of(match, state))
-
-
-def add_to_seats(match: Match, state: MatchState) -> None:
-    """Add the last round of `state` to the kept figures of each player (a match's
-    figures are its rounds' summed: `Game.match_events`), and say who won."""
+def seats_after(match: Match, state: MatchState) -> list[Seat]:
+    """The players' parts once the last round of `state` is added to the ones kept for
+    `match` (a match's figures are its rounds' summed: `Game.match_events`); for a round
+    played after the kept state, whose rounds lack what the statistics read."""
     game, setup, last = get_game(state.setup.game), state.setup, state.rounds[-1]
     figures = dict(Seat.objects.filter(match=match).values_list("position", "figures"))
     seats = []
@@ -106,9 +102,7 @@ def add_to_seats(match: Match, state: MatchState) -> None:
         fields["figures"] = figures[fields["position"]]
         game.add_round_events(fields["figures"], setup, last, fields["name"])
         seats.append(Seat(match=match, **fields))
-    # Written again whole: cheaper than an update of each seat.
-    Seat.objects.filter(match=match).delete()
-    Seat.objects.bulk_create(seats)
+    return seats
 
 
 # For an update of what is not derived (abandoned, deleted): the pages' ETag changes too.

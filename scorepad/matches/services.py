@@ -96,30 +96,31 @@ def record_round(
 ) -> Round:
     """Add round `number`; refuse a second submission of the same entry or number.
 
-    `state` is the match's state as the caller read it with `match` (the kept one): when
-    nothing changed the match since (its version), the round is played after it; else,
-    or without it, the match is replayed. The new round's `match` is the match as saved,
-    its `live_state` what the engine derived."""
+    `state` is the match's state as the caller read it with `match` (the kept one): the
+    round is played after it before the match is locked, so that the lock is held only
+    to write; when the match changed since (its version), or without it, the match is
+    replayed instead. The new round's `match` is the match as saved, its `live_state`
+    what the engine derived."""
+    played = seats = None
+    if state is not None and match.standing is not None and number == match.round_count + 1:
+        try:
+            played = match.rules.play_next(match.setup(), state, dict(data))
+        except RoundInvalid:  # checked again below against the match as it is now
+            played = None
+        else:
+            seats = kept.seats_after(match, played)
     with transaction.atomic():
         locked = _locked(match)
         _refuse_if_abandoned(locked)
         game = locked.rules
         if number > MAX_ROUNDS_PER_MATCH:
             raise RoundConflict(round_text(game, "at_most", count=MAX_ROUNDS_PER_MATCH))
-        # The caller's state is the latest unless the match changed since it was read.
-        after_kept = state is not None and locked.version == match.version
-        if after_kept and locked.standing is not None:
-            count = locked.round_count
-        else:
+        if played is None or locked.version != match.version:
             entries = list(_live_rounds(locked).values_list("data", flat=True))
-            count, after_kept = len(entries), False
-        if number != count + 1:
-            _refuse_a_second_entry(locked, entry_key)
-            raise RoundConflict(round_text(game, "already_recorded", number=number))
-        if after_kept:
-            state = game.play_next(locked.setup(), state, dict(data))
-        else:
-            state = game.score(locked.setup(), [*entries, dict(data)])
+            if number != len(entries) + 1:
+                _refuse_a_second_entry(locked, entry_key)
+                raise RoundConflict(round_text(game, "already_recorded", number=number))
+            played, seats = game.score(locked.setup(), [*entries, dict(data)]), None
         try:
             with transaction.atomic():
                 new = Round.objects.create(
@@ -127,13 +128,13 @@ def record_round(
                     number=number,
                     data=dict(data),
                     entry_key=entry_key,
-                    result=result_to_json(state.rounds[-1]),
+                    result=result_to_json(played.rounds[-1]),
                 )
         except IntegrityError:
             _refuse_a_second_entry(locked, entry_key)
             raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
         _journal(locked, new, RoundChange.Action.ADD, None, new.data, owner)
-        kept.keep(locked, state, [new], added=after_kept)
+        kept.keep(locked, played, [new], seats=seats)
     return new
 
 
