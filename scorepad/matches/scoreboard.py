@@ -120,6 +120,15 @@ def scoreboard_context(
     }
 
 
+def round_url(match: Match, number: int) -> str:
+    """The scoreboard at round `number`: a round before the last ones shown is on the
+    board of all the rounds."""
+    url = reverse("matches:match", args=[match.pk])
+    if number <= match.round_count - RECENT_ROUNDS:
+        url += "?rounds=all"
+    return f"{url}#round-{number}"
+
+
 def why_context(match: Match, result) -> dict:
     """A round's "why this score?": the engine's explanation and the rules it used."""
     return {
@@ -128,6 +137,7 @@ def why_context(match: Match, result) -> dict:
         "result": result,
         "number": result.number,
         "columns": len(match.setup().sides) + 1,
+        "round_url": round_url(match, result.number),
         "why": [text.render(gettext) for text in result.explanation],
         "links": [
             (topic_title(topic), section_url(match.game, topic, match.preset))

@@ -35,6 +35,7 @@ from .scoreboard import (
     known_players,
     last_lineup,
     restorable_round,
+    round_url,
     scoreboard_context,
     why_context,
 )
@@ -231,13 +232,14 @@ def edit_round(request: HttpRequest, match_id: int, number: int) -> HttpResponse
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
-            return redirect(reverse("matches:match", args=[match.pk]) + f"#round-{number}")
+            return redirect(round_url(match, number))
     context = {
         "match": match,
         "form": form,
         "number": number,
         "game": match.rules,
         "card_buttons": card_picker(match.rules, match.options),
+        "round_url": round_url(match, number),
         # Loaded into the scoreboard (htmx), under its rounds; else a page of its own.
         "inline": wants_fragment(request),
     }

@@ -306,3 +306,16 @@ def test_a_deletion_answers_with_the_undo_offer_and_the_regions_it_changed(owner
     assert "Undo: restore round 12" in answer
     assert round_numbers(answer) == list(range(2, 12))
     assert "Enter round 12" in answer
+
+
+def test_a_correction_without_javascript_lands_on_its_round_even_an_earlier_one(owner, visitor):
+    match = cabo_match(owner, 14)
+    board_url = reverse("matches:match", args=[match.pk])
+    for number, landing in ((13, f"{board_url}#round-13"), (2, f"{board_url}?rounds=all#round-2")):
+        url = reverse("matches:edit_round", args=[match.pk, number])
+        response = visitor.post(url, round_post(number, caller="1", hand_0="3", hand_1="0"))
+        assert response.status_code == 302
+        assert response["Location"] == landing
+        assert f'href="{landing}"' in visitor.get(url).content.decode()
+        why = visitor.get(reverse("matches:round_why", args=[match.pk, number]))
+        assert f'href="{landing}"' in why.content.decode()
