@@ -13,6 +13,7 @@ answer (so a compressed page still carries a freshly masked token: BREACH).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import uuid
 
@@ -34,8 +35,11 @@ from .scoreboard import card_picker, fresh_round_form
 CSRF_SLOT = "csrf-slot-5c0rep4d"
 ENTRY_KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-5c0e00e47e1f")
 ONCE_KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-5c0e000a9a1e")
-# The next round's number in a kept entry form: a number no match reaches.
+# The next round's number and the match's id in a kept entry form: a number no match
+# reaches, and the largest id (`models.random_id`: one chance in 2**52 to be a real one,
+# which the slot then stands for rightly).
 NUMBER_SLOT = 987_654_321
+MATCH_SLOT = 2**52 - 1
 # The queries a kept board may answer: none, or all the rounds (an undo offer is shown once).
 KEPT_QUERIES = ("", "rounds=all")
 TEMPLATE = "matches/match.html"
@@ -118,17 +122,24 @@ def fill_slots(request: HttpRequest, html: str) -> str:
 
 def entry_html(request: HttpRequest, context: dict) -> str:
     """The board's entry region (`match.html#entry`). A fresh form shows the same for
-    every round of a match of one set-up but for its number and one-time key, as long
-    as its shape (`RoundForm.shape_of`) stays: it is kept under those, its number a slot
-    too. A form sent back with its faults is rendered as it is."""
+    every round of every match of one game, line-up and options but for the match (in
+    its address), the round's number and its one-time key, as long as its shape
+    (`RoundForm.shape_of`) stays: it is kept under those, with slots for the others.
+    A form sent back with its faults is rendered as it is."""
     state, match = context["state"], context["match"]
     if not context["fresh_form"]:
         return render_to_string(f"{TEMPLATE}#entry", context, request)
-    setup = (match.game, match.players, match.teams, match.first_dealer, match.options)
-    shape = repr((setup, round_form_class(match.game).shape_of(state)))
+    shape = repr(
+        (
+            match.game,
+            match.players,
+            match.teams,
+            sorted(match.options.items()),
+            round_form_class(match.game).shape_of(state),
+        )
+    )
     parts = (
         "entry",
-        match.pk,
         hashlib.blake2b(shape.encode(), digest_size=12).hexdigest(),
         get_language(),
         settings.SCOREPAD_RELEASE,
@@ -136,12 +147,19 @@ def entry_html(request: HttpRequest, context: dict) -> str:
     key = ":".join(map(str, parts))
     html = cache.get(key)
     if html is None:
+        slotted_match = copy.copy(match)
+        slotted_match.pk = MATCH_SLOT
         slotted = {
             **context,
+            "match": slotted_match,
             "csrf_token": CSRF_SLOT,
             "next_number": NUMBER_SLOT,
             "form": fresh_round_form(state, ENTRY_KEY_SLOT, number=NUMBER_SLOT),
         }
         html = render_to_string(f"{TEMPLATE}#entry", slotted, request)
         cache.set(key, html)
-    return fill_slots(request, html).replace(str(NUMBER_SLOT), str(context["next_number"]))
+    return (
+        fill_slots(request, html)
+        .replace(str(NUMBER_SLOT), str(context["next_number"]))
+        .replace(str(MATCH_SLOT), str(match.pk))
+    )

@@ -28,6 +28,7 @@ SLOTS = (
     str(rendered.ENTRY_KEY_SLOT),
     str(rendered.ONCE_KEY_SLOT),
     str(rendered.NUMBER_SLOT),
+    str(rendered.MATCH_SLOT),
 )
 
 
@@ -246,6 +247,11 @@ def test_a_kept_entry_form_is_the_one_rendered_for_every_round(owner, spec):
         services.record_round(match, data, number=number, entry_key=uuid.uuid4(), owner=owner)
     match = Match.objects.prefetch_related("rounds").get(pk=match.pk)
     assert entry_as_rendered(match, request)[0] == entry_as_rendered(match, request)[1]
+    # Another match of the same line-up gets the form kept for the first, at its address.
+    other = Match.objects.prefetch_related("rounds").get(pk=build(owner, {**spec, "rounds": []}).pk)
+    kept, fresh = entry_as_rendered(other, request)
+    assert kept == fresh
+    assert f'action="{reverse("matches:add_round", args=[other.pk])}"' in kept
 
 
 def post_round(client, match: Match, **headers):
