@@ -158,6 +158,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
+# Rendered pages are kept under keys that name the version of what they show (see
+# scorepad.matches.rendered): a kept page is never stale and never needs removing, so
+# each process may keep its own in memory (the app keeps no state that matters in a
+# process). MAX_ENTRIES bounds the memory (a 200-round board is ~30 KB).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": env_int("CACHE_MAX_ENTRIES", 2000)},
+    }
+}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -119,3 +119,15 @@ def shot(request, page):
         return path
 
     return take
+
+
+@pytest.fixture
+def seen_shot(request, page):
+    """Save what the phone's screen shows (not the whole page) in test-artifacts/."""
+
+    def take(label: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+        page.screenshot(path=str(ARTIFACTS / f"{name}--{label}--screen.png"))
+
+    return take

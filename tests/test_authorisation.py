@@ -108,6 +108,7 @@ OWNER = {
     "records:delete_house_rule",
     "matches:share",
     "matches:stop_sharing",
+    "matches:round_why",
 }
 # An account's own pages: a visitor who is not signed in is sent to sign in (302); another
 # account sees its own; one object of the owner's (a match, a claim) is a 404 to them.
@@ -122,13 +123,22 @@ ACCOUNT = {
 }
 ACCOUNT_OWNER = {"accounts:claim", "accounts:release"}
 # Reached through a shared link's token: what each holder may do is in LINK_ANSWERS.
-LINK = {"live:page", "live:board", "live:add_round", "live:edit_round"}
+LINK = {"live:page", "live:board", "live:add_round", "live:edit_round", "live:round_why"}
 # (role, URL name, method) → the answers allowed. A follower reads; a co-scorer also
 # records and corrects rounds (an empty post is refused: 400 or 422); a stopped link, and any
 # other token, is a 404 like a link that never was.
-READS = {("live:page", "GET"), ("live:board", "GET"), ("live:edit_round", "GET")}
+READS = {
+    ("live:page", "GET"),
+    ("live:board", "GET"),
+    ("live:round_why", "GET"),
+    ("live:edit_round", "GET"),
+}
 LINK_ANSWERS = {
-    "follow link": {("live:page", "GET"): {200}, ("live:board", "GET"): {200}},
+    "follow link": {
+        ("live:page", "GET"): {200},
+        ("live:board", "GET"): {200},
+        ("live:round_why", "GET"): {200},
+    },
     "co-scorer link": {
         **{read: {200} for read in READS},
         ("live:add_round", "POST"): {400, 422},

@@ -36,6 +36,8 @@ ROUND_TEXTS = {
         "not_last": _("Round %(number)s is no longer the last round: nothing was deleted."),
         "not_restorable": _("This round can no longer be restored."),
         "at_most": _("A match has at most %(count)s rounds."),
+        # A long match shows its last rounds: always more than ten in all.
+        "show_all": _("Show all %(count)s rounds"),
     },
     "deal": {
         "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
@@ -72,6 +74,7 @@ ROUND_TEXTS = {
         ),
         "not_restorable": pgettext_lazy("a deal of cards", "This deal can no longer be restored."),
         "at_most": pgettext_lazy("a deal of cards", "A match has at most %(count)s deals."),
+        "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),
     },
 }
 

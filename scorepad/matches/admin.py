@@ -103,6 +103,11 @@ class MatchAdmin(admin.ModelAdmin):
     def has_add_permission(self, request) -> bool:
         return False
 
+    def save_model(self, request, obj, form, change) -> None:
+        """A match abandoned or deleted here shows so at once on its kept pages."""
+        obj.version += 1
+        super().save_model(request, obj, form, change)
+
     @admin.display(description=_("players"))
     def player_names(self, match: Match) -> str:
         return ", ".join(match.players)

@@ -26,6 +26,7 @@ def scoreboard_etag(request: HttpRequest, match_id: int, *, read_only: bool = Fa
     version = own_match_version(request, match_id)
     if version is None:
         return None  # the view answers 404
+    request.own_match_version = version  # type: ignore[attr-defined]  # for its kept board
     fragment = wants_fragment(request)
     parts = (
         match_id,
@@ -53,6 +54,7 @@ def live_board_etag(request: HttpRequest, token: str) -> str | None:
         return None
     kind, version = found
     csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "") if kind == "score" else ""
-    parts = (version, kind, get_language(), settings.SCOREPAD_RELEASE, csrf)
+    rounds = request.GET.get("rounds") == "all"  # the whole board, or its last rounds
+    parts = (version, kind, get_language(), settings.SCOREPAD_RELEASE, csrf, rounds)
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
     return f'"live-{version}-{digest}"'

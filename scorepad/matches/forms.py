@@ -357,6 +357,14 @@ class RoundForm(forms.Form):
         raise NotImplementedError
 
     # Shared ------------------------------------------------------------------------
+    @classmethod
+    def shape_of(cls, state: MatchState) -> tuple:
+        """What the next round's form, unbound, shows beyond the match's set-up, the
+        round's number and its one-time key: who has a line, and whether it is a
+        tiebreak (a game's form that reads more of the match state adds it). Forms of
+        one shape render alike, so the page keeps one (`matches.rendered.entry_html`)."""
+        return (get_game(state.setup.game).entry_names(state), state.needs_tiebreak)
+
     def has_forged_fields(self) -> bool:
         return has_forged_fields(self, {"number", "entry_key"})
 

@@ -20,10 +20,15 @@ from scorepad.rules.base import MatchState, side_of
 from .models import Match, Round, Seat
 
 
-def keep(match: Match, state: MatchState, rounds: Sequence[Round]) -> None:
-    """Keep `state`, replayed from the live `rounds` (in order), for `match`: inside the
-    transaction that changed them, `match` read in it and locked (so its version is the
-    latest)."""
+def keep(
+    match: Match, state: MatchState, rounds: Sequence[Round], *, seats: list[Seat] | None = None
+) -> None:
+    """Keep `state`, derived from the live rounds, for `match`: inside the transaction
+    that changed them, `match` read in it and locked (so its version is the latest).
+    `rounds` are the last live rounds, in order, from the first whose result may have
+    changed (all of them, or only a round just added; none after a deletion). `seats`:
+    the players' parts when the caller made them (`seats_after`), else they are made
+    from `state`."""
     Round.objects.bulk_update(fill(match, state, rounds), ["result"])
     match.save(
         update_fields=[
@@ -36,14 +41,19 @@ def keep(match: Match, state: MatchState, rounds: Sequence[Round]) -> None:
             "updated",
         ]
     )
-    keep_seats(match, state)
+    Seat.objects.filter(match=match).delete()
+    Seat.objects.bulk_create(seats_of(match, state) if seats is None else seats)
+    # What the change's answer shows, without reading or replaying the match again.
+    match.live_state = state
 
 
 def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round]:
-    """Set what `keep` keeps on `match` and its live `rounds`, unsaved; the rounds whose
-    kept result changed. A match played to its end is no longer abandoned."""
+    """Set what `keep` keeps on `match` and its last live `rounds` (as `keep` takes
+    them), unsaved; the rounds whose kept result changed. A match played to its end is
+    no longer abandoned."""
     changed = []
-    for round_, result in zip(rounds, state.rounds, strict=True):
+    later = state.rounds[len(state.rounds) - len(rounds) :]
+    for round_, result in zip(rounds, later, strict=True):
         derived = kept.result_to_json(result)
         if round_.result != derived:
             round_.result = derived
@@ -51,7 +61,7 @@ def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round
     match.finished = state.finished
     match.winners = list(state.winners)
     match.standing = kept.state_to_json(state)
-    match.round_count = len(rounds)
+    match.round_count = len(state.rounds)
     if state.finished:
         match.abandoned_at = None
     match.version += 1
@@ -63,7 +73,8 @@ def seats_of(match: Match, state: MatchState) -> list[Seat]:
     return [Seat(match=match, **fields) for fields in seat_fields(state)]
 
 
-def seat_fields(state: MatchState) -> list[dict]:
+def seat_fields(state: MatchState, *, figures: bool = True) -> list[dict]:
+    """Each player's part in `state`, in seat order (their figures only if `figures`)."""
     game = get_game(state.setup.game)
     fields = []
     for position, name in enumerate(state.setup.players):
@@ -74,15 +85,24 @@ def seat_fields(state: MatchState) -> list[dict]:
                 "position": position,
                 "won": won,
                 "shared": won and len(state.winners) > 1,
-                "figures": game.match_events(state, name),
+                "figures": game.match_events(state, name) if figures else None,
             }
         )
     return fields
 
 
-def keep_seats(match: Match, state: MatchState) -> None:
-    Seat.objects.filter(match=match).delete()
-    Seat.objects.bulk_create(seats_of(match, state))
+def seats_after(match: Match, state: MatchState) -> list[Seat]:
+    """The players' parts once the last round of `state` is added to the ones kept for
+    `match` (a match's figures are its rounds' summed: `Game.match_events`); for a round
+    played after the kept state, whose rounds lack what the statistics read."""
+    game, setup, last = get_game(state.setup.game), state.setup, state.rounds[-1]
+    figures = dict(Seat.objects.filter(match=match).values_list("position", "figures"))
+    seats = []
+    for fields in seat_fields(state, figures=False):
+        fields["figures"] = figures[fields["position"]]
+        game.add_round_events(fields["figures"], setup, last, fields["name"])
+        seats.append(Seat(match=match, **fields))
+    return seats
 
 
 # For an update of what is not derived (abandoned, deleted): the pages' ETag changes too.

@@ -23,8 +23,8 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from . import etags, sharing
 from .access import get_own_match, shared_link
 from .models import ShareLink
-from .scoreboard import scoreboard_context
-from .views import Board, correct_round_from, record_round_from
+from .scoreboard import card_picker, scoreboard_context
+from .views import Board, correct_round_from, record_round_from, why_answer
 
 FOLLOW = (ShareLink.Kind.FOLLOW.value, ShareLink.Kind.SCORE.value)  # a co-scorer follows too
 SCORE = (ShareLink.Kind.SCORE.value,)
@@ -65,17 +65,20 @@ def link_board(link: ShareLink) -> Board:
     return Board("matches/live.html", reverse("live:page", args=[link.token]), live=link)
 
 
-def _live_context(link: ShareLink) -> dict:
+def _live_context(request: HttpRequest, link: ShareLink) -> dict:
     read_only = link.kind == ShareLink.Kind.FOLLOW
-    return scoreboard_context(link.match, read_only=read_only, live=link)
+    all_rounds = request.GET.get("rounds") == "all"
+    return scoreboard_context(link.match, read_only=read_only, live=link, all_rounds=all_rounds)
 
 
 @require_safe
 @through_link(FOLLOW)
 def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
-    context = _live_context(link)
+    context = _live_context(request, link)
     # The poll's first question already knows this board: an unchanged one is a 304.
     context["etag"] = etags.live_board_etag(request, link.token) or ""
+    if not context["read_only"]:  # the round form's card picker, once for the page
+        context["card_buttons"] = card_picker(link.match.rules, link.match.options)
     return render(request, "matches/live.html", context)
 
 
@@ -84,7 +87,13 @@ def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
 @through_link(FOLLOW)
 def board(request: HttpRequest, link: ShareLink) -> HttpResponse:
     """The board alone, polled by the live page (an htmx request or not)."""
-    return render(request, "matches/match.html#scoreboard", _live_context(link))
+    return render(request, "matches/match.html#scoreboard", _live_context(request, link))
+
+
+@require_safe
+@through_link(FOLLOW)
+def round_why(request: HttpRequest, link: ShareLink, number: int) -> HttpResponse:
+    return why_answer(request, link.match, number, link)
 
 
 @require_POST

@@ -10,4 +10,5 @@ urlpatterns = [
     path("<str:token>/board/", live.board, name="board"),
     path("<str:token>/rounds/", live.add_round, name="add_round"),
     path("<str:token>/rounds/<int:number>/", live.edit_round, name="edit_round"),
+    path("<str:token>/rounds/<int:number>/why/", live.round_why, name="round_why"),
 ]

@@ -145,6 +145,15 @@ class Match(models.Model):
             self.setup(), self.standing, [kept.result_from_json(r.result) for r in rounds]
         )
 
+    def kept_state(self) -> MatchState:
+        """The state as kept, reading only the live rounds' kept results (one query, no
+        entries, no rounds made): for a page that checks the next round."""
+        if self.standing is None:
+            return self.replayed()
+        live = self.rounds.filter(deleted_at__isnull=True).order_by("number")
+        results = [kept.result_from_json(r) for r in live.values_list("result", flat=True)]
+        return kept.state_from_json(self.setup(), self.standing, results)
+
     def replayed(self, rounds: list[Round] | None = None) -> MatchState:
         """The match state replayed by the rules engine from the entered rounds."""
         rounds = self.active_rounds() if rounds is None else rounds

@@ -6,6 +6,8 @@ import uuid
 from collections.abc import Sequence
 
 from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.guide.cards import french_card
@@ -20,10 +22,16 @@ from .services import restorable
 RECENT_MATCHES_FOR_NAMES = 50
 
 
-def fresh_round_form(state: MatchState) -> RoundForm:
-    return round_form_for(
-        state, initial={"number": len(state.rounds) + 1, "entry_key": uuid.uuid4()}
-    )
+def fresh_round_form(
+    state: MatchState, entry_key: object = None, number: int | None = None
+) -> RoundForm:
+    """The next round's form, with a fresh one-time key (or `entry_key`, a slot)."""
+    initial = {"number": number or len(state.rounds) + 1, "entry_key": entry_key or uuid.uuid4()}
+    return round_form_for(state, initial=initial)
+
+
+# A long match shows its last rounds; the earlier ones are one tap away (`?rounds=all`).
+RECENT_ROUNDS = 10
 
 
 def scoreboard_context(
@@ -36,39 +44,53 @@ def scoreboard_context(
     undo: Round | None = None,
     read_only: bool = False,
     live: ShareLink | None = None,
+    all_rounds: bool = False,
+    restorable_round: Round | bool | None = False,
+    entry_key: object = None,
 ) -> dict:
-    """`live`: the board seen through a shared link, which offers nothing of the owner's
-    (read-only for a follower; a co-scorer records and corrects rounds only)."""
+    """Everything the board's regions show. `live`: the board seen through a shared link,
+    which offers nothing of the owner's (read-only for a follower; a co-scorer records
+    and corrects rounds only). `restorable_round` is the round undo would bring back
+    when the caller knows it (None: none), else it is read; `entry_key` is the fresh
+    form's one-time key (a new one by default)."""
     state = state or match.state()
     sides = list(state.setup.sides)
-    rows = []
-    for result in state.rounds:
-        rows.append(
-            {
-                "result": result,
-                "cells": [
-                    {"points": result.points.get(side), "total": result.totals[side]}
-                    for side in sides
-                ],
-                "why": [text.render(gettext) for text in result.explanation],
-                "links": [
-                    (topic_title(topic), section_url(match.game, topic, match.preset))
-                    for topic in result.topics
-                ],
-            }
-        )
+    shown = state.rounds if all_rounds else state.rounds[-RECENT_ROUNDS:]
+    # Numbers as text here: a board shows hundreds, and the template's localization of
+    # each (no thousands separator for these) costs more than the rest of a row.
+    rows = [
+        {
+            "number": result.number,
+            "label": str(result.number),
+            "tiebreak": result.tiebreak,
+            "cells": [
+                ("", "–")
+                if result.points.get(side) is None
+                else (str(result.totals[side]), f"{result.points[side]:+d}")
+                for side in sides
+            ],
+            "why_url": why_url(match, result.number, live),
+        }
+        for result in shown
+    ]
     abandoned = match.abandoned_at is not None
-    if form is None and not state.finished and not read_only and not abandoned:
-        form = fresh_round_form(state)
+    fresh = form is None and not state.finished and not read_only and not abandoned
+    if fresh:  # built only if it is rendered (a kept one may stand in for it)
+        form = SimpleLazyObject(lambda: fresh_round_form(state, entry_key))
     last = state.rounds[-1] if state.rounds else None
+    if restorable_round is False:
+        restorable_round = None if read_only or live else restorable(match.rounds.all())
+    url_name = "matches:scoresheet" if read_only else "matches:match"
     return {
         "match": match,
         "game": match.rules,
         "state": state,
+        "round_count": len(state.rounds),
+        "next_number": len(state.rounds) + 1,
         "sides": [
             {
                 "name": side,
-                "total": state.totals[side],
+                "total": str(state.totals[side]),
                 # Once the match is over the star is the winners' alone (a tiebreak
                 # leaves equal totals).
                 "leader": side in state.winners
@@ -77,13 +99,19 @@ def scoreboard_context(
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
                 "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
-                "last_points": last.points.get(side) if last else None,
+                "last_points": "–"
+                if last is None or last.points.get(side) is None
+                else f"{last.points[side]:+d}",
             }
             for side in sides
         ],
         "standings": final_standings(match.rules, state),
         "rows": rows,
+        "earlier": len(state.rounds) - len(shown),
+        "all_rounds": all_rounds,
+        "all_rounds_url": board_url(match, live, url_name) + "?rounds=all",
         "form": form,
+        "fresh_form": fresh,
         "notice": notice,
         "status_error": status_error,
         "undo": undo,
@@ -92,9 +120,55 @@ def scoreboard_context(
         "abandoned": abandoned,
         "last_round": last,
         "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
-        "restorable": None if read_only or live else restorable(match.rounds.all()),
+        "restorable": None if read_only or live else restorable_round,
         "rules_url": section_url(match.game, "", match.preset),
-        "card_buttons": card_picker(match.rules, state.setup.options),
+    }
+
+
+def board_url(match: Match, live: ShareLink | None, url_name: str = "matches:match") -> str:
+    """The board's page: the owner's (`url_name`), or the shared link's."""
+    if live is not None:
+        return reverse("live:page", args=[live.token])
+    return reverse(url_name, args=[match.pk])
+
+
+def why_url(match: Match, number: int, live: ShareLink | None = None) -> str:
+    if live is not None:
+        return reverse("live:round_why", args=[live.token, number])
+    return reverse("matches:round_why", args=[match.pk, number])
+
+
+def round_url(match: Match, number: int, live: ShareLink | None = None) -> str:
+    """The scoreboard at round `number`: a round before the last ones shown is on the
+    board of all the rounds."""
+    url = board_url(match, live)
+    if number <= match.round_count - RECENT_ROUNDS:
+        url += "?rounds=all"
+    return f"{url}#round-{number}"
+
+
+def why_context(match: Match, result, live: ShareLink | None = None) -> dict:
+    """A round's "why this score?": the engine's explanation and the rules it used, and
+    where to correct it (nowhere for a follower)."""
+    if live is None:
+        correct_url = reverse("matches:edit_round", args=[match.pk, result.number])
+    elif live.kind == ShareLink.Kind.SCORE:
+        correct_url = reverse("live:edit_round", args=[live.token, result.number])
+    else:
+        correct_url = None
+    return {
+        "match": match,
+        "game": match.rules,
+        "result": result,
+        "number": result.number,
+        "columns": len(match.setup().sides) + 1,
+        "round_url": round_url(match, result.number, live),
+        "correct_url": correct_url,
+        "why": [text.render(gettext) for text in result.explanation],
+        "links": [
+            (topic_title(topic), section_url(match.game, topic, match.preset))
+            for topic in result.topics
+        ],
     }
 
 

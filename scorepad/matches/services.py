@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -66,8 +66,8 @@ def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
 
-def _live_rounds(match: Match) -> list[Round]:
-    return list(match.rounds.filter(deleted_at__isnull=True).order_by("number"))
+def _live_rounds(match: Match) -> QuerySet[Round]:
+    return match.rounds.filter(deleted_at__isnull=True).order_by("number")
 
 
 def _journal(match, round_, action, before, after, owner) -> None:
@@ -87,43 +87,71 @@ class AlreadyRecorded(RoundConflict):
 
 
 def record_round(
-    match: Match, data: Mapping, *, number: int, entry_key: uuid.UUID, owner: Owner
+    match: Match,
+    data: Mapping,
+    *,
+    number: int,
+    entry_key: uuid.UUID,
+    owner: Owner,
+    state: MatchState | None = None,
 ) -> Round:
-    """Add round `number`; refuse a second submission of the same entry or number."""
+    """Add round `number`; refuse a second submission of the same entry or number.
+
+    `state` is the match's state as the caller read it with `match` (the kept one): the
+    round is played after it before the match is locked, so that the lock is held only
+    to write; when the match changed since (its version), or without it, the match is
+    replayed instead. The new round's `match` is the match as saved, its `live_state`
+    what the engine derived."""
+    played = seats = None
+    if state is not None and match.standing is not None and number == match.round_count + 1:
+        try:
+            played = match.rules.play_next(match.setup(), state, dict(data))
+        except RoundInvalid:  # checked again below against the match as it is now
+            played = None
+        else:
+            seats = kept.seats_after(match, played)
     with transaction.atomic():
-        match = _locked(match)
-        _refuse_if_abandoned(match)
-        rounds = _live_rounds(match)
-        game = match.rules
-        earlier = match.rounds.filter(entry_key=entry_key).first()
-        if earlier is not None:
-            raise AlreadyRecorded(round_text(game, "recorded_once", number=earlier.number))
+        locked = _locked(match)
+        _refuse_if_abandoned(locked)
+        game = locked.rules
         if number > MAX_ROUNDS_PER_MATCH:
             raise RoundConflict(round_text(game, "at_most", count=MAX_ROUNDS_PER_MATCH))
-        if number != len(rounds) + 1:
-            raise RoundConflict(round_text(game, "already_recorded", number=number))
-        state = match.rules.score(match.setup(), [r.data for r in rounds] + [dict(data)])
+        if played is None or locked.version != match.version:
+            entries = list(_live_rounds(locked).values_list("data", flat=True))
+            if number != len(entries) + 1:
+                _refuse_a_second_entry(locked, entry_key)
+                raise RoundConflict(round_text(game, "already_recorded", number=number))
+            played, seats = game.score(locked.setup(), [*entries, dict(data)]), None
         try:
             with transaction.atomic():
                 new = Round.objects.create(
-                    match=match,
+                    match=locked,
                     number=number,
                     data=dict(data),
                     entry_key=entry_key,
-                    result=result_to_json(state.rounds[-1]),
+                    result=result_to_json(played.rounds[-1]),
                 )
         except IntegrityError:
+            _refuse_a_second_entry(locked, entry_key)
             raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
-        _journal(match, new, RoundChange.Action.ADD, None, new.data, owner)
-        kept.keep(match, state, [*rounds, new])
+        _journal(locked, new, RoundChange.Action.ADD, None, new.data, owner)
+        kept.keep(locked, played, [new], seats=seats)
     return new
+
+
+def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID) -> None:
+    """AlreadyRecorded if this very entry (its one-time key) was recorded before: asked
+    only once the round is refused, so that a round that goes through costs no query."""
+    earlier = match.rounds.filter(entry_key=entry_key).first()
+    if earlier is not None:
+        raise AlreadyRecorded(round_text(match.rules, "recorded_once", number=earlier.number))
 
 
 def correct_round(match: Match, number: int, data: Mapping, *, owner: Owner) -> Round:
     """Replace round `number`'s entry; every later round must still hold under the rules."""
     with transaction.atomic():
         match = _locked(match)
-        rounds = _live_rounds(match)
+        rounds = list(_live_rounds(match))
         target = next((r for r in rounds if r.number == number), None)
         if target is None:  # deleted since the correction form was shown
             raise RoundConflict(round_text(match.rules, "deleted_meanwhile", number=number))
@@ -142,7 +170,7 @@ def delete_last_round(match: Match, *, number: int, owner: Owner) -> Round:
     the same round (a double tap, a second phone) deletes nothing and is told so."""
     with transaction.atomic():
         match = _locked(match)
-        rounds = _live_rounds(match)
+        rounds = list(_live_rounds(match))
         if not rounds or rounds[-1].number != number:
             raise RoundConflict(round_text(match.rules, "not_last", number=number))
         last = rounds[-1]
@@ -151,7 +179,7 @@ def delete_last_round(match: Match, *, number: int, owner: Owner) -> Round:
         last.save(update_fields=["deleted_at", "result"])
         _journal(match, last, RoundChange.Action.DELETE, last.data, None, owner)
         state = match.rules.score(match.setup(), [r.data for r in rounds[:-1]])
-        kept.keep(match, state, rounds[:-1])
+        kept.keep(match, state, [])
     return last
 
 
@@ -179,7 +207,7 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         deleted = restorable(match.rounds.all())
         if deleted is None or deleted.pk != round_id:
             raise RoundConflict(round_text(match.rules, "not_restorable"))
-        rounds = _live_rounds(match)
+        rounds = list(_live_rounds(match))
         try:
             state = match.rules.score(match.setup(), [r.data for r in rounds] + [deleted.data])
         except RoundInvalid:
@@ -187,7 +215,7 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         deleted.deleted_at = None
         deleted.save(update_fields=["deleted_at"])
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)
-        kept.keep(match, state, [*rounds, deleted])
+        kept.keep(match, state, [deleted])
     return deleted
 
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("<int:match_id>/sheet/", views.scoresheet, name="scoresheet"),
     path("<int:match_id>/rounds/", views.add_round, name="add_round"),
     path("<int:match_id>/rounds/<int:number>/", views.edit_round, name="edit_round"),
+    path("<int:match_id>/rounds/<int:number>/why/", views.round_why, name="round_why"),
     path("<int:match_id>/rounds/delete-last/", views.delete_last_round, name="delete_last"),
     path("<int:match_id>/rounds/<int:round_id>/restore/", views.restore_round, name="restore"),
     path("<int:match_id>/again/", views.play_again, name="again"),

@@ -5,7 +5,9 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import (
     condition,
@@ -17,12 +19,13 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorepad.core.forms import OnceForm
-from scorepad.core.htmx import form_status, render_page_or_partial
+from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
 from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import RoundInvalid, SetupInvalid
+from scorepad.rules.kept import result_from_json as kept_result
 
-from . import etags, services
+from . import etags, rendered, services
 from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .house_rules import house_rules_for
@@ -34,7 +37,9 @@ from .scoreboard import (
     known_players,
     last_lineup,
     restorable_round,
+    round_url,
     scoreboard_context,
+    why_context,
 )
 
 
@@ -44,7 +49,7 @@ class Board:
     (`live`), which shares the owner's round views through `record_round_from` and
     `correct_round_from`."""
 
-    page: str  # the whole page's template (it defines the `scoreboard` partial)
+    page: str  # the whole page's template (it includes the `scoreboard` partial)
     url: str  # where a change sent without JavaScript lands
     live: ShareLink | None = None
 
@@ -107,95 +112,139 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     )
 
 
+def _all_rounds(request: HttpRequest) -> bool:
+    return request.GET.get("rounds") == "all"
+
+
 @require_safe
 # A 304 answers before the view: it varies as the page it stands for.
 @vary_on_headers("HX-Request", "HX-History-Restore-Request", "HX-Boosted")
 @condition(etag_func=etags.scoreboard_etag)
 def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
+    kept = rendered.kept_board(request, match_id)
+    if kept is not None:
+        return kept
     match = get_own_match(request, match_id)
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
     notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
-    context = scoreboard_context(match, notice=notice, undo=undo)
-    return _scoreboard(request, context)
-
-
-def _scoreboard(
-    request: HttpRequest, context: dict, *, status: int = 200, board: Board | None = None
-) -> HttpResponse:
-    page = board.page if board else "matches/match.html"
-    return render_page_or_partial(request, page, "scoreboard", context, status=status)
+    context = scoreboard_context(
+        match,
+        notice=notice,
+        undo=undo,
+        all_rounds=_all_rounds(request),
+        entry_key=rendered.ENTRY_KEY_SLOT,
+    )
+    return rendered.render_board(request, context)
 
 
 @require_safe
 @condition(etag_func=etags.scoresheet_etag)
 def scoresheet(request: HttpRequest, match_id: int) -> HttpResponse:
     """The scoreboard to look at, from the history: nothing on it changes the match."""
+    kept = rendered.kept_board(request, match_id, read_only=True)
+    if kept is not None:
+        return kept
     match = get_own_match(request, match_id)
-    context = scoreboard_context(match, read_only=True)
-    return render(request, "matches/match.html", context)
+    context = scoreboard_context(match, read_only=True, all_rounds=_all_rounds(request))
+    return rendered.render_board(request, context)
 
 
-def _scoreboard_response(
+@require_safe
+def round_why(request: HttpRequest, match_id: int, number: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    return why_answer(request, match, number)
+
+
+def why_answer(
+    request: HttpRequest, match: Match, number: int, live: ShareLink | None = None
+) -> HttpResponse:
+    """A round's "why this score?": a page, or the row under the round for htmx."""
+    found = match.rounds.filter(number=number, deleted_at__isnull=True).first()
+    if found is None or found.result is None:
+        raise Http404
+    context = why_context(match, kept_result(found.result), live)
+    return render_page_or_partial(request, "matches/round_why.html", "why_row", context)
+
+
+def _changed(
     request: HttpRequest,
     match: Match,
     *,
     notice: str | None = None,
     status_error: bool = False,
     undo: Round | None = None,
+    restorable_round: Round | bool | None = False,
     board: Board | None = None,
 ) -> HttpResponse:
-    """After a change: htmx swaps the scoreboard in place; a plain form post redirects,
-    and the notice (or the offer to undo a deletion) follows it. Without a notice the
-    redirect lands on the standing, which shows what the change did."""
+    """After a change: htmx gets what changed (the `changes` regions); a plain form post
+    is redirected, and the notice (or the offer to undo a deletion) follows it. Without
+    a notice the redirect lands on the standing, which shows what the change did.
+    `match` is the one the change saved (`live_state`), or it is read again. `board`:
+    where the change was made (the owner's page by default, or a co-scorer's link)."""
     board = board or owner_board(match)
-    if request.htmx:
-        match = Match.objects.prefetch_related("rounds").get(pk=match.pk)  # as changed
-        context = scoreboard_context(
-            match, notice=notice, status_error=status_error, undo=undo, live=board.live
-        )
-        return _scoreboard(request, context, board=board)
-    url = board.url
-    if undo is not None:
-        url += f"?undo={undo.pk}"
-    if notice:
-        messages.add_message(request, messages.ERROR if status_error else messages.INFO, notice)
-    return redirect(url if notice else f"{url}#standing")
+    if not request.htmx:
+        url = board.url
+        if undo is not None:
+            url += f"?undo={undo.pk}"
+        if notice:
+            level = messages.ERROR if status_error else messages.INFO
+            messages.add_message(request, level, notice)
+        return redirect(url if notice else f"{url}#standing")
+    state = getattr(match, "live_state", None)
+    if state is None:  # read again as changed (the view checked who may change it)
+        match = Match.objects.prefetch_related("rounds").get(pk=match.pk)
+        state = match.state()
+    context = scoreboard_context(
+        match,
+        state=state,
+        notice=notice,
+        status_error=status_error,
+        undo=undo,
+        restorable_round=restorable_round,
+        live=board.live,
+    )
+    changes = render_to_string("matches/match.html#changes", context, request)
+    response = HttpResponse(rendered.entry_html(request, context) + changes)
+    patch_vary_headers(response, VARY)
+    return response
 
 
 @require_POST
 def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = get_own_match(request, match_id)
+    match = get_own_match(request, match_id, rounds=False)
     return record_round_from(request, match, owner_board(match))
 
 
 def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
     """A round's POST, to a match the asker may score, answered on its `board`."""
-    state = match.state()
+    state = match.kept_state()
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()
     if form.is_valid():
         try:
-            services.record_round(
+            new = services.record_round(
                 match,
                 form.round,
                 number=form.cleaned_data["number"],
                 entry_key=form.cleaned_data["entry_key"],
                 owner=current_owner(request),
+                state=state,  # the kept state the form was checked against
             )
         except services.AlreadyRecorded as retried:  # a retry of a round that got through
-            return _scoreboard_response(request, match, notice=str(retried), board=board)
+            return _changed(request, match, notice=str(retried), board=board)
         except services.RoundConflict as conflict:
-            return _scoreboard_response(
-                request, match, notice=str(conflict), status_error=True, board=board
-            )
+            return _changed(request, match, notice=str(conflict), status_error=True, board=board)
         except RoundInvalid as invalid:  # the match changed since the form was checked
             form.show_engine_errors(invalid.errors)
-        else:
-            return _scoreboard_response(request, match, board=board)
-    context = scoreboard_context(match, form=form, live=board.live)
-    return _scoreboard(request, context, status=form_status(request, form), board=board)
+        else:  # a round recorded since a deletion took the deleted round's place
+            return _changed(request, new.match, restorable_round=None, board=board)
+    context = scoreboard_context(match, state=state, form=form, live=board.live)
+    if request.htmx:  # the form and its faults, where the form was
+        return render(request, "matches/match.html#entry", context)
+    context["card_buttons"] = card_picker(match.rules, match.options)
+    return render(request, board.page, context, status=form_status(request, form))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -218,23 +267,25 @@ def correct_round_from(
         try:
             services.correct_round(match, number, form.round, owner=current_owner(request))
         except services.RoundConflict as conflict:
-            return _scoreboard_response(
-                request, match, notice=str(conflict), status_error=True, board=board
-            )
+            return _changed(request, match, notice=str(conflict), status_error=True, board=board)
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
-            return redirect(f"{board.url}#round-{number}")
+            return redirect(round_url(match, number, board.live))
     context = {
         "live": board.live,
-        "board_url": board.url,
         "match": match,
         "form": form,
         "number": number,
         "game": match.rules,
         "card_buttons": card_picker(match.rules, match.options),
+        "round_url": round_url(match, number, board.live),
+        # Loaded into the scoreboard (htmx), under its rounds; else a page of its own.
+        "inline": wants_fragment(request),
     }
-    return render(request, "matches/edit_round.html", context, status=form_status(request, form))
+    return render_page_or_partial(
+        request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
+    )
 
 
 @require_POST
@@ -247,12 +298,12 @@ def delete_last_round(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         deleted = services.delete_last_round(match, number=number, owner=current_owner(request))
     except services.RoundConflict as conflict:
-        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+        return _changed(request, match, notice=str(conflict), status_error=True)
     if not request.htmx:  # the page itself offers to undo, in the standing
         url = reverse("matches:match", args=[match.pk])
         return redirect(f"{url}?undo={deleted.pk}#standing")
     notice = round_text(match.rules, "deleted", number=deleted.number)
-    return _scoreboard_response(request, match, notice=notice, undo=deleted)
+    return _changed(request, deleted.match, notice=notice, undo=deleted, restorable_round=deleted)
 
 
 @require_POST
@@ -261,11 +312,13 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
     try:
         restored = services.restore_round(match, round_id, owner=current_owner(request))
     except services.RoundConflict as conflict:
-        return _scoreboard_response(request, match, notice=str(conflict), status_error=True)
+        return _changed(request, match, notice=str(conflict), status_error=True)
     notice = round_text(match.rules, "restored", number=restored.number)
     # Rounds deleted one after the other come back one after the other: offer the next.
     following = services.restorable(Round.objects.filter(match=match))
-    return _scoreboard_response(request, match, notice=notice, undo=following)
+    return _changed(
+        request, restored.match, notice=notice, undo=following, restorable_round=following
+    )
 
 
 @require_POST
@@ -273,17 +326,17 @@ def abandon_match(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     if match.finished:
         notice = _("This match is finished: there is nothing to abandon.")
-        return _scoreboard_response(request, match, notice=notice, status_error=True)
+        return _changed(request, match, notice=notice, status_error=True)
     services.abandon_match(match)
     notice = _("Match abandoned. It stays in the history; you can resume it at any time.")
-    return _scoreboard_response(request, match, notice=notice)
+    return _changed(request, match, notice=notice)
 
 
 @require_POST
 def resume_match(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     services.resume_match(match)
-    return _scoreboard_response(request, match, notice=_("Match resumed."))
+    return _changed(request, match, notice=_("Match resumed."))
 
 
 def _go_to(request: HttpRequest, url: str) -> HttpResponse:

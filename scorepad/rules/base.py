@@ -611,12 +611,18 @@ class Game:
 
     def match_events(self, state: MatchState, player: str) -> dict[str, int]:
         """What a whole match counted for `player`'s statistics: its rounds' events summed."""
-        side = side_of(state.setup, player)
         events: dict[str, int] = {}
         for result in state.rounds:
-            for name, count in self.round_events(state.setup, result, player, side).items():
-                events[name] = events.get(name, 0) + int(count)
+            self.add_round_events(events, state.setup, result, player)
         return events
+
+    def add_round_events(
+        self, events: dict[str, int], setup: Setup, result: RoundResult, player: str
+    ) -> None:
+        """Add one round's events for `player` to `events` (a match's, so far)."""
+        side = side_of(setup, player)
+        for name, count in self.round_events(setup, result, player, side).items():
+            events[name] = events.get(name, 0) + int(count)
 
     def round_events(
         self, setup: Setup, result: RoundResult, player: str, side: str
@@ -635,36 +641,51 @@ class Game:
         carries forward in the last result, never by going over them again."""
         results: list[RoundResult] = []
         state = self.conclude(setup, ())
-        for number, raw in enumerate(rounds, start=1):
-            try:
-                parsed = self.parse_round(setup, raw, state)
-            except RoundInvalid as invalid:
-                raise RoundInvalid(
-                    (
-                        FieldError(
-                            "round",
-                            Text(
-                                gettext_noop("round {number}: {fault}"),
-                                {"number": number, "fault": error.message},
-                            ),
-                        )
-                        for error in invalid.errors
-                    ),
-                    number=number,
-                ) from invalid
-            results.append(self.play_round(setup, state, parsed))
-            state = self.conclude(setup, Played(results, number))
-            notes, topics = self.end_notes(setup, state)
-            if notes or topics:
-                last = results[-1]
-                results[-1] = replace(
-                    last,
-                    explanation=last.explanation + notes,
-                    topics=last.topics
-                    + tuple(topic for topic in topics if topic not in last.topics),
-                )
-                state = replace(state, rounds=Played(results, number))
+        for raw in rounds:
+            state = self._play(setup, state, results, raw)
         return replace(state, rounds=tuple(results)) if results else state
+
+    def play_next(self, setup: Setup, state: MatchState, raw: Mapping) -> MatchState:
+        """`state` and one more entered round: what `score` derives from the rounds of
+        `state` and this one, without going over the others again (so `state` may be
+        the one kept after them)."""
+        results = list(state.rounds)
+        return replace(self._play(setup, state, results, raw), rounds=tuple(results))
+
+    def _play(
+        self, setup: Setup, state: MatchState, results: list[RoundResult], raw: Mapping
+    ) -> MatchState:
+        """Play `raw` after `state` (the state after `results`), append its result to
+        `results`, and return the state after it; RoundInvalid names the round."""
+        number = len(results) + 1
+        try:
+            parsed = self.parse_round(setup, raw, state)
+        except RoundInvalid as invalid:
+            raise RoundInvalid(
+                (
+                    FieldError(
+                        "round",
+                        Text(
+                            gettext_noop("round {number}: {fault}"),
+                            {"number": number, "fault": error.message},
+                        ),
+                    )
+                    for error in invalid.errors
+                ),
+                number=number,
+            ) from invalid
+        results.append(self.play_round(setup, state, parsed))
+        state = self.conclude(setup, Played(results, number))
+        notes, topics = self.end_notes(setup, state)
+        if notes or topics:
+            last = results[-1]
+            results[-1] = replace(
+                last,
+                explanation=last.explanation + notes,
+                topics=last.topics + tuple(topic for topic in topics if topic not in last.topics),
+            )
+            state = replace(state, rounds=Played(results, number))
+        return state
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> object:
         raise NotImplementedError

@@ -57,10 +57,13 @@
     region.textContent = text;
   }
 
+  // A change answers with the entry (where its form was) and the other regions out of
+  // band; a reload of the board swaps the whole of it.
   let boardSwapped = false;
   // After the swap, not before: a poll's answer that is not swapped in (live.js) says nothing.
   document.addEventListener("htmx:afterSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "scoreboard") boardSwapped = true;
+    const target = event.detail.target;
+    if (target && (target.id === "scoreboard" || target.id === "entry")) boardSwapped = true;
   });
 
   document.addEventListener("htmx:afterSettle", function () {
@@ -101,4 +104,38 @@
   document.addEventListener("DOMContentLoaded", reachScrollers);
   document.addEventListener("htmx:afterSettle", reachScrollers);
   window.addEventListener("resize", reachScrollers);
+})();
+
+// A round's "why this score?" is loaded under its row once (htmx, from the number's
+// link); tapping the number again hides it or shows it again without asking twice.
+// A correction loaded on the board comes into sight with the focus on its title.
+(function () {
+  "use strict";
+
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("a.why-link");
+    if (!link) return;
+    const row = link.closest("tbody");
+    const why = row && row.querySelector("tr.why");
+    if (!why) return; // not loaded yet: htmx loads it
+    event.preventDefault();
+    event.stopPropagation();
+    why.hidden = !why.hidden;
+    link.setAttribute("aria-expanded", String(!why.hidden));
+  }, true);
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const target = event.detail.target;
+    if (!target) return;
+    if (target.matches("tbody.round")) {
+      const link = target.querySelector("a.why-link");
+      if (link) link.setAttribute("aria-expanded", "true");
+    } else if (target.id === "correction") {
+      const title = target.querySelector(".correction-title");
+      if (!title) return;
+      title.tabIndex = -1;
+      title.scrollIntoView({ block: "start" });
+      title.focus({ preventScroll: true });
+    }
+  });
 })();

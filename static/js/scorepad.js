@@ -144,6 +144,13 @@
   // A hand given as cards (a correction, a form sent back) shows its points at once; the
   // ± buttons need this script, so they appear only with it.
   function prepareForms() {
+    // The page holds the card grid once; each hand's picker gets its own copy.
+    const grid = document.getElementById("card-picker");
+    if (grid) {
+      document.querySelectorAll("details.card-grid .picker:empty").forEach(function (picker) {
+        picker.appendChild(grid.content.cloneNode(true));
+      });
+    }
     document.querySelectorAll("details.card-grid").forEach(function (details) {
       if (details.querySelector("input.card-codes").value.trim()) showSum(details);
     });
@@ -207,7 +214,7 @@
   // Keep the phone awake while a match is in progress (Screen Wake Lock where supported).
   let lock = null;
   async function keepAwake() {
-    if (!("wakeLock" in navigator) || !document.querySelector(".scoreboard.in-progress")) {
+    if (!("wakeLock" in navigator) || !document.querySelector("#standing.in-progress")) {
       if (lock) { lock.release(); lock = null; }
       return;
     }

@@ -7,7 +7,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from ..conftest import ARTIFACTS
 from .test_play_browser import record, row, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,18 +26,6 @@ def assert_seen(locator) -> None:
         }"""
     )
     assert uncovered, "covered by another element"
-
-
-@pytest.fixture
-def seen_shot(request, page):
-    """Save what the phone's screen shows (not the whole page) in test-artifacts/."""
-
-    def take(label: str) -> None:
-        ARTIFACTS.mkdir(exist_ok=True)
-        name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
-        page.screenshot(path=str(ARTIFACTS / f"{name}--{label}--screen.png"))
-
-    return take
 
 
 def play_cabo_round(page, ben: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import uuid
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -156,7 +157,9 @@ def test_reading_a_match_never_replays_it(owner, visitor, monkeypatch):
         assert visitor.get(url).status_code == 200, url
 
 
-def test_a_round_post_replays_the_match_once(owner, visitor, monkeypatch):
+def test_a_round_post_plays_the_new_round_after_the_kept_state_without_a_replay(
+    owner, visitor, monkeypatch
+):
     match = build_match(owner, "cabo", ["Ana", "Ben"])
     url = reverse("matches:add_round", args=[match.pk])
     replays = []
@@ -167,8 +170,30 @@ def test_a_round_post_replays_the_match_once(owner, visitor, monkeypatch):
         return real_score(self, *args, **kwargs)
 
     monkeypatch.setattr(Game, "score", counted)
-    data = round_post(1, caller="0", hand_0="3", hand_1="7")
-    response = visitor.post(url, data, headers={"HX-Request": "true"})
-    assert response.status_code == 200
-    assert Match.objects.get(pk=match.pk).round_count == 1
-    assert replays == ["cabo"]
+    for number, hands in enumerate(((3, 7), (0, 12), (5, 1)), start=1):
+        data = round_post(number, caller="0", hand_0=str(hands[0]), hand_1=str(hands[1]))
+        response = visitor.post(url, data, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+    assert Match.objects.get(pk=match.pk).round_count == 3
+    assert replays == []
+    monkeypatch.setattr(Game, "score", real_score)
+    assert_kept_is_replayed(match)
+
+
+def test_a_round_recorded_after_a_change_meanwhile_is_played_on_the_replayed_match(owner):
+    match = build_match(
+        owner, "cabo", ["Ana", "Ben"], [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}]
+    )
+    seen = Match.objects.get(pk=match.pk)  # as a phone read it, before another changed it
+    services.correct_round(match, 1, {"caller": "Ben", "hands": {"Ana": 8, "Ben": 2}}, owner=owner)
+    services.record_round(
+        seen,
+        {"caller": "Ana", "hands": {"Ana": 0, "Ben": 4}},
+        number=2,
+        entry_key=uuid.uuid4(),
+        owner=owner,
+        state=seen.state(),
+    )
+    assert_kept_is_replayed(match)
+    # Round 1 as corrected (Ben called: Ana 8, Ben 0), not as the phone saw it.
+    assert Match.objects.get(pk=match.pk).state().totals == {"Ana": 8, "Ben": 4}

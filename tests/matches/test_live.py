@@ -289,7 +289,10 @@ def test_the_co_scorer_sees_the_form_and_corrections_but_nothing_else_of_the_own
     body = Client().get(live("page", score)).content.decode()
     assert 'class="round-form' in body
     assert f'action="/live/{score.token}/rounds/"' in body
-    assert f'href="/live/{score.token}/rounds/1/"' in body
+    # A round's "why" (loaded on demand) offers its correction through the link.
+    assert f'href="/live/{score.token}/rounds/1/why/"' in body
+    why = Client().get(live("round_why", score, 1)).content.decode()
+    assert f'href="/live/{score.token}/rounds/1/"' in why
     for owners in ("/matches/", "Abandon the match", "Delete the match", "Share the table"):
         assert owners not in body, owners
 
@@ -304,9 +307,11 @@ def test_no_live_page_leads_into_the_scorers_data(follow, score, match, owner):
         live("page", score),
         live("board", score),
         live("edit_round", score, 2),
+        live("round_why", follow, 2),
+        live("round_why", score, 2),
     ):
         body = client.get(url).content.decode()
-        assert "chart" in body or "round-form" in body, url
+        assert "why-title" in body or 'id="scoreboard"' in body or "round-form" in body, url
         assert into_owners_data(body) == [], url
 
 
@@ -351,7 +356,7 @@ def test_a_co_scorer_corrects_a_round(score, match):
     co_scorer = Client()
     form = co_scorer.get(live("edit_round", score, 1))
     assert form.status_code == 200
-    assert f'href="/live/{score.token}/"' in form.content.decode()
+    assert f'href="/live/{score.token}/#round-1"' in form.content.decode()
     response = co_scorer.post(live("edit_round", score, 1), round_post(1, **CABO_ROUND_2))
     assert response.status_code == 302
     assert response["Location"] == live("page", score) + "#round-1"
@@ -400,3 +405,10 @@ def test_the_owners_page_follows_the_co_scorer_only_while_the_link_works(visitor
     assert "data-live-poll" not in visitor.get(url).content.decode()
     sharing.share(match, "score")
     assert "data-live-poll" in visitor.get(url).content.decode()
+
+
+def test_a_followers_why_offers_no_correction(follow):
+    why = Client().get(live("round_why", follow, 1))
+    assert why.status_code == 200
+    assert "why-title" in why.content.decode()
+    assert '/rounds/1/"' not in why.content.decode()

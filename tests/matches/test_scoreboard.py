@@ -41,11 +41,20 @@ def test_a_recorded_round_updates_the_grid_in_place(client, cabo):
     content = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in content
-    assert 'id="scoreboard"' in content
-    assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in content
-    assert "Ben deals, Chloé plays first" in content
+    # What changed, not the whole board: a fresh form where the form was, and out of
+    # band the new row, the standing and the rest.
+    assert 'id="scoreboard"' not in content
+    assert content.lstrip().startswith('<div id="entry">')
     assert "Enter round 2" in content
+    for region in ("standing", "outcome", "rounds", "board-actions", "correction"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', content), region
+    assert 'id="round-1"' in content
+    assert "Ben deals, Chloé plays first" in content
     assert [r.data["hands"]["Ana"] for r in Round.objects.all()] == [3]
+    # The round's explanation comes when asked for, under its row.
+    why = client.get(reverse("matches:round_why", args=[cabo, 1]), headers=HTMX)
+    assert why.content.decode().lstrip().startswith('<tr class="why is-loaded" id="why-1">')
+    assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in why.content.decode()
 
 
 def test_without_javascript_a_recorded_round_redirects_to_the_scoreboard(client, cabo):
@@ -366,7 +375,7 @@ def test_six_long_names_stay_whole_in_the_headings(client):
 def test_the_scoresheet_from_the_history_changes_nothing(client, cabo):
     worked_example_1(client, cabo)
     content = client.get(reverse("matches:scoresheet", args=[cabo])).content.decode()
-    assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in content
+    assert f'href="{reverse("matches:round_why", args=[cabo, 1])}"' in content
     assert "Record the round" not in content
     assert "Correct this round" not in content
     assert "Delete the last round" not in content
@@ -381,7 +390,9 @@ def test_the_scoresheet_is_private_and_read_only(client, cabo):
 
 
 def test_a_rounds_explanation_links_to_the_rule_by_name(client, cabo):
-    content = worked_example_1(client, cabo).content.decode()
+    worked_example_1(client, cabo)
+    content = client.get(reverse("matches:round_why", args=[cabo, 1])).content.decode()
+    assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in content
     assert "The caller&#x27;s penalty</a>" in content or "The caller's penalty</a>" in content
     # The rules page shows the values of this match's preset.
     assert "/rules/cabo/?preset=fr#failed-call" in content

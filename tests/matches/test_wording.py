@@ -26,9 +26,11 @@ def escoba(client) -> int:
 def test_escoba_counts_deals_where_the_other_games_count_rounds(client, escoba):
     content = client.get(reverse("matches:match", args=[escoba])).content.decode()
     assert "Enter deal 2" in content
-    assert "Deal 1 · dealt by You" in content
     assert "Record the deal" in content
     assert "Enter round" not in content
+    why = client.get(reverse("matches:round_why", args=[escoba, 1])).content.decode()
+    assert "Deal 1 · dealt by You" in why
+    assert "Deal 1: why this score?" in why
 
 
 def test_a_deleted_and_restored_escoba_deal_is_called_a_deal(client, escoba):

@@ -78,3 +78,16 @@ def test_the_match_list_searches_players(operator, owner):
         reverse("admin:matches_match_changelist"), {"q": "Xavier"}
     ).content.decode()
     assert "Xavier, Yann, Zoé" in content and "Ana, Ben" not in content
+
+
+def test_a_match_saved_in_the_admin_moves_its_version_on(rf, journaled):
+    """Its kept pages (keyed on the version) show at once what was changed there."""
+    from django.contrib import admin
+    from django.utils import timezone
+
+    from scorepad.matches.models import Match
+
+    before = journaled.version
+    journaled.abandoned_at = timezone.now()
+    admin.site._registry[Match].save_model(rf.post("/"), journaled, None, True)
+    assert Match.objects.get(pk=journaled.pk).version == before + 1

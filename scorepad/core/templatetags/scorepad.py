@@ -43,7 +43,9 @@ def of_name(key: str, name: str) -> str:
     return wording.of_name(key, name)
 
 
-@register.simple_tag
-def once_key() -> str:
-    """The hidden one-time key of a form that is not otherwise a Django form."""
-    return OnceForm()["key"].as_hidden()
+@register.simple_tag(takes_context=True)
+def once_key(context) -> str:
+    """The hidden one-time key of a form that is not otherwise a Django form (a slot
+    instead, `once_key_slot`, in a page rendered to be kept: see matches.rendered)."""
+    slot = context.get("once_key_slot")
+    return OnceForm(initial={"key": slot} if slot else None)["key"].as_hidden()

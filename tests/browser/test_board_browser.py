@@ -1,0 +1,101 @@
+"""The board loads what is asked for at phone size: a round's "why", its correction,
+the earlier rounds of a long match."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from playwright.sync_api import expect
+
+from scorepad.matches.access import SESSION_KEY
+from scorepad.matches.models import Match, Owner
+from tests.records.conftest import build_match
+
+from .test_play_browser import start_match
+from .test_standing_browser import assert_seen, play_cabo_round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def play_rounds(page, count: int) -> None:
+    for number in range(1, count + 1):
+        play_cabo_round(page, 1)
+        expect(page.locator("#standing .standing-last th")).to_have_text(f"Round {number}")
+
+
+def test_a_rounds_why_opens_under_it_and_closes_again(page, seen_shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 12)
+    seen_shot("board-12-rounds-recorded")
+    why = page.locator("#why-11")
+    link = page.get_by_role("link", name="Round 11: why this score?")
+    link.click()
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("Round 11 · dealt by Ana")
+    expect(link).to_have_attribute("aria-expanded", "true")
+    assert_seen(why.locator(".why-title"))
+    seen_shot("why-opened")
+    link.click()
+    expect(why).to_be_hidden()
+    expect(link).to_have_attribute("aria-expanded", "false")
+    link.click()
+    expect(why).to_be_visible()
+    expect(page.locator("#why-11")).to_have_count(1)  # shown again, not loaded twice
+
+
+def test_a_correction_loads_into_the_board_and_lands_back_on_its_round(page, seen_shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 3)
+    page.get_by_role("link", name="Round 2: why this score?").click()
+    page.locator("#why-2").get_by_role("link", name="Correct this round").click()
+    title = page.get_by_role("heading", name="Correct round 2")
+    expect(title).to_be_focused()
+    assert_seen(title)
+    form = page.locator("#correction form")
+    expect(form.locator(".picker").first.locator("button.pick").first).to_be_attached()
+    seen_shot("correction-loaded")
+    form.locator(".entry-row", has_text="Ben").locator("input.points-input").fill("5")
+    form.get_by_role("button", name="Save the correction").click()
+    expect(page).to_have_url(re.compile(r"#round-2$"))
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "7"])
+    expect(page.locator("#correction")).to_be_empty()
+
+
+def test_a_long_match_shows_its_last_rounds_and_the_others_one_tap_away(
+    page, seen_shot, live_server
+):
+    # Made before the browser asks anything: the test server shares the database.
+    owner = Owner.objects.create()
+    rounds = [{"caller": "Ana", "hands": {"Ana": 0, "Ben": 1}}] * 200
+    build_match(owner, "cabo", ["Ana", "Ben"], rounds, options={"target": 900})
+    session = SessionStore()
+    session[SESSION_KEY] = str(owner.token)
+    session.create()
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session.session_key,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page.goto(f"/matches/{Match.objects.get().pk}/")
+    expect(page.locator("tbody.round")).to_have_count(10)
+    earlier = page.get_by_role("link", name="Show all 200 rounds")
+    earlier.scroll_into_view_if_needed()
+    box = earlier.bounding_box()
+    assert box["height"] >= 44, box
+    seen_shot("board-200-rounds")
+    earlier.click()
+    expect(page).to_have_url(re.compile(r"\?rounds=all#round-1$"))
+    expect(page.locator("tbody.round")).to_have_count(200)
+    # Recording a round goes back to the last rounds, with the new one in sight.
+    play_cabo_round(page, 1)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 201")
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "201"])
+    expect(page.locator("tbody.round")).to_have_count(10)
+    assert_seen(page.locator("#standing .standing-totals"))

@@ -1,0 +1,327 @@
+"""The scoreboard renders less and keeps what it rendered: its last rounds (the others a
+link away), a round's "why" and its correction loaded when asked for, kept boards that
+are never stale and never hold a request's secrets, and answers that carry what changed."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import translation
+
+from scorepad.matches import rendered, services
+from scorepad.matches.models import Match, Owner, Round
+from scorepad.matches.scoreboard import card_picker, scoreboard_context
+from tests.matches.helpers import round_post
+from tests.records.conftest import build, build_match, client_of
+from tests.records.matches import ALL
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+SLOTS = (
+    rendered.CSRF_SLOT,
+    str(rendered.ENTRY_KEY_SLOT),
+    str(rendered.ONCE_KEY_SLOT),
+    str(rendered.NUMBER_SLOT),
+    str(rendered.MATCH_SLOT),
+)
+
+
+def cabo_rounds(count: int) -> list[dict]:
+    """Ana calls with 0 and Ben holds 1, round after round (the match never ends)."""
+    return [{"caller": "Ana", "hands": {"Ana": 0, "Ben": 1}} for _ in range(count)]
+
+
+def cabo_match(owner: Owner, rounds: int) -> Match:
+    return build_match(owner, "cabo", ["Ana", "Ben"], cabo_rounds(rounds), options={"target": 900})
+
+
+def board(client, match: Match, **kwargs) -> str:
+    response = client.get(reverse("matches:match", args=[match.pk]), **kwargs)
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert not [slot for slot in SLOTS if slot in content]
+    return content
+
+
+def round_numbers(content: str) -> list[int]:
+    return [
+        int(number) for number in re.findall(r'<tbody class="round[^"]*" id="round-(\d+)"', content)
+    ]
+
+
+def test_a_long_match_shows_its_last_ten_rounds_and_links_to_the_others(owner, visitor):
+    match = cabo_match(owner, 14)
+    content = board(visitor, match)
+    assert round_numbers(content) == list(range(5, 15))
+    url = reverse("matches:match", args=[match.pk]) + "?rounds=all"
+    assert f'href="{url}#round-1"' in content
+    assert "Show all 14 rounds" in content
+    assert round_numbers(board(visitor, match, data={"rounds": "all"})) == list(range(1, 15))
+    sheet = visitor.get(reverse("matches:scoresheet", args=[match.pk])).content.decode()
+    assert round_numbers(sheet) == list(range(5, 15))
+    assert reverse("matches:scoresheet", args=[match.pk]) + "?rounds=all#round-1" in sheet
+
+
+def test_a_short_match_shows_every_round_and_no_link(owner, visitor):
+    content = board(visitor, cabo_match(owner, 10))
+    assert round_numbers(content) == list(range(1, 11))
+    assert "?rounds=all" not in content
+
+
+def test_the_card_grid_is_on_the_page_once_whatever_the_players(owner, visitor):
+    match = build_match(owner, "cabo", ["Ana", "Ben", "Chloé", "Dan", "Eve"])
+    content = board(visitor, match)
+    assert content.count('id="card-picker"') == 1
+    assert content.count('class="pick clear"') == 1
+    assert content.count("data-codes=") == len(card_picker(match.rules, match.options)) > 5
+    assert content.count('class="picker"') == 5  # each hand's, filled by the page's script
+
+
+def test_the_chart_is_a_link_not_drawn_on_the_board(owner, visitor):
+    match = cabo_match(owner, 3)
+    content = board(visitor, match)
+    assert "<svg" not in content
+    assert f'href="{reverse("records:chart", args=[match.pk])}"' in content
+
+
+def test_a_rounds_why_is_a_page_and_an_htmx_row(owner, visitor):
+    match = cabo_match(owner, 2)
+    url = reverse("matches:round_why", args=[match.pk, 2])
+    assert f'href="{url}" hx-get="{url}"' in board(visitor, match)
+    page = visitor.get(url).content.decode()
+    assert "<h1>Round 2: why this score?</h1>" in page
+    assert "Round 2 · dealt by Ben" in page
+    assert f'href="{reverse("matches:match", args=[match.pk])}#round-2"' in page
+    correct = reverse("matches:edit_round", args=[match.pk, 2])
+    assert f'href="{correct}" hx-get="{correct}" hx-target="#correction"' in page
+    row = visitor.get(url, headers=HTMX).content.decode()
+    assert row.lstrip().startswith('<tr class="why is-loaded" id="why-2">')
+    assert "<html" not in row
+    assert 'colspan="3"' in row
+
+
+def test_a_rounds_why_is_only_for_its_owner_and_a_live_round(owner, visitor):
+    match = cabo_match(owner, 2)
+    services.delete_last_round(match, number=2, owner=owner)
+    stranger = client_of(Owner.objects.create())
+    assert stranger.get(reverse("matches:round_why", args=[match.pk, 1])).status_code == 404
+    assert visitor.get(reverse("matches:round_why", args=[match.pk, 2])).status_code == 404
+    assert visitor.get(reverse("matches:round_why", args=[match.pk, 9])).status_code == 404
+    assert visitor.post(reverse("matches:round_why", args=[match.pk, 1])).status_code == 405
+
+
+def test_a_correction_loads_into_the_board_as_a_plain_form(owner, visitor):
+    match = cabo_match(owner, 2)
+    url = reverse("matches:edit_round", args=[match.pk, 1])
+    fragment = visitor.get(url, headers=HTMX).content.decode()
+    assert "<html" not in fragment
+    assert '<h2 id="correction-title" class="correction-title">Correct round 1</h2>' in fragment
+    assert f'action="{url}"' in fragment
+    assert "hx-post" not in fragment  # its post lands back on the round, a page
+    page = visitor.get(url).content.decode()
+    assert '<h1 id="correction-title">Correct round 1</h1>' in page
+    assert 'id="card-picker"' in page
+
+
+def test_a_kept_board_holds_no_token_and_no_one_time_key(owner, visitor):
+    match = cabo_match(owner, 3)
+    first = board(visitor, match)
+    key = f"board:{match.pk}:{match.version}:en::owner:-:page:"
+    kept = cache.get(key)
+    assert kept is not None
+    assert rendered.CSRF_SLOT in kept and str(rendered.ENTRY_KEY_SLOT) in kept
+    assert "csrfmiddlewaretoken" in kept
+    assert not re.search(r'name="csrfmiddlewaretoken" value="(?!csrf-slot)', kept)
+    second = board(visitor, match)
+    keys = [
+        re.search(r'name="entry_key" value="([^"]+)"', page).group(1) for page in (first, second)
+    ]
+    tokens = [re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1) for page in (first, second)]
+    assert keys[0] != keys[1] and tokens[0] != tokens[1]
+
+
+def test_a_kept_board_costs_the_session_and_the_version_only(
+    owner, visitor, django_assert_num_queries
+):
+    match = cabo_match(owner, 3)
+    board(visitor, match)
+    with django_assert_num_queries(2):
+        board(visitor, match)
+    board(visitor, match, headers=HTMX)  # the fragment is kept on its own
+    with django_assert_num_queries(2):
+        board(visitor, match, headers=HTMX)
+
+
+def test_a_board_with_a_flash_message_or_an_undo_offer_is_not_kept(owner, visitor):
+    match = cabo_match(owner, 2)
+    deleted = services.delete_last_round(match, number=2, owner=owner)
+    undo = board(visitor, match, data={"undo": deleted.pk})
+    assert "Round 2 deleted." in undo
+    assert "Round 2 deleted." not in board(visitor, match)
+    visitor.post(reverse("matches:resume", args=[match.pk]))  # a flash: "Match resumed."
+    assert "Match resumed." in board(visitor, match)
+    assert "Match resumed." not in board(visitor, match)
+
+
+def change_every_way(match: Match, owner: Owner):
+    """Each change a match can go through, and what the board shows after it."""
+    yield (
+        lambda: services.record_round(
+            match, cabo_rounds(1)[0], number=3, entry_key=uuid.uuid4(), owner=owner
+        ),
+        "Ben deals, Ana plays first",
+    )
+    yield (
+        lambda: services.correct_round(
+            match, 3, {"caller": "Ben", "hands": {"Ana": 7, "Ben": 0}}, owner=owner
+        ),
+        "<td>+7</td>",
+    )
+    yield lambda: services.delete_last_round(match, number=3, owner=owner), "Delete round 2"
+    deleted = Round.objects.filter(match=match, number=3).get()
+    yield lambda: services.restore_round(match, deleted.pk, owner=owner), "Delete round 3"
+    yield lambda: services.correct_players(match, ["Ana", "Bea"], "Ana", owner=owner), "Bea"
+    yield (
+        lambda: services.correct_players(match, ["Ana", "Bea"], "Bea", owner=owner),
+        "Ana deals, Bea plays first",
+    )
+    yield lambda: services.abandon_match(match), "Resume the match"
+    yield lambda: services.resume_match(match), "Abandon the match"
+
+
+def test_every_change_of_a_match_shows_on_its_kept_board_at_once(owner, visitor):
+    match = cabo_match(owner, 2)
+    versions = [Match.objects.get(pk=match.pk).version]
+    for change, shown in change_every_way(match, owner):
+        before = board(visitor, match)
+        assert shown not in before
+        change()
+        after = board(visitor, match)
+        assert shown in after, shown
+        versions.append(Match.objects.get(pk=match.pk).version)
+    assert versions == sorted(set(versions))
+    services.delete_match(match)
+    assert visitor.get(reverse("matches:match", args=[match.pk])).status_code == 404
+    services.restore_match(match)
+    assert "Abandon the match" in board(visitor, match)
+
+
+def test_a_board_is_kept_per_language(owner, visitor):
+    match = cabo_match(owner, 2)
+    assert "Record the round" in board(visitor, match)
+    french = board(visitor, match, headers={"Accept-Language": "fr"})
+    assert "Record the round" not in french
+    assert "Enregistrer la manche" in french
+
+
+def entry_as_rendered(match: Match, request) -> tuple[str, str]:
+    """The entry region kept (or rendered to be kept), and rendered afresh."""
+    context = scoreboard_context(match)
+    kept = rendered.entry_html(request, context)
+    fresh = render_to_string("matches/match.html#entry", context, request)
+    return normalized(kept), normalized(fresh)
+
+
+def normalized(html: str) -> str:
+    html = re.sub(r'(name="entry_key" value=")[^"]+', r"\1KEY", html)
+    return re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]+', r"\1TOKEN", html)
+
+
+@pytest.mark.parametrize("spec", ALL, ids=lambda spec: f"{spec['game']}-{spec['preset']}")
+def test_a_kept_entry_form_is_the_one_rendered_for_every_round(owner, spec):
+    """The form kept at an earlier round of the same shape serves the later ones."""
+    request = RequestFactory().get("/")
+    match = build(owner, {**spec, "rounds": []})
+    translation.activate("en")
+    for number, data in enumerate(spec["rounds"], start=1):
+        match = Match.objects.prefetch_related("rounds").get(pk=match.pk)
+        kept, fresh = entry_as_rendered(match, request)
+        assert kept == fresh
+        assert f'name="number" value="{number}"' in kept
+        services.record_round(match, data, number=number, entry_key=uuid.uuid4(), owner=owner)
+    match = Match.objects.prefetch_related("rounds").get(pk=match.pk)
+    assert entry_as_rendered(match, request)[0] == entry_as_rendered(match, request)[1]
+    # Another match of the same line-up gets the form kept for the first, at its address.
+    other = Match.objects.prefetch_related("rounds").get(pk=build(owner, {**spec, "rounds": []}).pk)
+    kept, fresh = entry_as_rendered(other, request)
+    assert kept == fresh
+    assert f'action="{reverse("matches:add_round", args=[other.pk])}"' in kept
+
+
+def post_round(client, match: Match, **headers):
+    return client.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(match.round_count + 1, caller="0", hand_0="0", hand_1="1"),
+        headers={**HTMX, **headers},
+    )
+
+
+def test_a_round_answers_with_what_changed_as_much_at_200_rounds_as_at_10(owner, visitor):
+    sizes = []
+    for rounds in (10, 200):
+        match = cabo_match(owner, rounds)
+        answer = post_round(visitor, match).content.decode()
+        assert answer.lstrip().startswith('<div id="entry">')
+        assert f"Enter round {rounds + 2}" in answer
+        assert round_numbers(answer) == list(range(rounds - 8, rounds + 2))
+        assert not [slot for slot in SLOTS if slot in answer]
+        sizes.append(len(answer))
+    assert sizes[1] - sizes[0] < 300  # a few more digits
+
+
+def test_a_round_that_ends_the_match_answers_with_the_result_and_play_again(owner, visitor):
+    match = build_match(owner, "cabo", ["Ana", "Ben"], cabo_rounds(2), options={"target": 100})
+    answer = visitor.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(3, caller="0", hand_0="0", hand_1="120"),
+        headers=HTMX,
+    ).content.decode()
+    assert '<div id="entry">\n    \n  </div>' in answer
+    outcome = answer[answer.index('id="outcome"') : answer.index('id="rounds"')]
+    assert "Ana wins" in outcome and "1st" in outcome
+    assert "Play again" in answer
+    assert re.search(r'name="key" value="[0-9a-f-]{36}"', answer)
+    assert not [slot for slot in SLOTS if slot in answer]
+
+
+def test_a_refused_round_answers_with_the_form_and_its_faults_only(owner, visitor):
+    match = cabo_match(owner, 2)
+    answer = visitor.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(3, hand_0="0", hand_1="1"),  # nobody called
+        headers=HTMX,
+    ).content.decode()
+    assert answer.lstrip().startswith('<div id="entry">')
+    assert "errorlist" in answer
+    assert "hx-swap-oob" not in answer
+    assert Match.objects.get(pk=match.pk).round_count == 2
+
+
+def test_a_deletion_answers_with_the_undo_offer_and_the_regions_it_changed(owner, visitor):
+    match = cabo_match(owner, 12)
+    answer = visitor.post(
+        reverse("matches:delete_last", args=[match.pk]), {"number": "12"}, headers=HTMX
+    ).content.decode()
+    assert "Round 12 deleted." in answer
+    assert "Undo: restore round 12" in answer
+    assert round_numbers(answer) == list(range(2, 12))
+    assert "Enter round 12" in answer
+
+
+def test_a_correction_without_javascript_lands_on_its_round_even_an_earlier_one(owner, visitor):
+    match = cabo_match(owner, 14)
+    board_url = reverse("matches:match", args=[match.pk])
+    for number, landing in ((13, f"{board_url}#round-13"), (2, f"{board_url}?rounds=all#round-2")):
+        url = reverse("matches:edit_round", args=[match.pk, number])
+        response = visitor.post(url, round_post(number, caller="1", hand_0="3", hand_1="0"))
+        assert response.status_code == 302
+        assert response["Location"] == landing
+        assert f'href="{landing}"' in visitor.get(url).content.decode()
+        why = visitor.get(reverse("matches:round_why", args=[match.pk, number]))
+        assert f'href="{landing}"' in why.content.decode()
