@@ -212,11 +212,16 @@ def edit_form_for(match: Match, rounds: Sequence[Round], number: int, data=None)
     before = match.rules.conclude(match.setup(), match.state(rounds).rounds[: number - 1])
     entry = rounds[number - 1].data
     if data is not None:
-        return round_form_for(before, data)
+        return round_form_for(before, data, auto_id=CORRECTION_IDS)
     names = match.rules.entry_names(before)
     initial = round_form_class(match.game).initial_from(entry, names)
     initial.update(number=number, entry_key=rounds[number - 1].entry_key or uuid.uuid4())
-    return round_form_for(before, initial=initial)
+    return round_form_for(before, initial=initial, auto_id=CORRECTION_IDS)
+
+
+# A correction is loaded on the board beside the next round's form: its fields' ids differ,
+# so that labels, the card picker and the ± key reach the form they belong to.
+CORRECTION_IDS = "fix_%s"
 
 
 def known_players(owner: Owner | None) -> list[str]:

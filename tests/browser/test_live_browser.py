@@ -162,7 +162,8 @@ def test_a_co_scorer_records_and_corrects_rounds_everyone_sees(page, phone, requ
     # The co-scorer corrects round 1: Ben had 4, not 5.
     co_scorer.locator("#round-1 .why-link").click()
     co_scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
-    row(co_scorer, "Ben").locator("input.points-input").fill("4")
+    correction = co_scorer.locator("#correction")
+    row(correction, "Ben").locator("input.points-input").fill("4")
     co_scorer.get_by_role("button", name="Save the correction").click()
     expect(co_scorer).to_have_url(re.compile(r"/live/[A-Za-z0-9_-]{32}/#round-1$"))
     ben = co_scorer.locator("tfoot .totals td").nth(1)

@@ -129,6 +129,19 @@ def test_a_correction_loads_into_the_board_as_a_plain_form(owner, visitor):
     assert 'id="card-picker"' in page
 
 
+def test_a_correction_on_the_board_has_ids_of_its_own(owner, visitor):
+    """Loaded beside the next round's form: labels, the card picker and the ± key must
+    reach the correction's fields, not the next round's."""
+    match = cabo_match(owner, 2)
+    board = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
+    url = reverse("matches:edit_round", args=[match.pk, 1])
+    fragment = visitor.get(url, headers=HTMX).content.decode()
+    board_ids = set(re.findall(r' id="([^"]+)"', board))
+    correction_ids = set(re.findall(r' id="([^"]+)"', fragment))
+    assert "fix_hand_0" in correction_ids
+    assert board_ids & correction_ids == set()
+
+
 def test_a_kept_board_holds_no_token_and_no_one_time_key(owner, visitor):
     match = cabo_match(owner, 3)
     first = board(visitor, match)
