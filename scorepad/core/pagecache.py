@@ -232,6 +232,16 @@ def _filled(request: HttpRequest, page: HttpResponse) -> HttpResponse:
     """A page not kept, its slots filled (GZipMiddleware compresses it as any page)."""
     if page.streaming:
         return page
-    parts = _SLOTS.split(page.content)
-    page.content = b"".join(_interleaved(parts[::2], _slot_values(request, tuple(parts[1::2]))))
+    page.content = _fill(request, page.content)
     return page
+
+
+def fill_slots(request: HttpRequest, html: str) -> str:
+    """`html` rendered with slots (`CSRF_SLOT`, `ONCE_SLOT`), filled for this answer; for
+    other kept pieces than whole pages (the scoreboard's, `scorepad.matches.rendered`)."""
+    return _fill(request, html.encode()).decode()
+
+
+def _fill(request: HttpRequest, content: bytes) -> bytes:
+    parts = _SLOTS.split(content)
+    return b"".join(_interleaved(parts[::2], _slot_values(request, tuple(parts[1::2]))))

@@ -21,20 +21,20 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from scorepad.core.htmx import VARY, render_page_or_partial, wants_fragment
+from scorepad.core.pagecache import CSRF_SLOT, ONCE_SLOT, fill_slots
 
 from .access import own_match_version
 from .forms import round_form_class
 from .scoreboard import card_picker, fresh_round_form
 
-CSRF_SLOT = "csrf-slot-5c0rep4d"
-ENTRY_KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-5c0e00e47e1f")
-ONCE_KEY_SLOT = uuid.UUID("00000000-0000-4000-8000-5c0e000a9a1e")
+# The kept pages' slots (`scorepad.core.pagecache`): each one-time key in a board (the
+# round form's, "Play again"'s) is filled with a key of its own.
+ENTRY_KEY_SLOT = ONCE_KEY_SLOT = uuid.UUID(ONCE_SLOT)
 # The next round's number and the match's id in a kept entry form: a number no match
 # reaches, and the largest id (`models.random_id`: one chance in 2**52 to be a real one,
 # which the slot then stands for rightly).
@@ -110,14 +110,6 @@ def render_board(request: HttpRequest, context: dict, *, keep: bool = True) -> H
         cache.set(key, html)
     response.content = fill_slots(request, html)
     return response
-
-
-def fill_slots(request: HttpRequest, html: str) -> str:
-    return (
-        html.replace(CSRF_SLOT, get_token(request))
-        .replace(str(ENTRY_KEY_SLOT), str(uuid.uuid4()))
-        .replace(str(ONCE_KEY_SLOT), str(uuid.uuid4()))
-    )
 
 
 def entry_html(request: HttpRequest, context: dict) -> str:
