@@ -109,6 +109,8 @@ OWNER = {
     "matches:share",
     "matches:stop_sharing",
     "matches:round_why",
+    "accounts:claimed_seats",
+    "accounts:free_seat",
 }
 # An account's own pages: a visitor who is not signed in is sent to sign in (302); another
 # account sees its own; one object of the owner's (a match, a claim) is a 404 to them.
@@ -186,6 +188,7 @@ class Table:
             "round_id": self.deleted_round.pk,
             "rule_id": self.house_rule.pk,
             "claim_id": self.claim.pk,
+            "position": 0,
             "uidb64": "MQ",
             "game_key": "cabo",
             "name": "Ophelia",

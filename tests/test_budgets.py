@@ -96,6 +96,7 @@ ACCOUNT_QUERIES = {
     "my seats": 6,
     "claim a seat": 5,
     "claim a followed seat": 6,
+    "claimed seats": 5,
 }
 
 
@@ -205,6 +206,7 @@ POST_ONLY = {
     "live:add_round",
     "accounts:log_out",
     "accounts:release",
+    "accounts:free_seat",
 }
 
 
@@ -346,6 +348,7 @@ def every_account_page(match, links) -> dict[str, tuple[str, dict, dict]]:
         "my seats": (reverse("accounts:seats"), {}, {}),
         "claim a seat": (reverse("accounts:claim", args=[match.pk]), {}, {}),
         "claim a followed seat": (reverse("accounts:claim_followed", args=[links.follow]), {}, {}),
+        "claimed seats": (reverse("accounts:claimed_seats", args=[match.pk]), {}, {}),
     }
 
 

@@ -97,6 +97,9 @@ urlpatterns = [
     path("statistics/", views.statistics, name="statistics"),
     path("seats/", views.seats, name="seats"),
     path("matches/<int:match_id>/me/", views.claim_own, name="claim"),
+    # The scorer's side of claims: no account needed, the match's owner is asking.
+    path("matches/<int:match_id>/claims/", views.claimed_seats, name="claimed_seats"),
+    path("matches/<int:match_id>/claims/<int:position>/free/", views.free_seat, name="free_seat"),
     path("live/<str:token>/me/", views.claim_followed, name="claim_followed"),
     path("claims/<int:claim_id>/release/", views.release, name="release"),
 ]

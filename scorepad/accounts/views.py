@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -167,3 +167,30 @@ def release(request: HttpRequest, claim_id: int) -> HttpResponse:
     claim.delete()
     messages.success(request, _("That match no longer counts in your statistics."))
     return redirect(_next_or(request, "accounts:statistics"))
+
+
+@require_safe
+def claimed_seats(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The scorer's view of their match's claimed seats: which players an account said it
+    was (never which account), each one the scorer may free if it was not that player."""
+    match = get_own_match(request, match_id, rounds=False)
+    taken = set(Claim.objects.filter(match=match).values_list("position", flat=True))
+    seats = [{"position": seat, "name": name} for seat, name in enumerate(match.players)]
+    context = {"match": match, "claimed": [seat for seat in seats if seat["position"] in taken]}
+    return render(request, "accounts/claimed_seats.html", context)
+
+
+@require_POST
+def free_seat(request: HttpRequest, match_id: int, position: int) -> HttpResponse:
+    """The scorer, who knows who sat where, takes back a claim that was wrong: the seat's
+    player may then say it is theirs. Freeing a seat nobody claimed changes nothing."""
+    match = get_own_match(request, match_id, rounds=False)
+    if position >= len(match.players):
+        raise Http404
+    if Claim.objects.filter(match=match, position=position).delete()[0]:
+        messages.success(
+            request,
+            _("%(name)s is free again: that player can now say it is them.")
+            % {"name": match.players[position]},
+        )
+    return redirect("accounts:claimed_seats", match_id=match.pk)

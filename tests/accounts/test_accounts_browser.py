@@ -119,6 +119,29 @@ def test_a_player_claims_a_seat_and_finds_it_in_my_statistics(page, shot):
     assert Claim.objects.get().position == 0
 
 
+def test_the_scorer_frees_a_seat_claimed_by_someone_who_did_not_sit_there(page, shot):
+    """No account needed: the scorer's own browser. The seat's claim goes; which account
+    made it is never shown."""
+    from django.contrib.auth import get_user_model
+
+    start_match(page, "cabo", ["Ana", "Ben"])
+    match = Match.objects.get()
+    ben = get_user_model().objects.create_user("ben", "ben@example.org", PASSWORD)
+    Claim.objects.create(user=ben, match=match, position=0)  # Ben said he was Ana
+    page.get_by_role("link", name="Correct names / dealer").click()
+    page.get_by_role("link", name="Players who said which seat is theirs").click()
+    expect(page.locator(".claim")).to_contain_text("Ana")
+    expect(page.locator(".claim")).to_contain_text("claimed by an account")
+    assert small_targets(page) == []
+    page.get_by_role("button", name="Free this seat").click()
+    expect(
+        page.get_by_text("Ana is free again: that player can now say it is them.")
+    ).to_be_visible()
+    expect(page.get_by_text("No player has said which seat is theirs yet.")).to_be_visible()
+    shot("seat-freed")
+    assert not Claim.objects.exists()
+
+
 def signed_in_pages(match_id: int) -> list[str]:
     return [
         "/account/",

@@ -9,8 +9,9 @@ from django.urls import reverse
 
 from scorepad.accounts.claims import record_of
 from scorepad.accounts.models import Claim
+from scorepad.matches import sharing
 from scorepad.matches.models import Owner, ShareLink
-from tests.records.conftest import build
+from tests.records.conftest import build, client_of
 from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
 
 pytestmark = pytest.mark.django_db
@@ -265,3 +266,45 @@ def test_the_claimed_matches_are_listed_a_page_at_a_time(ana, ana_phone, strange
     assert second.count('class="panel claim"') == 1
     assert ana_phone.get(STATISTICS, {"page": "x"}).status_code == 200
     assert "Matches played" in second and ">3<" in second
+
+
+def test_the_scorer_frees_a_seat_someone_claimed_wrongly_and_its_player_claims_it(
+    owner, visitor, ana, ana_phone, ben, ben_phone
+):
+    """The scorer needs no account: the match's owner is asking. They see which seats are
+    claimed, never by whom, and a freed seat's claim is gone from that account's record."""
+    match = build(owner, CABO_FR)
+    Claim.objects.create(user=ben, match=match, position=0)  # Ben said he was Ana
+    seats = reverse("accounts:claimed_seats", args=[match.pk])
+    page = visitor.get(seats).content.decode()
+    assert "claimed by an account" in page and "ben@example.org" not in page
+    free = reverse("accounts:free_seat", args=[match.pk, 0])
+    response = visitor.post(free)
+    assert response.status_code == 302 and response["Location"] == seats
+    assert not Claim.objects.filter(match=match).exists()
+    assert "No player has said which seat is theirs yet." in visitor.get(seats).content.decode()
+    followed = reverse("accounts:claim_followed", args=[sharing.share(match, "follow").token])
+    assert ana_phone.post(followed, {"seat": "0"}).status_code == 302
+    assert Claim.objects.get(match=match).user == ana
+
+
+def test_only_the_matchs_owner_sees_or_frees_its_claimed_seats(owner, stranger, ben, ben_phone):
+    match = build(owner, CABO_FR)
+    Claim.objects.create(user=ben, match=match, position=1)
+    seats = reverse("accounts:claimed_seats", args=[match.pk])
+    free = reverse("accounts:free_seat", args=[match.pk, 1])
+    for someone_else in (client_of(stranger), ben_phone):
+        assert someone_else.get(seats).status_code == 404
+        assert someone_else.post(free).status_code == 404
+    assert Claim.objects.filter(match=match).count() == 1
+
+
+def test_freeing_a_seat_the_match_does_not_have_is_a_404_and_a_free_one_changes_nothing(
+    owner, visitor, ben
+):
+    match = build(owner, CABO_FR)
+    Claim.objects.create(user=ben, match=match, position=1)
+    assert visitor.post(reverse("accounts:free_seat", args=[match.pk, 9])).status_code == 404
+    assert visitor.get(reverse("accounts:free_seat", args=[match.pk, 0])).status_code == 405
+    assert visitor.post(reverse("accounts:free_seat", args=[match.pk, 0])).status_code == 302
+    assert Claim.objects.filter(match=match, position=1).exists()
