@@ -95,16 +95,28 @@ def get_own_match(
     request: HttpRequest, match_id: int, *, rounds: bool = True, deleted: bool = False
 ) -> Match:
     """The asker's match, with its rounds prefetched; 404 for a missing or someone else's,
-    and for a deleted one unless `deleted` (only undoing the deletion asks for it)."""
-    owner = current_owner(request)
-    if owner is None:
+    and for a deleted one unless `deleted` (only undoing the deletion asks for it). The
+    asker's owner comes with it, in the same query, when not looked up yet."""
+    matches = Match.objects.filter(pk=match_id, deleted_at__isnull=not deleted)
+    owner = getattr(request, "_scorepad_owner", None)
+    user = getattr(request, "user", None)
+    if owner is not None:
+        matches = matches.filter(owner=owner)
+    elif user is not None and user.is_authenticated:
+        matches = matches.filter(owner__user=user).select_related("owner")
+    elif (token := session_token(request)) is not None:
+        matches = matches.filter(owner__token=token).select_related("owner")
+    else:
         raise Http404
-    matches = Match.objects.filter(owner=owner, deleted_at__isnull=not deleted)
     if rounds:
         matches = matches.prefetch_related("rounds")
-    match = matches.filter(pk=match_id).first()
+    match = matches.first()
     if match is None:
         raise Http404
+    if owner is None:
+        request._scorepad_owner = match.owner  # type: ignore[attr-defined]
+    else:
+        match.owner = owner
     return match
 
 

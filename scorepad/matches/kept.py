@@ -13,11 +13,15 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from scorepad.rules import get_game, kept
 from scorepad.rules.base import MatchState, side_of
 
 from .models import Match, Round, Seat
+
+# What `fill` sets on a match.
+KEPT_FIELDS = ("finished", "winners", "standing", "round_count", "abandoned_at", "version")
 
 
 def keep(
@@ -30,21 +34,29 @@ def keep(
     the players' parts when the caller made them (`seats_after`), else they are made
     from `state`."""
     Round.objects.bulk_update(fill(match, state, rounds), ["result"])
-    match.save(
-        update_fields=[
-            "finished",
-            "winners",
-            "standing",
-            "round_count",
-            "abandoned_at",
-            "version",
-            "updated",
-        ]
-    )
+    match.save(update_fields=[*KEPT_FIELDS, "updated"])
     Seat.objects.filter(match=match).delete()
     Seat.objects.bulk_create(seats_of(match, state) if seats is None else seats)
     # What the change's answer shows, without reading or replaying the match again.
     match.live_state = state
+
+
+def update_if_unchanged(match: Match, *, since: int) -> bool:
+    """Save what `fill` set on `match` if its row is still at version `since` (and lock
+    the row until the end of the transaction); False, with nothing saved, if not."""
+    fields = {name: getattr(match, name) for name in KEPT_FIELDS}
+    fields["updated"] = match.updated = timezone.now()
+    return bool(Match.objects.filter(pk=match.pk, version=since).update(**fields))
+
+
+def keep_seats(seats: list[Seat]) -> None:
+    """Write the players' parts `seats_after` made, over the match's same seats."""
+    Seat.objects.bulk_create(
+        seats,
+        update_conflicts=True,
+        unique_fields=["match", "position"],
+        update_fields=["name", "won", "shared", "figures"],
+    )
 
 
 def fill(match: Match, state: MatchState, rounds: Sequence[Round]) -> list[Round]:

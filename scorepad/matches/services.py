@@ -4,6 +4,7 @@ before anything is saved, journals what changed, and keeps what the engine deriv
 
 from __future__ import annotations
 
+import copy
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -110,6 +111,14 @@ def record_round(
             played = None
         else:
             seats = kept.seats_after(match, played)
+    if played is not None and match.abandoned_at is None and number <= MAX_ROUNDS_PER_MATCH:
+        try:
+            with transaction.atomic():
+                new = _add_after(match, played, seats, data, number, entry_key, owner)
+        except IntegrityError:  # this entry, or this number, was recorded meanwhile
+            new = None
+        if new is not None:
+            return new
     with transaction.atomic():
         locked = _locked(match)
         _refuse_if_abandoned(locked)
@@ -136,6 +145,39 @@ def record_round(
             raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
         _journal(locked, new, RoundChange.Action.ADD, None, new.data, owner)
         kept.keep(locked, played, [new], seats=seats)
+    return new
+
+
+def _add_after(
+    match: Match,
+    played: MatchState,
+    seats: list[Seat],
+    data: Mapping,
+    number: int,
+    entry_key: uuid.UUID,
+    owner: Owner,
+) -> Round | None:
+    """The common case of `record_round`, in its transaction: the round `played` after
+    the kept state of `match` as read, saved in a few statements if the match is still
+    as read (its version; the update locks its row until the end). None, with nothing
+    written, if it changed meanwhile; IntegrityError if this entry or this number was
+    recorded meanwhile (the caller rolls back)."""
+    saved = copy.copy(match)
+    kept.fill(saved, played, [])
+    if not kept.update_if_unchanged(saved, since=match.version):
+        return None
+    new = Round.objects.create(
+        match=saved,
+        number=number,
+        data=dict(data),
+        entry_key=entry_key,
+        result=result_to_json(played.rounds[-1]),
+    )
+    _journal(saved, new, RoundChange.Action.ADD, None, new.data, owner)
+    kept.keep_seats(seats)
+    # Last: other changes of this owner's matches wait on its row only until the commit.
+    owner_changed(saved.owner_id)
+    saved.live_state = played
     return new
 
 

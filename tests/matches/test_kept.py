@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scorepad.bench.data import history_match
 from scorepad.matches import kept, services
-from scorepad.matches.models import Match, Round, Seat
+from scorepad.matches.models import Match, Owner, Round, Seat
 from scorepad.records import exchange
 from scorepad.rules.base import Game
 from tests.matches.helpers import round_post
@@ -197,3 +197,20 @@ def test_a_round_recorded_after_a_change_meanwhile_is_played_on_the_replayed_mat
     assert_kept_is_replayed(match)
     # Round 1 as corrected (Ben called: Ana 8, Ben 0), not as the phone saw it.
     assert Match.objects.get(pk=match.pk).state().totals == {"Ana": 8, "Ben": 4}
+
+
+def test_an_entry_key_used_again_for_the_next_round_saves_nothing(owner):
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    key = uuid.uuid4()
+    round_1 = {"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}
+    services.record_round(match, round_1, number=1, entry_key=key, owner=owner, state=match.state())
+    seen = Match.objects.get(pk=match.pk)
+    before = (seen.version, Owner.objects.get(pk=owner.pk).version, Round.objects.count())
+    round_2 = {"caller": "Ben", "hands": {"Ana": 8, "Ben": 2}}
+    with pytest.raises(services.AlreadyRecorded):
+        services.record_round(
+            seen, round_2, number=2, entry_key=key, owner=owner, state=seen.state()
+        )
+    after = Match.objects.get(pk=match.pk)
+    assert (after.version, Owner.objects.get(pk=owner.pk).version, Round.objects.count()) == before
+    assert_kept_is_replayed(match)
