@@ -325,6 +325,9 @@ class RoundForm(forms.Form):
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     entry_key = forms.UUIDField(widget=forms.HiddenInput)
+    # The match's version the form was shown with: its board then needs only what the
+    # round changes (`match.html#round_added`). Absent from a correction.
+    seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -366,7 +369,7 @@ class RoundForm(forms.Form):
         return (get_game(state.setup.game).entry_names(state), state.needs_tiebreak)
 
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"number", "entry_key"})
+        return has_forged_fields(self, {"number", "entry_key", "seen"})
 
     def clean(self) -> dict:
         # Every fault in one pass: the engine checks what the fields let through, and

@@ -39,6 +39,8 @@ ENTRY_KEY_SLOT = ONCE_KEY_SLOT = uuid.UUID(ONCE_SLOT)
 # reaches, and the largest id (`models.random_id`: one chance in 2**52 to be a real one,
 # which the slot then stands for rightly).
 NUMBER_SLOT = 987_654_321
+# The match's version in a kept entry form: another number no match reaches.
+VERSION_SLOT = 987_654_329
 MATCH_SLOT = 2**52 - 1
 # The queries a kept board may answer: none, or all the rounds (an undo offer is shown once).
 KEPT_QUERIES = ("", "rounds=all")
@@ -149,12 +151,13 @@ def entry_html(request: HttpRequest, context: dict) -> str:
             "match": slotted_match,
             "csrf_token": CSRF_SLOT,
             "next_number": NUMBER_SLOT,
-            "form": fresh_round_form(state, ENTRY_KEY_SLOT, number=NUMBER_SLOT),
+            "form": fresh_round_form(state, ENTRY_KEY_SLOT, number=NUMBER_SLOT, seen=VERSION_SLOT),
         }
         html = render_to_string(f"{TEMPLATE}#entry", slotted, request)
         cache.set(key, html)
     return (
         fill_slots(request, html)
         .replace(str(NUMBER_SLOT), str(context["next_number"]))
+        .replace(str(VERSION_SLOT), str(match.version))
         .replace(str(MATCH_SLOT), str(match.pk))
     )

@@ -23,10 +23,15 @@ RECENT_MATCHES_FOR_NAMES = 50
 
 
 def fresh_round_form(
-    state: MatchState, entry_key: object = None, number: int | None = None
+    state: MatchState, entry_key: object = None, number: int | None = None, seen: int | None = None
 ) -> RoundForm:
-    """The next round's form, with a fresh one-time key (or `entry_key`, a slot)."""
-    initial = {"number": number or len(state.rounds) + 1, "entry_key": entry_key or uuid.uuid4()}
+    """The next round's form, with a fresh one-time key (or `entry_key`, a slot), shown
+    with the match at version `seen`."""
+    initial = {
+        "number": number or len(state.rounds) + 1,
+        "entry_key": entry_key or uuid.uuid4(),
+        "seen": seen,
+    }
     return round_form_for(state, initial=initial)
 
 
@@ -76,7 +81,7 @@ def scoreboard_context(
     abandoned = match.abandoned_at is not None
     fresh = form is None and not state.finished and not read_only and not abandoned
     if fresh:  # built only if it is rendered (a kept one may stand in for it)
-        form = SimpleLazyObject(lambda: fresh_round_form(state, entry_key))
+        form = SimpleLazyObject(lambda: fresh_round_form(state, entry_key, seen=match.version))
     last = state.rounds[-1] if state.rounds else None
     if restorable_round is False:
         restorable_round = None if read_only or live else restorable(match.rounds.all())

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import parse_qs, urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -176,12 +177,15 @@ def _changed(
     undo: Round | None = None,
     restorable_round: Round | bool | None = False,
     board: Board | None = None,
+    added: bool = False,
 ) -> HttpResponse:
     """After a change: htmx gets what changed (the `changes` regions); a plain form post
     is redirected, and the notice (or the offer to undo a deletion) follows it. Without
     a notice the redirect lands on the standing, which shows what the change did.
     `match` is the one the change saved (`live_state`), or it is read again. `board`:
-    where the change was made (the owner's page by default, or a co-scorer's link)."""
+    where the change was made (the owner's page by default, or a co-scorer's link).
+    `added`: the change is a round added to a board that showed the match just before
+    it, which then needs only what that round changed (`round_added`)."""
     board = board or owner_board(match)
     if not request.htmx:
         url = board.url
@@ -204,10 +208,19 @@ def _changed(
         restorable_round=restorable_round,
         live=board.live,
     )
-    changes = render_to_string("matches/match.html#changes", context, request)
+    regions = "round_added" if added else "changes"
+    if added and _shows_all_rounds(request):  # the new row joins them: no "Show all" link
+        context["earlier"] = 0
+    changes = render_to_string(f"matches/match.html#{regions}", context, request)
     response = HttpResponse(rendered.entry_html(request, context) + changes)
     patch_vary_headers(response, VARY)
     return response
+
+
+def _shows_all_rounds(request: HttpRequest) -> bool:
+    """Whether the page that sent this htmx request shows all the rounds (`?rounds=all`)."""
+    query = urlsplit(request.htmx.current_url or "").query
+    return parse_qs(query).get("rounds") == ["all"]
 
 
 @require_POST
@@ -239,7 +252,9 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
         except RoundInvalid as invalid:  # the match changed since the form was checked
             form.show_engine_errors(invalid.errors)
         else:  # a round recorded since a deletion took the deleted round's place
-            return _changed(request, new.match, restorable_round=None, board=board)
+            seen = form.cleaned_data["seen"]
+            added = seen is not None and seen == new.match.version - 1
+            return _changed(request, new.match, restorable_round=None, board=board, added=added)
     context = scoreboard_context(match, state=state, form=form, live=board.live)
     if request.htmx:  # the form and its faults, where the form was
         return render(request, "matches/match.html#entry", context)

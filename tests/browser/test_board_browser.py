@@ -93,9 +93,38 @@ def test_a_long_match_shows_its_last_rounds_and_the_others_one_tap_away(
     earlier.click()
     expect(page).to_have_url(re.compile(r"\?rounds=all#round-1$"))
     expect(page.locator("tbody.round")).to_have_count(200)
-    # Recording a round goes back to the last rounds, with the new one in sight.
+    # A round recorded joins the rounds shown (the others stay as they are), and the
+    # standing shows it in sight.
     play_cabo_round(page, 1)
     expect(page.locator("#standing .standing-last th")).to_have_text("Round 201")
     expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "201"])
-    expect(page.locator("tbody.round")).to_have_count(10)
+    expect(page.locator("tbody.round")).to_have_count(201)
+    expect(page.locator("tbody.round").last).to_have_id("round-201")
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "201"])
+    expect(page.get_by_role("link", name=re.compile("Show all"))).to_have_count(0)
     assert_seen(page.locator("#standing .standing-totals"))
+
+
+def test_a_round_recorded_leaves_the_rows_shown_as_they_are(page, seen_shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 2)
+    page.get_by_role("link", name="Round 1: why this score?").click()
+    expect(page.locator("#why-1")).to_be_visible()
+    play_rounds_from(page, 3, 12)
+    # Only the new rows came: round 1's opened "why" is still open, the rows in order.
+    expect(page.locator("#why-1")).to_be_visible()
+    labels = [f"{number}" for number in range(1, 13)]
+    expect(page.locator("tbody.round th a.why-link")).to_have_text(labels)
+    expect(page.locator("#rounds-foot .totals td")).to_have_text(["0", "12"])
+    expect(page.locator("th.leader")).to_have_count(2)  # the standing's and the grid's
+    seen_shot("board-rows-kept")
+    # Reloaded, the board shows its last rounds again, with the others one tap away.
+    page.reload()
+    expect(page.locator("tbody.round")).to_have_count(10)
+    expect(page.get_by_role("link", name="Show all 12 rounds")).to_be_visible()
+
+
+def play_rounds_from(page, first: int, last: int) -> None:
+    for number in range(first, last + 1):
+        play_cabo_round(page, 1)
+        expect(page.locator("#standing .standing-last th")).to_have_text(f"Round {number}")

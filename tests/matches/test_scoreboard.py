@@ -57,6 +57,49 @@ def test_a_recorded_round_updates_the_grid_in_place(client, cabo):
     assert "Ana called Cabo with 3 but Chloé had 2: 3 + 10 penalty" in why.content.decode()
 
 
+def test_a_round_added_to_the_board_as_shown_sends_only_what_it_changed(client, cabo):
+    worked_example_1(client, cabo)
+    page = client.get(reverse("matches:match", args=[cabo])).content.decode()
+    seen = re.search(r'name="seen" value="(\d+)"', page).group(1)
+    assert seen == str(Match.objects.get().version)
+    response = add(
+        client, cabo, 2, caller="1", hand_0="5", hand_1="1", hand_2="6", hand_3="8", seen=seen
+    )
+    content = response.content.decode()
+    assert content.lstrip().startswith('<div id="entry">')
+    # The rows already shown stay: only the new one comes, above the totals.
+    assert 'id="rounds"' not in content
+    assert 'id="round-1"' not in content
+    row = re.search(r'<table hx-swap-oob="beforebegin:#rounds-foot">(.*?)</table>', content)
+    assert row and 'id="round-2"' in row.group(1)
+    for region in ("rounds-head", "rounds-foot"):
+        assert re.search(rf'<template>\s*<t\w+ id="{region}" hx-swap-oob="true">', content), region
+    for region in ("standing", "outcome", "rounds-earlier", "rounds-notes", "board-actions"):
+        assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', content), region
+    assert "Chloé deals, Dan plays first" in content
+    # The next form knows the board it comes with.
+    assert f'name="seen" value="{int(seen) + 1}"' in content
+
+
+def test_a_round_added_to_a_board_that_missed_a_change_sends_the_rounds_again(client, cabo):
+    worked_example_1(client, cabo)
+    stale = Match.objects.get().version - 1  # the board as it was before round 1
+    response = add(
+        client, cabo, 2, caller="1", hand_0="5", hand_1="1", hand_2="6", hand_3="8", seen=stale
+    )
+    content = response.content.decode()
+    assert re.search(r'id="rounds" hx-swap-oob="true"', content)
+    assert 'id="round-1"' in content and 'id="round-2"' in content
+
+
+def test_a_forged_board_version_is_refused(client, cabo):
+    response = add(
+        client, cabo, 1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9", seen="x"
+    )
+    assert response.status_code == 400
+    assert not Round.objects.exists()
+
+
 def test_without_javascript_a_recorded_round_redirects_to_the_scoreboard(client, cabo):
     response = client.post(
         reverse("matches:add_round", args=[cabo]),
