@@ -236,6 +236,17 @@ def _filled(request: HttpRequest, page: HttpResponse) -> HttpResponse:
     return page
 
 
+def keep_answer(page: HttpResponse) -> _Kept:
+    """What to keep of `page`, rendered with slots, for `kept_answer` (deflated once)."""
+    return _Kept.of(page)
+
+
+def kept_answer(request: HttpRequest, kept: _Kept) -> HttpResponse:
+    """The answer a kept page (`keep_answer`) makes for `request`: its slots filled, put
+    together compressed when the browser takes gzip."""
+    return kept.answer(request)
+
+
 def fill_slots(request: HttpRequest, html: str) -> str:
     """`html` rendered with slots (`CSRF_SLOT`, `ONCE_SLOT`), filled for this answer; for
     other kept pieces than whole pages (the scoreboard's, `scorepad.matches.rendered`)."""

@@ -26,7 +26,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
 from scorepad.core.htmx import VARY, render_page_or_partial, wants_fragment
-from scorepad.core.pagecache import CSRF_SLOT, ONCE_SLOT, fill_slots
+from scorepad.core.pagecache import CSRF_SLOT, ONCE_SLOT, fill_slots, keep_answer, kept_answer
 
 from .access import own_match_version
 from .forms import round_form_class
@@ -89,10 +89,10 @@ def kept_board(
     if version is None:
         return None
     key = board_key(request, match_id, version, read_only=read_only)
-    html = cache.get(key) if key else None
-    if html is None:
+    kept = cache.get(key) if key else None
+    if kept is None:
         return None
-    response = HttpResponse(fill_slots(request, html))
+    response = kept_answer(request, kept)
     patch_vary_headers(response, VARY)
     return response
 
@@ -106,11 +106,10 @@ def render_board(request: HttpRequest, context: dict, *, keep: bool = True) -> H
     if not wants_fragment(request):  # the page's one card grid, outside the board
         slots["card_buttons"] = card_picker(match.rules, match.options)
     response = render_page_or_partial(request, TEMPLATE, "scoreboard", {**context, **slots})
-    html = response.content.decode()
     key = board_key(request, match.pk, match.version, read_only=context["read_only"])
-    if keep and key is not None:
-        cache.set(key, html)
-    response.content = fill_slots(request, html)
+    if keep and key is not None:  # kept deflated: answers are put together compressed
+        cache.set(key, keep_answer(response))
+    response.content = fill_slots(request, response.content.decode())
     return response
 
 

@@ -4,6 +4,8 @@ are never stale and never hold a request's secrets, and answers that carry what 
 
 from __future__ import annotations
 
+import gzip
+
 import re
 import uuid
 
@@ -146,8 +148,10 @@ def test_a_kept_board_holds_no_token_and_no_one_time_key(owner, visitor):
     match = cabo_match(owner, 3)
     first = board(visitor, match)
     key = f"board:{match.pk}:{match.version}:en::owner:-:page:"
-    kept = cache.get(key)
-    assert kept is not None
+    found = cache.get(key)
+    assert found is not None
+    pieces = zip(found.texts, (*found.slots, b""), strict=True)
+    kept = b"".join(text + slot for text, slot in pieces).decode()
     assert rendered.CSRF_SLOT in kept and str(rendered.ENTRY_KEY_SLOT) in kept
     assert "csrfmiddlewaretoken" in kept
     slot = re.escape(rendered.CSRF_SLOT)
@@ -158,6 +162,20 @@ def test_a_kept_board_holds_no_token_and_no_one_time_key(owner, visitor):
     ]
     tokens = [re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1) for page in (first, second)]
     assert keys[0] != keys[1] and tokens[0] != tokens[1]
+
+
+def test_a_kept_board_goes_compressed_with_its_slots_filled(owner, visitor):
+    match = cabo_match(owner, 3)
+    plain = board(visitor, match)
+    url = reverse("matches:match", args=[match.pk])
+    answer = visitor.get(url, headers={"accept-encoding": "gzip"})
+    assert answer["Content-Encoding"] == "gzip"
+    page = gzip.decompress(answer.content).decode()
+    assert "Enter round 4" in page and page.count("<html") == 1
+    assert rendered.CSRF_SLOT not in page and str(rendered.ENTRY_KEY_SLOT) not in page
+    # The same page but for its token and its form's key.
+    key = re.compile(r'(value=|"X-CSRFToken": )"[^"]+"')
+    assert key.sub("", page) == key.sub("", plain)
 
 
 def test_a_kept_board_costs_the_session_and_the_version_only(
