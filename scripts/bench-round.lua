@@ -1,7 +1,7 @@
 -- wrk script of `make bench`: records Cabo rounds through the scoreboard's htmx form.
 --
 -- Arguments (after `--`): a pool file, one match a line: "<form path> <page URL> <next
--- round number> <players>", and the number of wrk threads. Each thread takes every n-th match of the
+-- round number> <players> <version of the board>", and the number of wrk threads. Each thread takes every n-th match of the
 -- pool and posts to its matches in turn, so a match gets its next round only after the
 -- thread has sent one to each of its other matches: with a pool several times the
 -- number of connections, two requests in flight never aim at the same match. Every
@@ -27,10 +27,11 @@ function init(args)
   local threads = tonumber(args[2])
   local line_number = 0
   for line in io.lines(args[1]) do
-    local path, page, number, players = line:match("^(%S+) (%S+) (%d+) (%d+)$")
+    local path, page, number, players, seen = line:match("^(%S+) (%S+) (%d+) (%d+) (%d+)$")
     if path and line_number % threads == index then
       pool[#pool + 1] = {
         path = path, page = page, number = tonumber(number), players = tonumber(players),
+        seen = tonumber(seen),
       }
     end
     line_number = line_number + 1
@@ -46,12 +47,16 @@ function request()
   local match = pool[slot]
   local number = match.number
   match.number = number + 1
+  -- The board the form came with: the one the previous round's answer made.
+  local seen = match.seen
+  match.seen = seen + 1
   sent = sent + 1
   local caller = (number - 1) % match.players
   local fields = {
     "number=" .. number,
     string.format("entry_key=%08x-0000-4000-8000-%012x", index + 1, sent),
     "caller=" .. caller,
+    "seen=" .. seen,
   }
   for seat = 0, match.players - 1 do
     fields[#fields + 1] = "hand_" .. seat .. "=" .. (seat == caller and 0 or 1)

@@ -297,6 +297,8 @@ def fill(pool: int, tables: int = 0) -> dict:
         "pool": [match.pk for match in pool_matches],
         "pool_players": len(BOARD_PLAYERS),
         "pool_rounds": BOARD_ROUNDS[0],
+        # The version their boards show (a round form sends it back): the same for all.
+        "pool_version": pool_matches[0].version if pool_matches else 0,
         # The live table's matches (`scripts/bench_live.py`), the "live" owner's.
         "live": live_tables,
     }
