@@ -5,7 +5,6 @@ are never stale and never hold a request's secrets, and answers that carry what 
 from __future__ import annotations
 
 import gzip
-
 import re
 import uuid
 
