@@ -157,6 +157,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # Connections are kept (SQLite too: opening one, and its WAL, on every request costs).
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, checking a kept connection only after it sat idle (its docstring).
+    DATABASES["default"]["ENGINE"] = "scorepad.core.postgresql"
 
 # Rendered pages are kept under keys that name the version of what they show (see
 # scorepad.matches.rendered): a kept page is never stale and never needs removing, so
