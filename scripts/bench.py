@@ -17,7 +17,7 @@ per second, the followers' delay (p50/p99) and checks that no request failed and
 every match holds exactly the rounds its scorer recorded.
 
 Environment: BENCH_SECONDS (per page, default 4), BENCH_REPEATS (runs of each page,
-default 2; the best counts), BENCH_LIVE_SECONDS (default 60; 0
+default 3; the best counts), BENCH_LIVE_SECONDS (default 60; 0
 skips the live table), BENCH_PAGES (page keys, comma-separated: measure only those, e.g.
 "live"), BENCH_DATABASES (default "sqlite,postgres"), BENCH_POSTGRES_URL
 (a role that may create databases, default
@@ -64,7 +64,7 @@ WARMUP_SECONDS = 1
 # other work only ever slows a run down, so the best is the least disturbed (as
 # Python's timeit takes the fastest of its repeats), and a page is compared with the
 # bare view as the machine was while it was measured.
-REPEATS = int(os.environ.get("BENCH_REPEATS", "2"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
 BARE_SECONDS = 2
 # A page slower than this (seconds, one request alone) is timed alone, not loaded with
 # wrk: 16 connections would wait longer than wrk's timeout. Not timed twice past the limit.
