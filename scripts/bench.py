@@ -50,7 +50,10 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 import bench_live
+
+from scorepad.limits import MAX_MATCHES_PER_DAY
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "var" / "bench"
@@ -71,7 +74,9 @@ BARE_SECONDS = 2
 ALONE_OVER, ALONE_LIMIT = 0.6, 30.0
 # A slow page is loaded longer, up to this; fewer requests than this are flagged.
 MAX_SECONDS, FEW_REQUESTS = 10, 20
-POOL_PER_RUN = 128  # matches per wrk run of the round POST: 8 per connection
+# Matches per wrk run of the round POST: 6 per connection (each run on its own, within
+# the 500 matches an owner may set up in a day, `limits.MAX_MATCHES_PER_DAY`).
+POOL_PER_RUN = 96
 RECORDED_AT_LEAST = 0.95
 LIVE_TABLES, LIVE_FOLLOWERS, LIVE_ROUND_EVERY = 100, 5, 20.0
 LIVE_DELAY_P99 = 2.0  # seconds: "within two seconds of its recording"
@@ -833,6 +838,9 @@ def main() -> int:
         say("bench: wrk is missing (make bench installs it with apt-get install wrk)")
         return 2
     seconds = int(os.environ.get("BENCH_SECONDS", "4"))
+    if (REPEATS + 1) * POOL_PER_RUN + 2 > MAX_MATCHES_PER_DAY:  # the pool and the probes
+        say(f"bench: BENCH_REPEATS={REPEATS} needs more matches than an owner may set up")
+        return 2
     live_seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "60"))
     WORK.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
