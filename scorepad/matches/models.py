@@ -20,7 +20,7 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.rules import GAMES, get_game, kept
-from scorepad.rules.base import MatchState, Setup, Team
+from scorepad.rules.base import LastRounds, MatchState, Setup, Team
 
 GAME_CHOICES = [(key, game.name) for key, game in GAMES.items()]
 
@@ -145,14 +145,18 @@ class Match(models.Model):
             self.setup(), self.standing, [kept.result_from_json(r.result) for r in rounds]
         )
 
-    def kept_state(self) -> MatchState:
-        """The state as kept, reading only the live rounds' kept results (one query, no
-        entries, no rounds made): for a page that checks the next round."""
+    def kept_state(self, last: int) -> MatchState:
+        """The state as kept, reading only the kept results of the `last` live rounds (one
+        query, no entries, no rounds made, whatever the match's length): for a page that
+        checks the next round and shows the last ones. Its rounds are `LastRounds`."""
         if self.standing is None:
             return self.replayed()
-        live = self.rounds.filter(deleted_at__isnull=True).order_by("number")
-        results = [kept.result_from_json(r) for r in live.values_list("result", flat=True)]
-        return kept.state_from_json(self.setup(), self.standing, results)
+        live = self.rounds.filter(deleted_at__isnull=True).order_by("-number")
+        found = list(live.values_list("result", flat=True)[:last])
+        results = [kept.result_from_json(result) for result in reversed(found)]
+        return kept.state_from_json(
+            self.setup(), self.standing, LastRounds(self.round_count, results)
+        )
 
     def replayed(self, rounds: list[Round] | None = None) -> MatchState:
         """The match state replayed by the rules engine from the entered rounds."""

@@ -32,6 +32,7 @@ from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
 from .house_rules import house_rules_for
 from .models import Match, Round, ShareLink
 from .scoreboard import (
+    RECENT_ROUNDS,
     card_picker,
     chosen_rules,
     edit_form_for,
@@ -231,7 +232,7 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
     """A round's POST, to a match the asker may score, answered on its `board`."""
-    state = match.kept_state()
+    state = match.kept_state(last=RECENT_ROUNDS)  # what the answer shows
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()

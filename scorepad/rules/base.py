@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal, overload
 
@@ -269,10 +269,113 @@ class Played(Sequence[RoundResult]):
     __hash__ = None  # type: ignore[assignment]
 
 
+class NotAtHand(LookupError):
+    """A round result asked of `LastRounds` that it does not hold: a bug, not a fault of
+    the match (no round looks back further than the one before it)."""
+
+
+class LastRounds(Sequence[RoundResult]):
+    """The results of a match of `length` rounds, of which only the last ones are at
+    hand: a kept state read without its earlier rounds, to play the next round and show
+    the last ones. Its length and its last results are those of the whole match; asking
+    for an earlier one (or going over them all) raises NotAtHand, never a silent gap."""
+
+    __slots__ = ("_last", "_length")
+
+    def __init__(self, length: int, last: Sequence[RoundResult]) -> None:
+        if len(last) > length:
+            raise ValueError("more last rounds than rounds")
+        self._length = length
+        self._last = tuple(last)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> RoundResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[position] for position in range(*index.indices(self._length)))
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        first = self._length - len(self._last)
+        if index < first:
+            raise NotAtHand(f"round {index + 1} of {self._length}: only the last are at hand")
+        return self._last[index - first]
+
+    def __iter__(self) -> Iterator[RoundResult]:
+        if len(self._last) < self._length:
+            raise NotAtHand(f"the {self._length} rounds: only the last are at hand")
+        return iter(self._last)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class _Continued(Sequence[RoundResult]):
+    """`before` and the results added after it, without copying `before` (it may be
+    `LastRounds`): the list `Game._play` appends the next round's result to."""
+
+    __slots__ = ("_added", "_before")
+
+    def __init__(self, before: Sequence[RoundResult]) -> None:
+        self._before = before
+        self._added: list[RoundResult] = []
+
+    def __len__(self) -> int:
+        return len(self._before) + len(self._added)
+
+    def _position(self, index: int) -> int:
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return index - len(self._before)
+
+    @overload
+    def __getitem__(self, index: int) -> RoundResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self[position] for position in range(*index.indices(len(self))))
+        added = self._position(index)
+        return self._before[index] if added < 0 else self._added[added]
+
+    def __setitem__(self, index: int, result: RoundResult) -> None:
+        added = self._position(index)
+        if added < 0:
+            raise IndexError("only an added result can be replaced")
+        self._added[added] = result
+
+    def append(self, result: RoundResult) -> None:
+        self._added.append(result)
+
+    def __iter__(self) -> Iterator[RoundResult]:
+        yield from self._before
+        yield from self._added
+
+    def done(self) -> Sequence[RoundResult]:
+        """The results as a match state holds them: a tuple, or `LastRounds` again."""
+        if isinstance(self._before, LastRounds):
+            return LastRounds(len(self), (*self._before._last, *self._added))
+        return (*self._before, *self._added)
+
+
 @dataclass(frozen=True)
 class MatchState:
     setup: Setup
-    rounds: tuple[RoundResult, ...]
+    # A tuple of every round's result, or `LastRounds` (a kept state read with its last
+    # rounds only): its length and its last results are always the whole match's.
+    rounds: Sequence[RoundResult]
     totals: Mapping[str, int]
     finished: bool
     winners: tuple[str, ...]
@@ -649,11 +752,15 @@ class Game:
         """`state` and one more entered round: what `score` derives from the rounds of
         `state` and this one, without going over the others again (so `state` may be
         the one kept after them)."""
-        results = list(state.rounds)
-        return replace(self._play(setup, state, results, raw), rounds=tuple(results))
+        results = _Continued(state.rounds)
+        return replace(self._play(setup, state, results, raw), rounds=results.done())
 
     def _play(
-        self, setup: Setup, state: MatchState, results: list[RoundResult], raw: Mapping
+        self,
+        setup: Setup,
+        state: MatchState,
+        results: list[RoundResult] | _Continued,
+        raw: Mapping,
     ) -> MatchState:
         """Play `raw` after `state` (the state after `results`), append its result to
         `results`, and return the state after it; RoundInvalid names the round."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import MatchState, RoundResult, Setup, Text
+from .base import LastRounds, MatchState, RoundResult, Setup, Text
 
 # Tags of the values JSON has no word for: a mapping with exactly these keys.
 _TEXT, _SET = "~text", "~set"
@@ -94,7 +94,7 @@ def state_from_json(setup: Setup, kept: Mapping, rounds: Sequence[RoundResult]) 
     """The match state `state_to_json` kept, with its kept round results."""
     return MatchState(
         setup=setup,
-        rounds=tuple(rounds),
+        rounds=rounds if isinstance(rounds, LastRounds) else tuple(rounds),
         totals=dict(kept["totals"]),
         finished=kept["finished"],
         winners=tuple(kept["winners"]),

@@ -15,7 +15,8 @@ from scorepad.bench.data import history_match
 from scorepad.matches import kept, services
 from scorepad.matches.models import Match, Owner, Round, Seat
 from scorepad.records import exchange
-from scorepad.rules.base import Game
+from scorepad.rules import get_game
+from scorepad.rules.base import Game, LastRounds
 from tests.matches.helpers import round_post
 from tests.records.conftest import build, build_match
 from tests.records.matches import ALL, CABO_TIEBREAK, ESCOBA_TEAMS
@@ -213,4 +214,31 @@ def test_an_entry_key_used_again_for_the_next_round_saves_nothing(owner):
         )
     after = Match.objects.get(pk=match.pk)
     assert (after.version, Owner.objects.get(pk=owner.pk).version, Round.objects.count()) == before
+    assert_kept_is_replayed(match)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_round_played_after_the_last_round_alone_derives_what_a_replay_does(seed):
+    """The kept state a round POST reads holds only the last rounds (`LastRounds`)."""
+    document = history_match(random.Random(seed), datetime(2026, 1, 1, tzinfo=UTC))
+    [checked] = exchange.check_documents([document])
+    game, setup, entries = get_game(checked.setup.game), checked.setup, checked.rounds
+    for played in range(len(entries)):
+        whole = game.score(setup, entries[:played])
+        last = replace(whole, rounds=LastRounds(played, whole.rounds[-1:]))
+        expected = game.play_next(setup, whole, entries[played])
+        found = game.play_next(setup, last, entries[played])
+        assert replace(found, rounds=()) == replace(expected, rounds=())
+        assert len(found.rounds) == len(expected.rounds) == played + 1
+        assert found.rounds[-2:] == expected.rounds[-2:]
+
+
+def test_a_round_post_reads_the_last_rounds_only(owner, visitor, django_assert_max_num_queries):
+    rounds = [{"caller": "Ana", "hands": {"Ana": 0, "Ben": 1}}] * 60
+    match = build_match(owner, "cabo", ["Ana", "Ben"], rounds, options={"target": 900})
+    url = reverse("matches:add_round", args=[match.pk])
+    data = round_post(61, caller="0", hand_0="0", hand_1="1")
+    response = visitor.post(url, data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "Enter round 62" in response.content.decode()
     assert_kept_is_replayed(match)

@@ -9,6 +9,8 @@ import scorepad.rules
 from scorepad.rules import GAMES, get_game
 from scorepad.rules.base import (
     Choice,
+    LastRounds,
+    NotAtHand,
     Option,
     OptionError,
     SetupInvalid,
@@ -274,3 +276,20 @@ def test_a_team_name_is_capped_too():
     assert [(error.field, str(error.message)) for error in refused.value.errors] == [
         ("teams.1", "a name has at most 83 characters")
     ]
+
+
+def test_last_rounds_hold_the_last_results_and_refuse_the_earlier_ones():
+    results = tuple(f"round {number}" for number in range(1, 6))  # stand-ins
+    last = LastRounds(12, results[-3:])
+    assert len(last) == 12 and bool(last)
+    assert last[-1] == "round 5" and last[11] == "round 5" and last[-3] == "round 3"
+    assert last[-2:] == ("round 4", "round 5") and last[12:] == ()
+    with pytest.raises(NotAtHand):
+        last[-4]
+    with pytest.raises(NotAtHand):
+        last[:]
+    with pytest.raises(NotAtHand):  # going over them all is not a silent gap
+        list(last)
+    with pytest.raises(IndexError):
+        last[12]
+    assert list(LastRounds(3, results[:3])) == list(results[:3])
