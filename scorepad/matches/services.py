@@ -131,15 +131,10 @@ def record_round(
                 _refuse_a_second_entry(locked, entry_key)
                 raise RoundConflict(round_text(game, "already_recorded", number=number))
             played, seats = game.score(locked.setup(), [*entries, dict(data)]), None
+        new = _entered(locked, number, data, entry_key, played)
         try:
             with transaction.atomic():
-                new = Round.objects.create(
-                    match=locked,
-                    number=number,
-                    data=dict(data),
-                    entry_key=entry_key,
-                    result=result_to_json(played.rounds[-1]),
-                )
+                new.save(force_insert=True)
         except IntegrityError:
             _refuse_a_second_entry(locked, entry_key)
             raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
@@ -166,19 +161,28 @@ def _add_after(
     kept.fill(saved, played, [])
     if not kept.update_if_unchanged(saved, since=match.version):
         return None
-    new = Round.objects.create(
-        match=saved,
-        number=number,
-        data=dict(data),
-        entry_key=entry_key,
-        result=result_to_json(played.rounds[-1]),
-    )
+    new = _entered(saved, number, data, entry_key, played)
+    new.save(force_insert=True)
     _journal(saved, new, RoundChange.Action.ADD, None, new.data, owner)
     kept.keep_seats(seats)
     # Last: other changes of this owner's matches wait on its row only until the commit.
     owner_changed(saved.owner_id)
     saved.live_state = played
     return new
+
+
+def _entered(
+    match: Match, number: int, data: Mapping, entry_key: uuid.UUID, played: MatchState
+) -> Round:
+    """Round `number` as entered, with what the engine derived for it (`played` ends
+    with it): not saved yet."""
+    return Round(
+        match=match,
+        number=number,
+        data=dict(data),
+        entry_key=entry_key,
+        result=result_to_json(played.rounds[-1]),
+    )
 
 
 def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID) -> None:

@@ -234,7 +234,41 @@ class RoundResult:
     carried: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
 
 
-class Played(Sequence[RoundResult]):
+class _Results(Sequence[RoundResult]):
+    """What the engine's views of a match's results share: a result by its place (or a
+    slice, taken one place at a time), and equality with any sequence of the same
+    results. A subclass says its length and gives the result at a place (`_at`)."""
+
+    __slots__ = ()
+
+    def _at(self, position: int) -> RoundResult:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> RoundResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self._at(position) for position in range(*index.indices(len(self))))
+        return self._at(self._place(index))
+
+    def _place(self, index: int) -> int:
+        """`index` counted from the start; IndexError past either end."""
+        place = index + len(self) if index < 0 else index
+        if not 0 <= place < len(self):
+            raise IndexError(index)
+        return place
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Played(_Results):
     """The first ``length`` results of a replay in progress, without copying them: the
     replay hands one to every round, so a copy there would make it cost the square of
     the rounds."""
@@ -248,25 +282,8 @@ class Played(Sequence[RoundResult]):
     def __len__(self) -> int:
         return self._length
 
-    @overload
-    def __getitem__(self, index: int) -> RoundResult: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return tuple(self._results[: self._length][index])
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError(index)
-        return self._results[index]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
+    def _at(self, position: int) -> RoundResult:
+        return self._results[position]
 
 
 class NotAtHand(LookupError):
@@ -274,7 +291,7 @@ class NotAtHand(LookupError):
     the match (no round looks back further than the one before it)."""
 
 
-class LastRounds(Sequence[RoundResult]):
+class LastRounds(_Results):
     """The results of a match of `length` rounds, of which only the last ones are at
     hand: a kept state read without its earlier rounds, to play the next round and show
     the last ones. Its length and its last results are those of the whole match; asking
@@ -291,36 +308,19 @@ class LastRounds(Sequence[RoundResult]):
     def __len__(self) -> int:
         return self._length
 
-    @overload
-    def __getitem__(self, index: int) -> RoundResult: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return tuple(self[position] for position in range(*index.indices(self._length)))
-        if index < 0:
-            index += self._length
-        if not 0 <= index < self._length:
-            raise IndexError(index)
+    def _at(self, position: int) -> RoundResult:
         first = self._length - len(self._last)
-        if index < first:
-            raise NotAtHand(f"round {index + 1} of {self._length}: only the last are at hand")
-        return self._last[index - first]
+        if position < first:
+            raise NotAtHand(f"round {position + 1} of {self._length}: only the last are at hand")
+        return self._last[position - first]
 
     def __iter__(self) -> Iterator[RoundResult]:
         if len(self._last) < self._length:
             raise NotAtHand(f"the {self._length} rounds: only the last are at hand")
         return iter(self._last)
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence):
-            return tuple(self) == tuple(other)
-        return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
-
-
-class _Continued(Sequence[RoundResult]):
+class _Continued(_Results):
     """`before` and the results added after it, without copying `before` (it may be
     `LastRounds`): the list `Game._play` appends the next round's result to."""
 
@@ -333,25 +333,12 @@ class _Continued(Sequence[RoundResult]):
     def __len__(self) -> int:
         return len(self._before) + len(self._added)
 
-    def _position(self, index: int) -> int:
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return index - len(self._before)
-
-    @overload
-    def __getitem__(self, index: int) -> RoundResult: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[RoundResult, ...]: ...
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return tuple(self[position] for position in range(*index.indices(len(self))))
-        added = self._position(index)
-        return self._before[index] if added < 0 else self._added[added]
+    def _at(self, position: int) -> RoundResult:
+        added = position - len(self._before)
+        return self._before[position] if added < 0 else self._added[added]
 
     def __setitem__(self, index: int, result: RoundResult) -> None:
-        added = self._position(index)
+        added = self._place(index) - len(self._before)
         if added < 0:
             raise IndexError("only an added result can be replaced")
         self._added[added] = result
