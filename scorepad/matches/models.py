@@ -151,12 +151,17 @@ class Match(models.Model):
         checks the next round and shows the last ones. Its rounds are `LastRounds`."""
         if self.standing is None:
             return self.replayed()
-        live = self.rounds.filter(deleted_at__isnull=True).order_by("-number")
-        found = list(live.values_list("result", flat=True)[:last])
-        results = [kept.result_from_json(result) for result in reversed(found)]
-        return kept.state_from_json(
-            self.setup(), self.standing, LastRounds(self.round_count, results)
-        )
+        live = self.rounds.filter(deleted_at__isnull=True)
+        found = list(live.order_by("-number").values_list("number", "result")[:last])
+        count = self.round_count
+        if [number for number, _ in found] != list(range(count, count - min(last, count), -1)):
+            # The rounds moved on since this match was read (another phone): all of them,
+            # as they are now. The change that follows sees the match's version moved.
+            whole = live.order_by("number").values_list("result", flat=True)
+            results = [kept.result_from_json(result) for result in whole]
+            return kept.state_from_json(self.setup(), self.standing, results)
+        results = [kept.result_from_json(result) for _, result in reversed(found)]
+        return kept.state_from_json(self.setup(), self.standing, LastRounds(count, results))
 
     def replayed(self, rounds: list[Round] | None = None) -> MatchState:
         """The match state replayed by the rules engine from the entered rounds."""

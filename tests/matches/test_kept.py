@@ -242,3 +242,29 @@ def test_a_round_post_reads_the_last_rounds_only(owner, visitor, django_assert_m
     assert response.status_code == 200
     assert "Enter round 62" in response.content.decode()
     assert_kept_is_replayed(match)
+
+
+@pytest.mark.parametrize("change", ["add", "delete"])
+def test_a_round_sent_from_a_match_read_before_another_phones_change_is_refused(owner, change):
+    """The match read, then its rounds read after another phone changed them: the kept
+    state is read whole, as it is, and the round is refused as already recorded."""
+    round_1 = {"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}
+    round_2 = {"caller": "Ben", "hands": {"Ana": 8, "Ben": 2}}
+    match = build_match(owner, "cabo", ["Ana", "Ben"], [round_1, round_1])
+    seen = Match.objects.get(pk=match.pk)  # as the POST read it
+    other = Match.objects.get(pk=match.pk)
+    if change == "add":
+        state = other.kept_state(last=10)
+        services.record_round(
+            other, round_2, number=3, entry_key=uuid.uuid4(), owner=owner, state=state
+        )
+    else:
+        services.delete_last_round(other, number=2, owner=owner)
+    state = seen.kept_state(last=10)  # no longer what `seen` says: read whole
+    assert len(state.rounds) == (3 if change == "add" else 1)
+    with pytest.raises(services.RoundConflict):  # round 3, from a board showing 2 rounds
+        services.record_round(
+            seen, round_2, number=3, entry_key=uuid.uuid4(), owner=owner, state=state
+        )
+    assert_kept_is_replayed(match)
+    assert Match.objects.get(pk=match.pk).round_count == (3 if change == "add" else 1)
