@@ -16,6 +16,23 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix, tmp_path_factory
+) -> None:
+    """On SQLite the tests use a database file, not Django's in-memory one. The browser
+    tests' server answers each request in a thread of its own, and with an in-memory
+    database all those threads share one connection: requests at once (the offline
+    tests' service worker precaching pages) broke it ("bad parameter or other API
+    misuse"), and the tests after it then lost their session."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "scorepad.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def _fast_and_english(settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
