@@ -221,8 +221,9 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # default, so it lasts a year and is renewed on the first visit of each day
 # (scorepad.core.middleware.SessionRenewalMiddleware), not written on every page view.
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 400
-# Django's database sessions, read with one plain statement (scorepad/core/sessions.py).
-SESSION_ENGINE = "scorepad.core.sessions"
+# Django's database sessions, read with their owner in one plain statement
+# (scorepad/matches/sessions.py).
+SESSION_ENGINE = "scorepad.matches.sessions"
 
 # Signing in (an account or the admin): after five wrong passwords for one user name, or
 # from one address, signing in is paused for fifteen minutes (django-axes). Behind the

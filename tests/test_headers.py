@@ -102,7 +102,7 @@ def session_writes(client, url: str) -> int:
     return sum(
         1
         for query in context.captured_queries
-        if "django_session" in query["sql"]
+        if "matches_browsersession" in query["sql"]
         and query["sql"].lstrip().startswith(("UPDATE", "INSERT"))
     )
 

@@ -86,8 +86,8 @@ def test_the_home_page_shows_a_few_matches_in_progress_and_links_the_rest(
 
     for _ in range(5):
         create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
-    # The session (saved at most once a day), the owner and the matches, however many.
-    with django_assert_num_queries(3):
+    # The session with its owner (saved at most once a day), and the matches, however many.
+    with django_assert_num_queries(2):
         content = client.get(reverse("home")).content.decode()
     assert content.count('<li class="panel">') == 3
     assert f"{reverse('records:history')}?status=in_progress" in content

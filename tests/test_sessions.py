@@ -1,19 +1,35 @@
-"""The session store reads Django's session table with one plain statement
-(`scorepad.core.sessions`) and behaves as Django's database backend."""
+"""The session store reads a session with its owner in one plain statement
+(`scorepad.matches.sessions`) and behaves as Django's database backend."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
+from importlib import import_module
 
 import pytest
-from django.contrib.sessions.models import Session
+from django.contrib.sessions.models import Session as DjangoSession
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import timezone
 
-from scorepad.core.sessions import SessionStore
+from scorepad.matches.models import BrowserSession as Session
+from scorepad.matches.models import Owner
+from scorepad.matches.sessions import SessionStore
+from tests.records.conftest import build_match, client_of
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def owner(db) -> Owner:
+    return Owner.objects.create()
+
+
+@pytest.fixture
+def visitor(owner):
+    return client_of(owner)
 
 
 def saved(**data) -> str:
@@ -48,5 +64,75 @@ def test_an_unknown_or_tampered_session_reads_empty():
 
 
 def test_the_app_uses_it(client, settings):
-    assert settings.SESSION_ENGINE == "scorepad.core.sessions"
+    assert settings.SESSION_ENGINE == "scorepad.matches.sessions"
     assert isinstance(client.session, SessionStore)
+
+
+def test_a_session_is_read_with_the_owner_it_names_in_the_same_query():
+    owner = Owner.objects.create()
+    key = saved(scorepad_owner=str(owner.token))
+    Session.objects.filter(pk=key).update(owner=owner)
+    Owner.objects.filter(pk=owner.pk).update(version=7)
+    session = SessionStore(key)
+    with CaptureQueriesContext(connection) as context:
+        assert session["scorepad_owner"] == str(owner.token)
+    assert len(context) == 1
+    assert (session.owner.pk, session.owner.token, session.owner.version) == (
+        owner.pk,
+        owner.token,
+        7,
+    )
+
+
+def test_the_first_request_names_the_sessions_owner_and_the_next_ones_read_it(owner, visitor):
+    key = visitor.session.session_key
+    assert Session.objects.get(pk=key).owner is None
+    visitor.get(reverse("records:history"))
+    assert Session.objects.get(pk=key).owner == owner
+    with CaptureQueriesContext(connection) as context:
+        assert visitor.get(reverse("records:history")).status_code == 200
+    owner_reads = [q["sql"] for q in context if re.search(r'FROM "?matches_owner\b', q["sql"])]
+    assert owner_reads == []
+
+
+def test_a_session_naming_another_owner_than_its_token_is_not_believed(owner, visitor):
+    """The owner a session's row names is a shortcut, never a key: a row naming someone
+    else (a bug, a row edited by hand) reaches the owner of the session's token."""
+    mine = build_match(owner, "cabanga", ["Ana", "Ben", "Eva"], [])
+    someone = Owner.objects.create()
+    theirs = build_match(someone, "cabanga", ["Chloé", "Daan", "Eva"], [])
+    Session.objects.filter(pk=visitor.session.session_key).update(owner=someone)
+    assert visitor.get(reverse("matches:match", args=[theirs.pk])).status_code == 404
+    assert visitor.get(reverse("matches:match", args=[mine.pk])).status_code == 200
+    assert Session.objects.get(pk=visitor.session.session_key).owner == owner
+
+
+def test_signing_out_forgets_the_owner(owner, visitor):
+    visitor.get(reverse("home"))
+    session = SessionStore(visitor.session.session_key)
+    session.load()
+    assert session.owner == owner
+    session.flush()
+    assert session.owner is None
+
+
+def test_the_move_to_the_new_table_keeps_every_live_session(db):
+    """Migration 0008: the sessions in Django's table move to `BrowserSession`, the
+    expired ones aside, and back again when it is undone."""
+    moved = import_module("scorepad.matches.migrations.0008_browser_sessions")
+    now = timezone.now()
+    DjangoSession.objects.create(
+        session_key="a" * 32, session_data="alive", expire_date=now + timedelta(days=300)
+    )
+    DjangoSession.objects.create(
+        session_key="b" * 32, session_data="gone", expire_date=now - timedelta(days=1)
+    )
+    moved.move(DjangoSession, Session)
+    assert list(Session.objects.values_list("session_key", "session_data", "owner")) == [
+        ("a" * 32, "alive", None)
+    ]
+    assert not DjangoSession.objects.exists()
+    moved.move(Session, DjangoSession)
+    assert list(DjangoSession.objects.values_list("session_key", "session_data")) == [
+        ("a" * 32, "alive")
+    ]

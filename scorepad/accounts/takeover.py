@@ -14,7 +14,7 @@ from django.db.models.functions import Lower
 from django.http import HttpRequest
 from django.utils.translation import ngettext
 
-from scorepad.matches.access import SESSION_KEY, session_token
+from scorepad.matches.access import SESSION_KEY, forget_owner, session_token
 from scorepad.matches.changes import owner_changed
 from scorepad.matches.models import HouseRule, Match, Owner, RoundChange, Submission
 
@@ -38,8 +38,9 @@ def take_over_on_login(sender, request: HttpRequest | None, user, **kwargs) -> N
             )
             # A sign-in without the messages middleware (a test client's) says nothing.
             messages.info(request, text % {"count": brought}, fail_silently=True)
-    # The owner looked up earlier in this request was the browser's.
-    request.__dict__.pop("_scorepad_owner", None)
+    # The owner looked up earlier in this request, or read with the session, was the
+    # browser's.
+    forget_owner(request)
 
 
 def take_over(token, user) -> Owner | None:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import uuid
 
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest
+
+from scorepad.core.pagecache import KEPT_SECONDS
 
 from .models import Match, Owner, ShareLink
 
@@ -23,22 +26,60 @@ def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None
 
 
 def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
+    found = _session_owner(request)
+    if found is not None:
+        return found
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         owner, _ = Owner.objects.get_or_create(user=user)
-        return owner
+        return _remembered(request, owner)
     token = session_token(request)
     if token is not None:
         owner = _owner_with_token(token)
         if owner is not None:
-            return owner
+            return _remembered(request, owner)
         if create:  # the token reserved when the set-up was shown (`reserve_owner`)
-            return Owner.objects.get_or_create(token=token)[0]
+            return _remembered(request, Owner.objects.get_or_create(token=token)[0])
     if not create:
         return None
     owner = Owner.objects.create()
     request.session[SESSION_KEY] = str(owner.token)
+    return _remembered(request, owner)
+
+
+def _session_owner(request: HttpRequest) -> Owner | None:
+    """The owner read with the session (`sessions.SessionStore`) if it is the one the
+    session holds: its signed-in user's, or the owner of its token. No query."""
+    session = getattr(request, "session", None)
+    user = getattr(request, "user", None)
+    if session is None:
+        return None
+    if user is not None and user.is_authenticated:
+        owner = getattr(session, "owner", None)  # read after the user: it loads the session
+        return owner if owner is not None and owner.user_id == user.pk else None
+    token = session_token(request)
+    owner = getattr(session, "owner", None)
+    return owner if token is not None and owner is not None and owner.token == token else None
+
+
+def _remembered(request: HttpRequest, owner: Owner) -> Owner:
+    """`owner`, found for this session by a query: the session names it from now on
+    (saved once), so that its next requests read it with the session."""
+    session = getattr(request, "session", None)
+    if session is not None and hasattr(session, "owner") and session.owner != owner:
+        session.owner = owner
+        session.modified = True
     return owner
+
+
+def forget_owner(request: HttpRequest) -> None:
+    """After the owner this request found changed hands (a sign-in took it over, and may
+    have deleted it): it is looked up again, and the session names the new one."""
+    request.__dict__.pop("_scorepad_owner", None)
+    session = getattr(request, "session", None)
+    if getattr(session, "owner", None) is not None:
+        session.owner = None
+        session.modified = True
 
 
 def owner_stamp(request: HttpRequest) -> tuple[uuid.UUID, int] | None:
@@ -77,28 +118,32 @@ def session_token(request: HttpRequest) -> uuid.UUID | None:
 
 
 def own_match_version(request: HttpRequest, match_id: int) -> int | None:
-    """The version of the asker's match (not deleted) in one query, for its pages' ETag;
-    None for a missing or someone else's match. Plain SQL, as `_owner_with_token`: every
-    look at a board asks it, and building the query cost more than running it."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        whose, value = "o.user_id = %s", user.pk
-    else:
-        try:
-            token = uuid.UUID(request.session[SESSION_KEY])
-        except (KeyError, ValueError, TypeError, AttributeError):
+    """The version of the asker's match (not deleted), for its pages' ETag; None for a
+    missing or someone else's match.
+
+    Kept in the cache under the owner's version: every change of a match moves its
+    owner's version on in the same transaction (`changes`), so while the owner's version
+    is the same, so is each of their matches' (a board looked at again then costs the
+    session's query alone). Else one plain SQL query, as `_owner_with_token`: building
+    it cost more than running it."""
+    owner = current_owner(request)
+    if owner is None:
+        return None
+    key = f"own-match-version:{owner.pk}:{owner.version}:{match_id}"
+    version = cache.get(key)
+    if version is None:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT version FROM {Match._meta.db_table}"
+                " WHERE id = %s AND owner_id = %s AND deleted_at IS NULL",
+                [match_id, owner.pk],
+            )
+            found = cursor.fetchone()
+        if found is None:
             return None
-        whose = "o.token = %s"
-        value = Owner._meta.get_field("token").get_db_prep_value(token, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT m.version FROM {Match._meta.db_table} m"
-            f" JOIN {Owner._meta.db_table} o ON o.id = m.owner_id"
-            f" WHERE {whose} AND m.id = %s AND m.deleted_at IS NULL",
-            [value, match_id],
-        )
-        found = cursor.fetchone()
-    return None if found is None else found[0]
+        version = found[0]
+        cache.set(key, version, KEPT_SECONDS)
+    return version
 
 
 def get_own_match(
@@ -106,9 +151,10 @@ def get_own_match(
 ) -> Match:
     """The asker's match, with its rounds prefetched; 404 for a missing or someone else's,
     and for a deleted one unless `deleted` (only undoing the deletion asks for it). The
-    asker's owner comes with it, in the same query, when not looked up yet."""
+    asker's owner comes with it, in the same query, when neither looked up yet nor read
+    with the session."""
     matches = Match.objects.filter(pk=match_id, deleted_at__isnull=not deleted)
-    owner = getattr(request, "_scorepad_owner", None)
+    owner = getattr(request, "_scorepad_owner", None) or _session_owner(request)
     user = getattr(request, "user", None)
     if owner is not None:
         matches = matches.filter(owner=owner)
@@ -124,9 +170,9 @@ def get_own_match(
     if match is None:
         raise Http404
     if owner is None:
-        request._scorepad_owner = match.owner  # type: ignore[attr-defined]
-    else:
-        match.owner = owner
+        owner = _remembered(request, match.owner)
+    request._scorepad_owner = owner  # type: ignore[attr-defined]
+    match.owner = owner
     return match
 
 

@@ -8,7 +8,9 @@ the owner's matches would grow with them, and would miss what does not touch `up
 abandoning, deleting, house rules). A save or a deletion of a match or a house rule
 (the services, the admin) bumps it through the signals below; the services' bulk and
 `update()` writes, which send no signal, call `owner_changed` themselves. Code that moves
-matches from one owner to another must call it for both.
+matches from one owner to another must call it for both. A match's own version never
+moves without its owner's: the version of each of the owner's matches is kept under the
+owner's (`access.own_match_version`).
 """
 
 from __future__ import annotations

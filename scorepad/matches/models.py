@@ -15,6 +15,7 @@ import uuid
 from collections.abc import Mapping
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
@@ -59,6 +60,26 @@ class Owner(models.Model):
 
     def __str__(self) -> str:
         return str(self.user) if self.user_id else f"visitor {str(self.token)[:8]}"
+
+
+class BrowserSession(AbstractBaseSession):
+    """A browser's session (Django's database session), which also names the owner of
+    the matches it reaches, so that a returning visitor's owner is read with their
+    session in one query (`scorepad.matches.sessions`).
+
+    `owner` is only a shortcut, never a key: the session's owner is still the one its
+    data says (its token, or its signed-in user), and `access.current_owner` checks
+    the two agree before taking it."""
+
+    owner = models.ForeignKey(
+        Owner, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    @classmethod
+    def get_session_store_class(cls):
+        from .sessions import SessionStore
+
+        return SessionStore
 
 
 class MatchQuerySet(models.QuerySet):

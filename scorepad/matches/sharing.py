@@ -13,11 +13,15 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from . import kept
+from .changes import owner_changed
 from .models import Match, ShareLink
 
 
 def _moved_on(match: Match) -> None:
+    """In the caller's transaction; its owner's version with it, as for any change of a
+    match (`changes`: a match's version is kept under its owner's)."""
     Match.objects.filter(pk=match.pk).update(version=kept.NEXT_VERSION)
+    owner_changed(match.owner_id)
 
 
 def share(match: Match, kind: str) -> ShareLink:

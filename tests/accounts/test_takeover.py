@@ -9,7 +9,14 @@ from django.test import Client
 from django.urls import reverse
 
 from scorepad.accounts.takeover import free_name, move_everything
-from scorepad.matches.models import HouseRule, Match, Owner, RoundChange, Submission
+from scorepad.matches.models import (
+    BrowserSession,
+    HouseRule,
+    Match,
+    Owner,
+    RoundChange,
+    Submission,
+)
 from tests.matches.helpers import create_match
 from tests.records.conftest import build, client_of
 from tests.records.matches import CABO_FR, ESCOBA
@@ -121,9 +128,10 @@ def owner_relations() -> list:
 
 
 def test_every_relation_to_an_owner_is_moved(owner, ana):
-    """A new model keyed on Owner must be handled by `move_everything`: this lists them."""
+    """A new model keyed on Owner must be handled by `move_everything`: this lists them.
+    A session is not moved: it names the owner of the data it holds (`matches.sessions`)."""
     relations = {(rel.related_model.__name__, rel.field.name) for rel in owner_relations()}
-    assert relations == {
+    assert relations - {("BrowserSession", "owner")} == {
         ("Match", "owner"),
         ("HouseRule", "owner"),
         ("Submission", "owner"),
@@ -179,3 +187,20 @@ def test_the_accounts_kept_history_shows_the_matches_that_came_along(owner, visi
     played_here = build(owner, CABO_FR)
     sign_in(visitor)
     assert history_ids(other_phone) == {kept.pk, played_here.pk}
+
+
+def test_signing_in_after_browsing_hands_the_browsers_owner_over_and_forgets_it(
+    owner, visitor, ana
+):
+    """The session names the owner it was read with (`matches.sessions`); when signing in
+    deletes that owner (its matches go to the account's), the session names none, then
+    the account's."""
+    theirs = Owner.objects.create(user=ana)
+    played_here = build(owner, CABO_FR)
+    visitor.get(reverse("records:history"))
+    assert BrowserSession.objects.get(pk=visitor.session.session_key).owner == owner
+    sign_in(visitor)
+    assert not Owner.objects.filter(pk=owner.pk).exists()
+    assert not BrowserSession.objects.filter(owner_id=owner.pk).exists()
+    assert history_ids(visitor) == {played_here.pk}
+    assert BrowserSession.objects.get(pk=visitor.session.session_key).owner == theirs

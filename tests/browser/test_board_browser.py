@@ -7,11 +7,11 @@ import re
 
 import pytest
 from django.conf import settings
-from django.contrib.sessions.backends.db import SessionStore
 from playwright.sync_api import expect
 
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import Match, Owner
+from scorepad.matches.sessions import SessionStore
 from tests.records.conftest import build_match
 
 from .test_play_browser import start_match

@@ -15,7 +15,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.matches import rendered, services
+from scorepad.matches import rendered, services, sharing
 from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.scoreboard import card_picker, scoreboard_context
 from tests.matches.helpers import round_post
@@ -177,16 +177,31 @@ def test_a_kept_board_goes_compressed_with_its_slots_filled(owner, visitor):
     assert key.sub("", page) == key.sub("", plain)
 
 
-def test_a_kept_board_costs_the_session_and_the_version_only(
-    owner, visitor, django_assert_num_queries
-):
+def test_a_kept_board_costs_the_session_only(owner, visitor, django_assert_num_queries):
+    """The session is read with its owner; the match's version is kept under the owner's."""
     match = cabo_match(owner, 3)
     board(visitor, match)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         board(visitor, match)
     board(visitor, match, headers=HTMX)  # the fragment is kept on its own
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         board(visitor, match, headers=HTMX)
+
+
+def test_a_board_asked_again_after_a_change_of_the_owners_matches_is_as_they_are(
+    owner, visitor, django_assert_num_queries
+):
+    match, other = cabo_match(owner, 3), cabo_match(owner, 2)
+    board(visitor, match)
+    services.delete_last_round(other, number=2, owner=owner)  # the owner's version moves on
+    with django_assert_num_queries(2):  # the session, then the match's version: unchanged
+        assert round_numbers(board(visitor, match)) == [1, 2, 3]
+    services.delete_last_round(match, number=3, owner=owner)
+    assert round_numbers(board(visitor, match)) == [1, 2]
+    sharing.share(match, "follow")  # the share panel shows the link
+    assert sharing.share(match, "follow").token in board(visitor, match)
+    services.delete_match(match)
+    assert visitor.get(reverse("matches:match", args=[match.pk])).status_code == 404
 
 
 def test_a_board_with_a_flash_message_or_an_undo_offer_is_not_kept(owner, visitor):

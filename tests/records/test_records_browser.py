@@ -5,12 +5,12 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from django.contrib.sessions.backends.db import SessionStore
 from playwright.sync_api import expect
 
 from scorepad.bench.data import history_documents
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import Match, Owner
+from scorepad.matches.sessions import SessionStore
 from scorepad.records.exchange import FORMAT, check_documents, save_matches
 
 from .conftest import build
