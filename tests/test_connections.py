@@ -1,4 +1,5 @@
-"""Kept PostgreSQL connections are checked before reuse only after sitting idle."""
+"""Kept PostgreSQL connections are checked before reuse only after sitting idle, and the
+statements they run again are prepared."""
 
 from __future__ import annotations
 
@@ -57,3 +58,22 @@ def test_a_connection_that_failed_is_checked_before_it_is_trusted(transactional_
 def test_the_settings_choose_this_backend_for_postgresql():
     assert connection.settings_dict["ENGINE"] == "scorepad.core.postgresql"
     assert connection.settings_dict["CONN_HEALTH_CHECKS"]
+
+
+def test_a_statement_run_again_on_a_kept_connection_is_prepared(db):
+    """Server-side binding, and a statement prepared from its second run (settings)."""
+    statement = "SELECT version FROM matches_owner WHERE id = %s"
+
+    def prepared() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+                ["SELECT version FROM matches_owner WHERE id = $1%"],
+            )
+            return cursor.fetchone()[0]
+
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [0])
+        assert prepared() == 0
+        cursor.execute(statement, [1])
+    assert prepared() == 1

@@ -68,6 +68,12 @@ def test_database_url_selects_postgresql():
     assert result.stdout.strip() == "'scorepad.core.postgresql'"
 
 
+def test_postgresql_binds_parameters_on_the_server_and_prepares_statements_run_again():
+    url = "postgres://u:p@db.example.org:5432/scorepad"
+    options = settings_value("DATABASES['default']['OPTIONS']", {**PRODUCTION, "DATABASE_URL": url})
+    assert options.stdout.strip() == "{'server_side_binding': True, 'prepare_threshold': 1}"
+
+
 def test_whitenoise_comes_right_after_the_security_middleware():
     result = settings_value("MIDDLEWARE[:2]", PRODUCTION)
     assert "SecurityMiddleware" in result.stdout.split(",")[0]
