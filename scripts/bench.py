@@ -6,6 +6,8 @@ gunicorn on a loopback port with the production settings and the repository's
 `gunicorn.conf.py` (2 sync workers without one), and measures each page with wrk:
 requests per second, p50/p99 latency, the response's bytes as a browser receives them,
 and the ratio to the bare view, loaded just before each of the page's runs (REPEATS).
+Two more references have no target: a 5 KB template, and a small write (a form POSTed,
+its session saved, the template as the answer) to set the round POST against.
 It prints one table and exits 1 when a target is
 missed (2 when the benchmark itself could not run). It stops the server and drops the
 databases it made whatever happens.
@@ -58,6 +60,7 @@ from scorepad.limits import MAX_MATCHES_PER_DAY
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "var" / "bench"
 LUA = ROOT / "scripts" / "bench-round.lua"
+FORM_LUA = ROOT / "scripts" / "bench-form.lua"
 PY = sys.executable
 
 THREADS, CONNECTIONS = 2, 16
@@ -105,7 +108,8 @@ class Page:
     target: float | None = None  # least ratio to the bare view
     flat_of: str | None = None  # at least FLAT times as fast as this page
     load_budget: int | None = None  # bytes of the first load, page and its assets
-    post: bool = False
+    post: bool = False  # the round POST, on a pool of matches (`measure_post`)
+    form: str | None = None  # a form's body POSTed again and again (a reference write)
 
 
 FLAT = 0.8
@@ -113,6 +117,7 @@ POST_BUDGET = 10 * KB
 PAGES = (
     Page("bare", "bare view (ok)", "/bench/ok/"),
     Page("template", "5 KB template", "/bench/template/"),
+    Page("write", "small write: session saved, 5 KB template", "/bench/write/", "10", form="n=1"),
     Page("home", "home, first visit", "/", target=0.5),
     Page("home_back", "home, returning", "/", owner="10", target=0.5),
     Page("rules", "rules page, Cabo", "/rules/cabo/", target=0.5),
@@ -433,7 +438,7 @@ class Bench:
         cookies = []
         if page.owner:
             cookies.append(self.made["cookies"][page.owner])
-        if page.post:
+        if page.post or page.form is not None:
             cookies.append(f"csrftoken={self.csrf}")
             headers.update(
                 {
@@ -460,8 +465,11 @@ class Bench:
             return self.measure_post(page)
         result = Result(self.db, page)
         headers, path = self.headers(page), self.path(page)
+        method, script = (
+            ("GET", None) if page.form is None else ("POST", [str(FORM_LUA), page.form])
+        )
         self.drain()
-        answer = fetch(self.server.port, "GET", path, headers)
+        answer = fetch(self.server.port, method, path, headers, page.form)
         result.bytes = len(answer.body)
         if answer.status != 200:
             result.faults.append(f"status {answer.status}")
@@ -474,18 +482,19 @@ class Bench:
                 result.faults.append(f"load {total / KB:.1f} KB")
         # The first answer may have compiled templates: a slow page is timed once more.
         if answer.seconds > ALONE_OVER and answer.seconds < ALONE_LIMIT:
-            answer = fetch(self.server.port, "GET", path, headers)
+            answer = fetch(self.server.port, method, path, headers, page.form)
         if answer.seconds > ALONE_OVER:
             result.alone = True
             result.rps, result.p50 = 1 / answer.seconds, answer.seconds * 1000
             result.measured.append("too slow for wrk: one request alone")
             return result
         url = self.server.base + path
-        warm = wrk(url, headers, WARMUP_SECONDS, self.log(page, "warm-up"))
+        warm = wrk(url, headers, WARMUP_SECONDS, self.log(page, "warm-up"), script)
         loads = []
         for run in range(REPEATS):
             self.bare_beside(result, run)
-            loads.append(wrk(url, headers, self.duration(warm), self.log(page, f"run-{run}")))
+            log = self.log(page, f"run-{run}")
+            loads.append(wrk(url, headers, self.duration(warm), log, script))
         load = max(loads, key=lambda load: load.rps)
         self.record(result, load)
         non_2xx, sent = sum(load.non_2xx for load in loads), sum(load.requests for load in loads)

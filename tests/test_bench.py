@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 def test_the_reference_views_are_not_routed_by_the_app(client):
     assert client.get("/bench/ok/").status_code == 404
     assert client.get("/bench/template/").status_code == 404
+    assert client.post("/bench/write/").status_code == 404
 
 
 def test_only_the_bench_variable_selects_the_bench_urls():
@@ -37,6 +38,19 @@ def test_the_bench_urls_serve_the_reference_views_beside_the_app(settings):
     assert 4000 < len(page.content) < 8000
     assert page.content.count(b"<tr id=") == len(ROWS)
     assert client.get(reverse("home")).status_code == 200
+
+
+def test_the_reference_write_saves_the_session_and_renders_the_template(settings):
+    settings.ROOT_URLCONF = "scorepad.bench.urls"
+    client = Client(enforce_csrf_checks=True)
+    client.cookies["csrftoken"] = "x" * 32
+    headers = {"X-CSRFToken": "x" * 32}
+    assert client.get("/bench/write/").status_code == 405
+    assert Client(enforce_csrf_checks=True).post("/bench/write/").status_code == 403
+    for writes in (1, 2):
+        page = client.post("/bench/write/", {"n": 1}, headers=headers)
+        assert page.content.count(b"<tr id=") == len(ROWS)
+        assert client.session["bench_writes"] == writes
 
 
 def test_the_scoreboard_matches_go_on_for_200_rounds_and_more():

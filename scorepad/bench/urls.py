@@ -10,5 +10,6 @@ from scorepad.urls import urlpatterns as app_urlpatterns
 urlpatterns = [
     path("bench/ok/", views.ok, name="bench_ok"),
     path("bench/template/", views.template, name="bench_template"),
+    path("bench/write/", views.write, name="bench_write"),
     *app_urlpatterns,
 ]
