@@ -428,3 +428,11 @@ def test_a_round_posted_answers_within_10_kb_at_10_and_200_rounds(owner, visitor
     assert response["Content-Encoding"] == "gzip"
     assert len(response.content) <= 10_000
     assert len(gzip.decompress(response.content)) <= 20_000
+
+
+def test_a_matchs_rounds_and_seats_are_read_without_joining_the_match(owner):
+    """Their default order is by the match's column: by `match`, it would follow the
+    match's own order, joining the match to every read of its rounds or seats."""
+    match = cabanga_match(owner, 2)
+    assert "JOIN" not in str(match.rounds.all().query)
+    assert "JOIN" not in str(match.seats.all().query)

@@ -166,9 +166,10 @@ def get_own_match(
         raise Http404
     if rounds:
         matches = matches.prefetch_related("rounds")
-    match = matches.first()
-    if match is None:
-        raise Http404
+    try:
+        match = matches.get()  # by its primary key (`first()` would sort: slower to build)
+    except Match.DoesNotExist:
+        raise Http404 from None
     if owner is None:
         owner = _remembered(request, match.owner)
     request._scorepad_owner = owner  # type: ignore[attr-defined]

@@ -209,7 +209,9 @@ class Round(models.Model):
     class Meta:
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
-        ordering = ["match", "number"]
+        # By the match's column: by `match`, every query would join the match to sort
+        # by its own ordering.
+        ordering = ["match_id", "number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["match", "number"],
@@ -238,7 +240,9 @@ class Seat(models.Model):
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
-        ordering = ["match", "position"]
+        # By the match's column: by `match`, every query would join the match to sort
+        # by its own ordering.
+        ordering = ["match_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["match", "position"], name="one_player_per_seat")
         ]
