@@ -18,7 +18,7 @@ from django.utils import timezone
 from scorepad.rules import get_game, kept
 from scorepad.rules.base import MatchState, side_of
 
-from .models import Match, Round, Seat
+from .models import Match, Round, Seat, plain_rows
 
 # What `fill` sets on a match.
 KEPT_FIELDS = ("finished", "winners", "standing", "round_count", "abandoned_at", "version")
@@ -108,7 +108,9 @@ def seats_after(match: Match, state: MatchState) -> list[Seat]:
     `match` (a match's figures are its rounds' summed: `Game.match_events`); for a round
     played after the kept state, whose rounds lack what the statistics read."""
     game, setup, last = get_game(state.setup.game), state.setup, state.rounds[-1]
-    figures = dict(Seat.objects.filter(match=match).values_list("position", "figures"))
+    fields = [Seat._meta.get_field("position"), Seat._meta.get_field("figures")]
+    sql = f"SELECT position, figures FROM {Seat._meta.db_table} WHERE match_id = %s"
+    figures = dict(plain_rows(sql, [match.pk], fields))
     seats = []
     for fields in seat_fields(state, figures=False):
         fields["figures"] = figures[fields["position"]]

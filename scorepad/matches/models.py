@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import secrets
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
-from django.db import models
+from django.db import connection, models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
@@ -30,6 +30,23 @@ def random_id() -> int:
     """A primary key that tells nothing (sequential ids in URLs would tell anyone how
     many matches the site keeps): 52 random bits, a whole number JavaScript holds exactly."""
     return secrets.randbits(52) or 1
+
+
+def plain_rows(sql: str, params: Sequence, fields: Sequence[models.Field]) -> list[tuple]:
+    """The rows of a plain SQL read, each column as its model field (`fields`, in order)
+    reads it: JSON decoded. For the reads each round's POST makes, where building the
+    ORM's query cost several times running it (measured: ~0.35 ms against ~0.05 ms)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    readers = [getattr(field, "from_db_value", None) for field in fields]
+    return [
+        tuple(
+            value if read is None else read(value, None, connection)
+            for read, value in zip(readers, row, strict=True)
+        )
+        for row in rows
+    ]
 
 
 def random_id_field() -> models.BigIntegerField:
@@ -173,7 +190,12 @@ class Match(models.Model):
         if self.standing is None:
             return self.replayed()
         live = self.rounds.filter(deleted_at__isnull=True)
-        found = list(live.order_by("-number").values_list("number", "result")[:last])
+        found = plain_rows(
+            f"SELECT number, result FROM {Round._meta.db_table}"
+            " WHERE match_id = %s AND deleted_at IS NULL ORDER BY number DESC LIMIT %s",
+            [self.pk, last],
+            [Round._meta.get_field("number"), Round._meta.get_field("result")],
+        )
         count = self.round_count
         if [number for number, _ in found] != list(range(count, count - min(last, count), -1)):
             # The rounds moved on since this match was read (another phone): all of them,

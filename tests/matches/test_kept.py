@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from scorepad.bench.data import history_match
 from scorepad.matches import kept, services
-from scorepad.matches.models import Match, Owner, Round, Seat
+from scorepad.matches.models import Match, Owner, Round, Seat, plain_rows
 from scorepad.records import exchange
 from scorepad.rules import get_game
 from scorepad.rules.base import Game, LastRounds
@@ -268,3 +268,15 @@ def test_a_round_sent_from_a_match_read_before_another_phones_change_is_refused(
         )
     assert_kept_is_replayed(match)
     assert Match.objects.get(pk=match.pk).round_count == (3 if change == "add" else 1)
+
+
+def test_a_plain_read_gives_each_column_as_its_field_reads_it(owner):
+    match = build(owner, CABO_TIEBREAK)
+    fields = [Round._meta.get_field("number"), Round._meta.get_field("result")]
+    rows = plain_rows(
+        "SELECT number, result FROM matches_round WHERE match_id = %s ORDER BY number",
+        [match.pk],
+        fields,
+    )
+    assert rows == list(match.rounds.order_by("number").values_list("number", "result"))
+    assert isinstance(rows[0][1], dict)
