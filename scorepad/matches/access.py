@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest
 
 from scorepad.core.pagecache import KEPT_SECONDS
 
-from .models import Match, Owner, ShareLink
+from .models import Match, Owner, ShareLink, plain_rows
 
 SESSION_KEY = "scorepad_owner"
 
@@ -124,24 +124,23 @@ def own_match_version(request: HttpRequest, match_id: int) -> int | None:
     Kept in the cache under the owner's version: every change of a match moves its
     owner's version on in the same transaction (`changes`), so while the owner's version
     is the same, so is each of their matches' (a board looked at again then costs the
-    session's query alone). Else one plain SQL query, as `_owner_with_token`: building
-    it cost more than running it."""
+    session's query alone). Else one plain SQL query (`plain_rows`): building it cost
+    more than running it."""
     owner = current_owner(request)
     if owner is None:
         return None
     key = f"own-match-version:{owner.pk}:{owner.version}:{match_id}"
     version = cache.get(key)
     if version is None:
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT version FROM {Match._meta.db_table}"
-                " WHERE id = %s AND owner_id = %s AND deleted_at IS NULL",
-                [match_id, owner.pk],
-            )
-            found = cursor.fetchone()
-        if found is None:
+        found = plain_rows(
+            f"SELECT version FROM {Match._meta.db_table}"
+            " WHERE id = %s AND owner_id = %s AND deleted_at IS NULL",
+            [match_id, owner.pk],
+            [Match._meta.get_field("version")],
+        )
+        if not found:
             return None
-        version = found[0]
+        [(version,)] = found
         cache.set(key, version, KEPT_SECONDS)
     return version
 
