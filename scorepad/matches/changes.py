@@ -15,7 +15,7 @@ owner's (`access.own_match_version`).
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db import connection
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -25,7 +25,11 @@ from .models import HouseRule, Match, Owner
 def owner_changed(owner_id: int | None) -> None:
     """Bump the owner's version (inside the caller's transaction, after its writes)."""
     if owner_id is not None:
-        Owner.objects.filter(pk=owner_id).update(version=F("version") + 1)
+        with connection.cursor() as cursor:  # plain SQL: every change makes it (plain_insert)
+            cursor.execute(_BUMP, [owner_id])
+
+
+_BUMP = f"UPDATE {Owner._meta.db_table} SET version = version + 1 WHERE id = %s"
 
 
 @receiver(post_save, sender=Match, dispatch_uid="match-saved")

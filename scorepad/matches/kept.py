@@ -18,7 +18,7 @@ from django.utils import timezone
 from scorepad.rules import get_game, kept
 from scorepad.rules.base import MatchState, side_of
 
-from .models import Match, Round, Seat, plain_rows
+from .models import Match, Round, Seat, plain_insert, plain_rows, plain_update
 
 # What `fill` sets on a match.
 KEPT_FIELDS = ("finished", "winners", "standing", "round_count", "abandoned_at", "version")
@@ -46,16 +46,13 @@ def update_if_unchanged(match: Match, *, since: int) -> bool:
     the row until the end of the transaction); False, with nothing saved, if not."""
     fields = {name: getattr(match, name) for name in KEPT_FIELDS}
     fields["updated"] = match.updated = timezone.now()
-    return bool(Match.objects.filter(pk=match.pk, version=since).update(**fields))
+    return bool(plain_update(Match, fields, {"id": match.pk, "version": since}))
 
 
 def keep_seats(seats: list[Seat]) -> None:
     """Write the players' parts `seats_after` made, over the match's same seats."""
-    Seat.objects.bulk_create(
-        seats,
-        update_conflicts=True,
-        unique_fields=["match", "position"],
-        update_fields=["name", "won", "shared", "figures"],
+    plain_insert(
+        seats, on_conflict=("match", "position"), update=("name", "won", "shared", "figures")
     )
 
 

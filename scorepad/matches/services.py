@@ -24,7 +24,7 @@ from scorepad.rules.kept import result_to_json
 
 from . import kept
 from .changes import owner_changed
-from .models import Match, Owner, Round, RoundChange, Seat, Submission
+from .models import Match, Owner, Round, RoundChange, Seat, Submission, plain_insert
 
 
 class Played(Protocol):
@@ -72,15 +72,16 @@ def _live_rounds(match: Match) -> QuerySet[Round]:
 
 
 def _journal(match, round_, action, before, after, owner) -> None:
-    RoundChange.objects.create(
+    entry = RoundChange(
         match=match,
         round=round_,
         action=action,
         before=before,
         after=after,
         owner=owner,
-        user=owner.user if owner and owner.user_id else None,
+        user_id=owner.user_id if owner else None,
     )
+    plain_insert([entry])
 
 
 class AlreadyRecorded(RoundConflict):
@@ -162,7 +163,7 @@ def _add_after(
     if not kept.update_if_unchanged(saved, since=match.version):
         return None
     new = _entered(saved, number, data, entry_key, played)
-    new.save(force_insert=True)
+    plain_insert([new])
     _journal(saved, new, RoundChange.Action.ADD, None, new.data, owner)
     kept.keep_seats(seats)
     # Last: other changes of this owner's matches wait on its row only until the commit.

@@ -9,11 +9,20 @@ from datetime import UTC, datetime
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scorepad.bench.data import history_match
 from scorepad.matches import kept, services
-from scorepad.matches.models import Match, Owner, Round, Seat, plain_rows
+from scorepad.matches.models import (
+    Match,
+    Owner,
+    Round,
+    Seat,
+    plain_insert,
+    plain_rows,
+    plain_update,
+)
 from scorepad.records import exchange
 from scorepad.rules import get_game
 from scorepad.rules.base import Game, LastRounds
@@ -280,3 +289,61 @@ def test_a_plain_read_gives_each_column_as_its_field_reads_it(owner):
     )
     assert rows == list(match.rounds.order_by("number").values_list("number", "result"))
     assert isinstance(rows[0][1], dict)
+
+
+def test_a_plain_insert_writes_each_value_as_save_does(owner):
+    match = build(owner, CABO_TIEBREAK)
+    key = uuid.uuid4()
+    made = Round(match=match, number=99, data={"hands": [1, 2]}, result={"é": [None]})
+    made.entry_key = key
+    plain_insert([made])
+    assert not made._state.adding
+    saved = Round.objects.get(pk=made.pk)
+    assert (saved.match_id, saved.number, saved.data, saved.result) == (
+        match.pk,
+        99,
+        {"hands": [1, 2]},
+        {"é": [None]},
+    )
+    assert saved.entry_key == key and saved.deleted_at is None
+    assert saved.created == made.created is not None  # auto_now_add, set as save() sets it
+
+
+def test_a_plain_insert_keeps_the_databases_constraints(owner):
+    match = build(owner, CABO_TIEBREAK)
+    taken = match.rounds.first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        plain_insert([Round(match=match, number=50, data={}, entry_key=taken.entry_key)])
+
+
+def test_a_plain_upsert_updates_the_rows_it_meets_and_inserts_the_others(owner):
+    match = build(owner, CABO_TIEBREAK)
+    before = list(match.seats.order_by("position").values_list("name", "figures"))
+    seats = [
+        Seat(match=match, name="Zoé", position=0, won=True, shared=True, figures={"x": 1}),
+        Seat(match=match, name="Yan", position=len(before), figures={}),
+    ]
+    plain_insert(seats, on_conflict=("match", "position"), update=("name", "won", "figures"))
+    after = list(match.seats.order_by("position").values_list("name", "won", "shared", "figures"))
+    assert after[0] == ("Zoé", True, False, {"x": 1})  # `shared` is not among the updated
+    assert [name for name, *_ in after[1:-1]] == [name for name, _ in before[1:]]
+    assert after[-1] == ("Yan", False, False, {})
+
+
+def test_a_plain_update_sets_its_values_where_every_test_holds(owner):
+    match = build(owner, CABO_TIEBREAK)
+    version = match.version
+    assert (
+        plain_update(
+            Match, {"winners": ["Ana"], "round_count": 7}, {"id": match.pk, "version": version + 1}
+        )
+        == 0
+    )
+    assert (
+        plain_update(
+            Match, {"winners": ["Ana"], "round_count": 7}, {"id": match.pk, "version": version}
+        )
+        == 1
+    )
+    match.refresh_from_db()
+    assert (match.winners, match.round_count) == (["Ana"], 7)
