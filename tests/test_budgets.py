@@ -48,6 +48,7 @@ QUERIES = {
     "why this score": 3,
     "why this score, walked": 3,
     "round POST": 11,  # 2 of them the test transaction's savepoint, 1 the owner's version
+    "round POST, board behind": 12,  # the board's last rounds read again for the answer
     "correction page": 3,
     "players' names": 2,
     "chart": 3,
@@ -161,18 +162,28 @@ def test_a_match_costs_the_same_queries_at_1_or_200_rounds(owner, visitor):
             "correction page": queries(visitor, reverse("matches:edit_round", args=[pk, 1])),
             "why this score": queries(visitor, reverse("matches:round_why", args=[pk, 1])),
             "chart": queries(visitor, reverse("records:chart", args=[pk])),
+            # From the board as it is (its version), then from one left behind.
             "round POST": queries(
                 visitor,
                 reverse("matches:add_round", args=[pk]),
-                data=round_post(match.round_count + 1, points_0="0", points_1="3", points_2="5"),
+                data=round_post(match.round_count + 1, seen=str(match.version), **points),
+                post=True,
+                headers=HTMX,
+            ),
+            "round POST, board behind": queries(
+                visitor,
+                reverse("matches:add_round", args=[pk]),
+                data=round_post(match.round_count + 2, seen=str(match.version), **points),
                 post=True,
                 headers=HTMX,
             ),
         }
 
+    points = {"points_0": "0", "points_1": "3", "points_2": "5"}
+
     short_match, long_match = cabanga_match(owner, 1), cabanga_match(owner, 200)
     short, long = costs(short_match), costs(long_match)
-    for match, rounds in ((short_match, 2), (long_match, 201)):  # the POSTs were recorded
+    for match, rounds in ((short_match, 3), (long_match, 202)):  # the POSTs were recorded
         match.refresh_from_db()
         assert match.round_count == rounds
     assert long == short

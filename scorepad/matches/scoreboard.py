@@ -52,15 +52,21 @@ def scoreboard_context(
     all_rounds: bool = False,
     restorable_round: Round | bool | None = False,
     entry_key: object = None,
+    last_rows: int | None = None,
 ) -> dict:
     """Everything the board's regions show. `live`: the board seen through a shared link,
     which offers nothing of the owner's (read-only for a follower; a co-scorer records
     and corrects rounds only). `restorable_round` is the round undo would bring back
     when the caller knows it (None: none), else it is read; `entry_key` is the fresh
-    form's one-time key (a new one by default)."""
+    form's one-time key (a new one by default). `last_rows`: how many of the last rounds'
+    rows to make, when the answer shows fewer than the board (a round added: one), so
+    that `state` needs only those at hand (`Match.kept_state`)."""
     state = state or match.state()
     sides = list(state.setup.sides)
-    shown = state.rounds if all_rounds else state.rounds[-RECENT_ROUNDS:]
+    count = len(state.rounds)
+    on_board = count if all_rounds else min(count, RECENT_ROUNDS)
+    made = on_board if last_rows is None else min(on_board, last_rows)
+    shown = state.rounds[count - made :]
     # Numbers as text here: a board shows hundreds, and the template's localization of
     # each (no thousands separator for these) costs more than the rest of a row.
     rows = [
@@ -112,7 +118,7 @@ def scoreboard_context(
         ],
         "standings": final_standings(match.rules, state),
         "rows": rows,
-        "earlier": len(state.rounds) - len(shown),
+        "earlier": count - on_board,
         "all_rounds": all_rounds,
         "all_rounds_url": board_url(match, live, url_name) + "?rounds=all",
         "form": form,

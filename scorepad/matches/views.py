@@ -208,6 +208,7 @@ def _changed(
         undo=undo,
         restorable_round=restorable_round,
         live=board.live,
+        last_rows=1 if added else None,  # the added round's row only
     )
     regions = "round_added" if added else "changes"
     if added and _shows_all_rounds(request):  # the new row joins them: no "Show all" link
@@ -232,7 +233,9 @@ def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
     """A round's POST, to a match the asker may score, answered on its `board`."""
-    state = match.kept_state(last=RECENT_ROUNDS)  # what the answer shows
+    # The engine plays a round after the last one's result alone (`Game.play_next`), and
+    # the answer to a round added shows that round's row alone: one is read.
+    state = match.kept_state(last=1)
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()
@@ -255,8 +258,14 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
         else:  # a round recorded since a deletion took the deleted round's place
             seen = form.cleaned_data["seen"]
             added = seen is not None and seen == new.match.version - 1
+            if not added:  # the board was behind: its last rounds all come again
+                new.match.live_state = new.match.kept_state(last=RECENT_ROUNDS)
             return _changed(request, new.match, restorable_round=None, board=board, added=added)
-    context = scoreboard_context(match, state=state, form=form, live=board.live)
+    if not request.htmx:  # the board's page again, with its last rounds
+        state = match.kept_state(last=RECENT_ROUNDS)
+    context = scoreboard_context(
+        match, state=state, form=form, live=board.live, last_rows=0 if request.htmx else None
+    )
     if request.htmx:  # the form and its faults, where the form was
         return render(request, "matches/match.html#entry", context)
     context["card_buttons"] = card_picker(match.rules, match.options)

@@ -92,6 +92,37 @@ def test_a_round_added_to_a_board_that_missed_a_change_sends_the_rounds_again(cl
     assert 'id="round-1"' in content and 'id="round-2"' in content
 
 
+def test_a_long_matchs_answers_show_its_last_rounds(client, cabo):
+    def hands(number):  # the caller holds 0, the others 1: far from the end
+        caller = (number - 1) % 4
+        return {
+            "caller": str(caller),
+            **{f"hand_{s}": "0" if s == caller else "1" for s in range(4)},
+        }
+
+    for number in range(1, 13):
+        assert add(client, cabo, number, **hands(number)).status_code == 200
+    rows = lambda response: re.findall(r'id="round-(\d+)"', response.content.decode())  # noqa: E731
+    seen = str(Match.objects.get().version)
+    added = add(client, cabo, 13, seen=seen, **hands(13))
+    assert rows(added) == ["13"]
+    assert "Show all 13 rounds" in added.content.decode()
+    assert "Enter round 14" in added.content.decode()
+    behind = add(client, cabo, 14, seen=seen, **hands(14))  # the board before round 13
+    assert rows(behind) == [str(n) for n in range(5, 15)]
+    assert "Show all 14 rounds" in behind.content.decode()
+    # A refused entry: the form and its fault in place, or the board's page without
+    # JavaScript, with its last rounds.
+    bad = {**hands(15), "hand_1": "x"}
+    refused = add(client, cabo, 15, **bad)
+    assert refused.status_code == 200 and rows(refused) == []
+    assert 'id="entry"' in refused.content.decode()
+    page = client.post(reverse("matches:add_round", args=[cabo]), round_post(15, **bad))
+    assert page.status_code == 422
+    assert rows(page) == [str(n) for n in range(5, 15)]
+    assert Match.objects.get().round_count == 14
+
+
 def test_a_forged_board_version_is_refused(client, cabo):
     response = add(
         client, cabo, 1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9", seen="x"
