@@ -23,12 +23,12 @@ from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
 from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
-from scorepad.rules.base import RoundInvalid, SetupInvalid
+from scorepad.rules.base import MatchState, RoundInvalid, SetupInvalid
 from scorepad.rules.kept import result_from_json as kept_result
 
 from . import etags, rendered, services
 from .access import current_owner, get_own_match, reserve_owner
-from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, round_form_for
+from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, RoundForm, round_form_for
 from .house_rules import house_rules_for
 from .models import Match, Round, ShareLink
 from .scoreboard import (
@@ -256,18 +256,30 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
         except RoundInvalid as invalid:  # the match changed since the form was checked
             form.show_engine_errors(invalid.errors)
         else:  # a round recorded since a deletion took the deleted round's place
-            seen = form.cleaned_data["seen"]
-            added = seen is not None and seen == new.match.version - 1
-            if not added:  # the board was behind: its last rounds all come again
-                new.match.live_state = new.match.kept_state(last=RECENT_ROUNDS)
-            return _changed(request, new.match, restorable_round=None, board=board, added=added)
-    if not request.htmx:  # the board's page again, with its last rounds
-        state = match.kept_state(last=RECENT_ROUNDS)
-    context = scoreboard_context(
-        match, state=state, form=form, live=board.live, last_rows=0 if request.htmx else None
-    )
-    if request.htmx:  # the form and its faults, where the form was
+            return _recorded(request, new, form.cleaned_data["seen"], board)
+    return _refused(request, match, state, form, board)
+
+
+def _recorded(request: HttpRequest, new: Round, seen: int | None, board: Board) -> HttpResponse:
+    """The answer to round `new` recorded from the board at version `seen`: only what
+    the round changed if the board was the match as it was just before, else its last
+    rounds all again (read: the engine's state holds the last one alone)."""
+    added = seen is not None and seen == new.match.version - 1
+    if not added:
+        new.match.live_state = new.match.kept_state(last=RECENT_ROUNDS)
+    return _changed(request, new.match, restorable_round=None, board=board, added=added)
+
+
+def _refused(
+    request: HttpRequest, match: Match, state: MatchState, form: RoundForm, board: Board
+) -> HttpResponse:
+    """A round's entry sent back with its faults: the form where it was (htmx), or the
+    board's page with its last rounds."""
+    if request.htmx:
+        context = scoreboard_context(match, state=state, form=form, live=board.live, last_rows=0)
         return render(request, "matches/match.html#entry", context)
+    state = match.kept_state(last=RECENT_ROUNDS)
+    context = scoreboard_context(match, state=state, form=form, live=board.live)
     context["card_buttons"] = card_picker(match.rules, match.options)
     return render(request, board.page, context, status=form_status(request, form))
 
