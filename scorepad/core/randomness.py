@@ -3,10 +3,11 @@
 Django makes each CSRF secret and each mask of it with `get_random_string`, which calls
 `secrets.choice` once per character: 32 reads of `os.urandom` for a mask, 64 for a
 visitor's first page (the secret and its mask). Each read releases and takes back the
-GIL, so under threaded workers each one may wait for another request's thread: measured
-in-process, the CSRF token was a third of a first visit's home page beside the bare
-view. `random_string` has the same contract and the same uniform draw (bytes past the
-largest multiple of the alphabet's size are thrown away, never folded), from one read.
+GIL, so under threaded workers each one may wait for another request's thread.
+Measured in-process, the token was about a third of what a first visit's home page
+costs beyond a bare view (the page took 420 µs before, 358 after; the bare view 200).
+`random_string` has the same contract and the same uniform draw (bytes past the largest
+multiple of the alphabet's size are thrown away, never folded), from one read.
 `CoreConfig.ready` has Django's CSRF module use it.
 """
 

@@ -21,15 +21,15 @@ from django.dispatch import receiver
 
 from .models import HouseRule, Match, Owner
 
+# Plain SQL, as a round's other writes (`models.plain_insert`): every change makes it.
+_BUMP = f"UPDATE {Owner._meta.db_table} SET version = version + 1 WHERE id = %s"
+
 
 def owner_changed(owner_id: int | None) -> None:
     """Bump the owner's version (inside the caller's transaction, after its writes)."""
     if owner_id is not None:
-        with connection.cursor() as cursor:  # plain SQL: every change makes it (plain_insert)
+        with connection.cursor() as cursor:
             cursor.execute(_BUMP, [owner_id])
-
-
-_BUMP = f"UPDATE {Owner._meta.db_table} SET version = version + 1 WHERE id = %s"
 
 
 @receiver(post_save, sender=Match, dispatch_uid="match-saved")
