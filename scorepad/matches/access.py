@@ -14,14 +14,16 @@ from scorepad.core.pagecache import KEPT_SECONDS
 from .models import Match, Owner, ShareLink, plain_rows
 
 SESSION_KEY = "scorepad_owner"
+# Where a request keeps the owner it found (`current_owner`), once looked up.
+_FOUND = "_scorepad_owner"
 
 
 def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None:
     """The owner behind this browser (or account); made on first need when `create`.
     Looked up once per request."""
-    owner = getattr(request, "_scorepad_owner", None) or _find_owner(request, create=create)
+    owner = getattr(request, _FOUND, None) or _find_owner(request, create=create)
     if owner is not None:
-        request._scorepad_owner = owner  # type: ignore[attr-defined]
+        setattr(request, _FOUND, owner)
     return owner
 
 
@@ -75,7 +77,7 @@ def _remembered(request: HttpRequest, owner: Owner) -> Owner:
 def forget_owner(request: HttpRequest) -> None:
     """After the owner this request found changed hands (a sign-in took it over, and may
     have deleted it): it is looked up again, and the session names the new one."""
-    request.__dict__.pop("_scorepad_owner", None)
+    request.__dict__.pop(_FOUND, None)
     session = getattr(request, "session", None)
     if getattr(session, "owner", None) is not None:
         session.owner = None
@@ -152,7 +154,7 @@ def get_own_match(
     and for a deleted one unless `deleted` (only undoing the deletion asks for it). The
     asker's owner comes with it, in the same query, when neither looked up yet nor read
     with the session."""
-    owner = getattr(request, "_scorepad_owner", None) or _session_owner(request)
+    owner = getattr(request, _FOUND, None) or _session_owner(request)
     user = getattr(request, "user", None)
     if owner is not None:
         match = _owners_match(owner, match_id, deleted=deleted)
@@ -169,7 +171,7 @@ def get_own_match(
         raise Http404
     if owner is None:
         owner = _remembered(request, match.owner)
-    request._scorepad_owner = owner  # type: ignore[attr-defined]
+    setattr(request, _FOUND, owner)
     match.owner = owner
     if rounds:
         prefetch_related_objects([match], "rounds")
