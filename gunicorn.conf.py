@@ -8,6 +8,7 @@ variable of the same name (in upper case, prefixed GUNICORN_) without editing th
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 
@@ -54,8 +55,14 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 
 
 def when_ready(server) -> None:
-    """In the master, before the first worker is forked: the preloaded app made ready."""
+    """In the master, before the first worker is forked: the preloaded app made ready,
+    and everything it holds set aside from the garbage collector (`gc.freeze`): the
+    workers' collections then walk what their requests make, not the whole of Django
+    again and again (7 % of the CPU of a returning visitor's home page before), and do
+    not write to the pages they share with the master."""
     if server.cfg.preload_app:
         from scorepad.core.warm import warm
 
         warm()
+        gc.collect()
+        gc.freeze()
