@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -16,6 +19,7 @@ from scorepad.records.exchange import check_documents
 from .test_settings import PRODUCTION, settings_value
 
 pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_reference_views_are_not_routed_by_the_app(client):
@@ -81,3 +85,30 @@ def test_a_session_cookie_opens_the_owners_history(client):
     assert page.status_code == 200
     shown = Match.objects.filter(owner=owner).first()
     assert reverse("matches:scoresheet", args=[shown.pk]) in page.content.decode()
+
+
+def bench_script():
+    """scripts/bench.py, loaded as a module (it runs only under `__main__`)."""
+    spec = importlib.util.spec_from_file_location("bench_script", ROOT / "scripts" / "bench.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.django_db(databases=[])
+def test_flatness_is_judged_on_the_two_pages_loaded_by_turns():
+    bench = bench_script()
+    pages = {page.key: page for page in bench.PAGES}
+
+    def pair(flat):
+        small = bench.Result("SQLite", pages["history10"], rps=1000.0, bare=2000.0)
+        # Its own ratio is far under the small page's (a disturbed bare run): not judged.
+        big = bench.Result("SQLite", pages["history5000"], rps=900.0, bare=3000.0, flat=flat)
+        bench.judge([small, big])
+        return big
+
+    assert pair(0.9).faults == []
+    assert "0.90× history, 10 matches" in pair(0.9).measured
+    assert pair(0.7).faults == ["< 0.8× history, 10 matches"]
+    assert pair(None).faults == ["no history, 10 matches to compare"]
