@@ -23,3 +23,23 @@ def test_a_visitor_switches_the_home_page_to_french_then_dutch(page, shot):
     page.get_by_role("button", name="Français").click()
     expect(page.get_by_role("heading", name="Trois jeux")).to_be_visible()
     shot("fr-dark")
+
+
+@pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
+def test_the_top_bar_holds_on_one_line_of_a_phone_in_every_language(page, shot, language):
+    """The brand (the link home) and the navigation side by side, not wrapped onto a second
+    line that would take a sixth of the screen on every page."""
+    page.goto("/history/")
+    page.get_by_role("button", name=language).click()
+    nav = page.locator("header.topbar nav")
+    links = nav.get_by_role("link")
+    expect(links).to_have_count(3)  # history, rules, sign in
+    tops = {round(link.bounding_box()["y"]) for link in links.all()}
+    assert tops == {round(page.locator(".brand").bounding_box()["y"])}, tops
+    bar = page.locator("header.topbar").bounding_box()
+    assert bar["height"] <= 61, bar  # one row of 44 px tap targets and its padding
+    expect(nav.locator("[aria-current=page]")).to_have_count(1)  # the history
+    page.get_by_role("link", name="Scorepad").click()
+    expect(page.get_by_role("link", name="Scorepad")).to_have_attribute("aria-current", "page")
+    expect(nav.locator("[aria-current=page]")).to_have_count(0)
+    shot(language)
