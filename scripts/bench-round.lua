@@ -1,13 +1,14 @@
 -- wrk script of `make bench`: records Cabo rounds through the scoreboard's htmx form.
 --
 -- Arguments (after `--`): a pool file, one match a line: "<form path> <page URL> <next
--- round number> <players> <version of the board>", and the number of wrk threads. Each thread takes every n-th match of the
--- pool and posts to its matches in turn, so a match gets its next round only after the
--- thread has sent one to each of its other matches: with a pool several times the
--- number of connections, two requests in flight never aim at the same match. Every
--- request carries the right round number and a fresh entry key (thread and counter:
--- unique). The caller holds 0, everyone else 1: the totals grow by 1 a round at most,
--- so matches played to 1000 never end during a run.
+-- round number> <players> <version of the board>", the number of wrk threads and the
+-- run's number. Each thread takes every n-th match of the pool and posts to its
+-- matches in turn, so a match gets its next round only after the thread has sent one
+-- to each of its other matches: with a pool many times the number of connections, two
+-- requests in flight never aim at the same match. Every request carries the right
+-- round number and a fresh entry key (thread, run and counter: unique across the runs
+-- of one bench, which post to the same matches). The caller holds 0, everyone else 1:
+-- the totals grow by 1 a round at most, so matches played to 1000 never end.
 --
 -- The headers (session and CSRF cookies, X-CSRFToken, HX-Request...) come from wrk's
 -- -H options; bench.py counts the rounds really recorded afterwards.
@@ -23,8 +24,11 @@ local pool = {}
 local slot = 0
 local sent = 0
 
+local run = 0
+
 function init(args)
   local threads = tonumber(args[2])
+  run = tonumber(args[3] or "0")
   local line_number = 0
   for line in io.lines(args[1]) do
     local path, page, number, players, seen = line:match("^(%S+) (%S+) (%d+) (%d+) (%d+)$")
@@ -54,7 +58,7 @@ function request()
   local caller = (number - 1) % match.players
   local fields = {
     "number=" .. number,
-    string.format("entry_key=%08x-0000-4000-8000-%012x", index + 1, sent),
+    string.format("entry_key=%08x-%04x-4000-8000-%012x", index + 1, run, sent),
     "caller=" .. caller,
     "seen=" .. seen,
   }

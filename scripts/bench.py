@@ -77,9 +77,12 @@ BARE_SECONDS = 2
 ALONE_OVER, ALONE_LIMIT = 0.6, 30.0
 # A slow page is loaded longer, up to this; fewer requests than this are flagged.
 MAX_SECONDS, FEW_REQUESTS = 10, 20
-# Matches per wrk run of the round POST: 6 per connection (each run on its own, within
-# the 500 matches an owner may set up in a day, `limits.MAX_MATCHES_PER_DAY`).
-POOL_PER_RUN = 96
+# Matches the round POSTs write to, all of them in every wrk run: 24 per connection, so
+# that a match comes round again only after 192 requests of its wrk thread, long after
+# its previous round was answered (with 6 per connection, one answer slower than some 40
+# others let a match's next round arrive first: refused, and so were all its later ones).
+# Within the 500 matches an owner may set up in a day (`limits.MAX_MATCHES_PER_DAY`).
+POOL = 384
 RECORDED_AT_LEAST = 0.95
 LIVE_TABLES, LIVE_FOLLOWERS, LIVE_ROUND_EVERY = 100, 5, 20.0
 LIVE_DELAY_P99 = 2.0  # seconds: "within two seconds of its recording"
@@ -580,20 +583,22 @@ class Bench:
         board = "" if seen is None else f"&seen={seen}"
         return f"number={number}&entry_key={key}&caller={caller}&{hands}{board}"
 
-    def load_pool(self, page: Page, matches: list[int], seconds: int, run: str = "") -> Load:
-        """wrk posting rounds to these matches, each at its next round number."""
+    def load_pool(self, page: Page, matches: list[int], seconds: int, run: int) -> Load:
+        """wrk run `run` (0: the warm-up) posting rounds to these matches, each at its
+        next round number as the database has it, from the board of its last version."""
         pool_file = WORK / f"pool-{self.db.lower()}.txt"
+        standing = bench_data(self.env, "next", *map(str, matches)).split()
         pool_file.write_text(
             "".join(
                 f"/matches/{match}/rounds/ {self.server.base}/matches/{match}/ "
-                f"{self.made['pool_rounds'] + 1} {self.made['pool_players']} "
-                f"{self.made['pool_version']}\n"
-                for match in matches
+                f"{number} {self.made['pool_players']} {version}\n"
+                for match, number, version in zip(*[iter(standing)] * 3, strict=True)
             )
         )
-        script = [str(LUA), str(pool_file), str(THREADS)]
+        script = [str(LUA), str(pool_file), str(THREADS), str(run)]
         url = self.server.base + "/"
-        return wrk(url, self.headers(page), seconds, self.log(page, run), script)
+        log = self.log(page, f"run-{run}" if run else "warm-up")
+        return wrk(url, self.headers(page), seconds, log, script)
 
     def measure_post(self, page: Page) -> Result:
         """The answer's bytes at 10 and 200 rounds, then wrk on the pool of matches."""
@@ -622,17 +627,16 @@ class Bench:
             return result
 
         pool = self.made["pool"]
-        warm = self.load_pool(page, pool[:POOL_PER_RUN], WARMUP_SECONDS, "warm-up")
+        warm = self.load_pool(page, pool, WARMUP_SECONDS, 0)
         loads = [warm]
-        for run in range(1, REPEATS + 1):  # each run on matches of its own
+        for run in range(1, REPEATS + 1):  # each run from where the matches stand
             self.bare_beside(result, run)
-            matches = pool[run * POOL_PER_RUN : (run + 1) * POOL_PER_RUN]
-            loads.append(self.load_pool(page, matches, self.duration(warm), f"run-{run}"))
+            loads.append(self.load_pool(page, pool, self.duration(warm), run))
         self.record(result, max(loads[1:], key=lambda load: load.rps))
-        used = pool[: (REPEATS + 1) * POOL_PER_RUN]
+        self.drain()  # the requests wrk left behind are answered before the count
         sent = sum(load.requests for load in loads)
-        before = len(used) * self.made["pool_rounds"]
-        recorded = self.rounds(used) - before
+        before = len(pool) * self.made["pool_rounds"]
+        recorded = self.rounds(pool) - before
         share = min(1.0, recorded / sent) if sent else 0.0
         non_2xx = sum(load.non_2xx for load in loads)
         result.measured.append(f"{share:.0%} recorded, {non_2xx / max(sent, 1):.0%} non-2xx")
@@ -845,7 +849,7 @@ def bench_database(database, base_env: dict, seconds: int, live_seconds: int) ->
             env,
             "fill",
             "--pool",
-            str((REPEATS + 1) * POOL_PER_RUN),
+            str(POOL),
             "--tables",
             str(live_tables),
             "--out",
@@ -873,8 +877,8 @@ def main() -> int:
         say("bench: wrk is missing (make bench installs it with apt-get install wrk)")
         return 2
     seconds = int(os.environ.get("BENCH_SECONDS", "4"))
-    if (REPEATS + 1) * POOL_PER_RUN + 2 > MAX_MATCHES_PER_DAY:  # the pool and the probes
-        say(f"bench: BENCH_REPEATS={REPEATS} needs more matches than an owner may set up")
+    if POOL + 2 > MAX_MATCHES_PER_DAY:  # the pool and the probes
+        say("bench: the round POSTs' pool is more matches than an owner may set up in a day")
         return 2
     live_seconds = int(os.environ.get("BENCH_LIVE_SECONDS", "60"))
     WORK.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -85,6 +86,25 @@ def test_a_session_cookie_opens_the_owners_history(client):
     assert page.status_code == 200
     shown = Match.objects.filter(owner=owner).first()
     assert reverse("matches:scoresheet", args=[shown.pk]) in page.content.decode()
+
+
+def test_the_round_posts_go_on_from_where_each_match_stands(client):
+    """Every wrk run posts to the same matches, each at its next round and from the board
+    of its last version, as `next` tells: a round recorded moves both on."""
+    owner = Owner.objects.create()
+    short, _long = data.board_documents(datetime.now(UTC))
+    first, second = data.save(owner, [short, short])
+    assert data.next_rounds([second.pk, first.pk]) == [
+        (second.pk, 11, second.version),
+        (first.pk, 11, first.version),
+    ]
+    name, key = data.session_cookie(owner).split("=")
+    client.cookies[name] = key
+    sent = {"number": 11, "entry_key": str(uuid.uuid4()), "caller": 0, "seen": first.version}
+    sent.update({f"hand_{seat}": 0 if seat == 0 else 1 for seat in range(len(data.BOARD_PLAYERS))})
+    assert client.post(reverse("matches:add_round", args=[first.pk]), sent).status_code == 302
+    first.refresh_from_db()
+    assert data.next_rounds([first.pk]) == [(first.pk, 12, first.version)]
 
 
 def bench_script():

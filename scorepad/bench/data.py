@@ -310,6 +310,16 @@ def live_rounds(match_ids: Sequence[int]) -> int:
     return Round.objects.filter(match_id__in=match_ids, deleted_at__isnull=True).count()
 
 
+def next_rounds(match_ids: Sequence[int]) -> list[tuple[int, int, int]]:
+    """Each match's id, the number of its next round and its version (which the board
+    showing it sends back with the round), in the order given."""
+    from scorepad.matches.models import Match
+
+    found = Match.objects.filter(pk__in=match_ids).values_list("pk", "round_count", "version")
+    standing = {pk: (pk, count + 1, version) for pk, count, version in found}
+    return [standing[pk] for pk in match_ids]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scorepad.bench.data")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -319,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     filling.add_argument("--out", required=True, help="JSON file for ids and cookies")
     counting = commands.add_parser("rounds", help="print the live rounds of these matches")
     counting.add_argument("ids", type=int, nargs="+")
+    standing = commands.add_parser("next", help="print each match's next round and version")
+    standing.add_argument("ids", type=int, nargs="+")
     args = parser.parse_args(argv)
 
     import django
@@ -328,6 +340,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         made = fill(args.pool, args.tables)
         with open(args.out, "w", encoding="utf-8") as out:
             json.dump(made, out, indent=1)
+    elif args.command == "next":
+        for line in next_rounds(args.ids):
+            print(*line)
     else:
         print(live_rounds(args.ids))
     return 0
