@@ -32,6 +32,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import http.client
+import itertools
 import json
 import math
 import os
@@ -592,7 +593,7 @@ class Bench:
             "".join(
                 f"/matches/{match}/rounds/ {self.server.base}/matches/{match}/ "
                 f"{number} {self.made['pool_players']} {version}\n"
-                for match, number, version in zip(*[iter(standing)] * 3, strict=True)
+                for match, number, version in itertools.batched(standing, 3, strict=True)
             )
         )
         script = [str(LUA), str(pool_file), str(THREADS), str(run)]
