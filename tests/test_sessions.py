@@ -136,3 +136,38 @@ def test_the_move_to_the_new_table_keeps_every_live_session(db):
     assert list(DjangoSession.objects.values_list("session_key", "session_data")) == [
         ("a" * 32, "alive")
     ]
+
+
+def test_a_decoded_session_is_each_requests_own_copy():
+    """Decoding is kept per process by the signed string: what one request changes in
+    its copy is not in the next one's."""
+    key = saved(scorepad_owner="abc", count=3)
+    first = SessionStore(key)
+    first["count"] = 4  # changed, not saved
+    first["extra"] = "x"
+    assert dict(SessionStore(key).items()) == {"scorepad_owner": "abc", "count": 3}
+
+
+def test_a_session_of_mutable_values_is_decoded_each_time():
+    key = saved(names=["Ana"])
+    SessionStore(key)["names"].append("Ben")
+    assert SessionStore(key)["names"] == ["Ana"]
+
+
+def test_a_tampered_copy_of_a_decoded_session_reads_empty():
+    key = saved(scorepad_owner="abc")
+    data = Session.objects.get(pk=key).session_data
+    assert dict(SessionStore(key).items()) == {"scorepad_owner": "abc"}  # decoded, kept
+    forged = data[:-1] + ("B" if data.endswith("A") else "A")
+    assert SessionStore().decode(forged) == {}
+
+
+def test_a_session_decoded_once_is_not_verified_again(monkeypatch):
+    key = saved(scorepad_owner="abc")
+    SessionStore(key).load()
+
+    def unsigned(*args, **kwargs):
+        raise AssertionError("decoded again")
+
+    monkeypatch.setattr("django.contrib.sessions.backends.base.signing.loads", unsigned)
+    assert dict(SessionStore(key).items()) == {"scorepad_owner": "abc"}
