@@ -10,4 +10,9 @@ class OnceForm(forms.Form):
     post with the same key (double tap, retry) does the work once. A missing key (a
     page from before keys existed) does the work unguarded; a malformed one is a 400."""
 
-    key = forms.UUIDField(required=False, initial=uuid.uuid4, widget=forms.HiddenInput)
+    key = forms.UUIDField(
+        required=False,
+        initial=uuid.uuid4,
+        # Made anew in the browser each time the page is shown (static/js/app.js).
+        widget=forms.HiddenInput(attrs={"data-once": ""}),
+    )

@@ -324,7 +324,8 @@ class RoundForm(forms.Form):
     for_game: ClassVar[str | None] = None
 
     number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    entry_key = forms.UUIDField(widget=forms.HiddenInput)
+    # Made anew in the browser each time the page is shown (static/js/app.js).
+    entry_key = forms.UUIDField(widget=forms.HiddenInput(attrs={"data-once": ""}))
     # The match's version the form was shown with: its board then needs only what the
     # round changes (`match.html#round_added`). Absent from a correction.
     seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)

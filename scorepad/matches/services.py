@@ -5,6 +5,7 @@ before anything is saved, journals what changed, and keeps what the engine deriv
 from __future__ import annotations
 
 import copy
+import json
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -129,7 +130,7 @@ def record_round(
         if played is None or locked.version != match.version:
             entries = list(_live_rounds(locked).values_list("data", flat=True))
             if number != len(entries) + 1:
-                _refuse_a_second_entry(locked, entry_key)
+                _refuse_a_second_entry(locked, entry_key, data)
                 raise RoundConflict(round_text(game, "already_recorded", number=number))
             played, seats = game.score(locked.setup(), [*entries, dict(data)]), None
         new = _entered(locked, number, data, entry_key, played)
@@ -137,7 +138,7 @@ def record_round(
             with transaction.atomic():
                 new.save(force_insert=True)
         except IntegrityError:
-            _refuse_a_second_entry(locked, entry_key)
+            _refuse_a_second_entry(locked, entry_key, data)
             raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
         _journal(locked, new, RoundChange.Action.ADD, None, new.data, owner)
         kept.keep(locked, played, [new], seats=seats)
@@ -186,11 +187,14 @@ def _entered(
     )
 
 
-def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID) -> None:
-    """AlreadyRecorded if this very entry (its one-time key) was recorded before: asked
-    only once the round is refused, so that a round that goes through costs no query."""
+def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID, data: Mapping) -> None:
+    """AlreadyRecorded if this very entry was recorded before: its one-time key, with the
+    same round in it. Asked only once the round is refused, so that a round that goes
+    through costs no query. A key that comes back with another round is not a retry
+    (two tabs showing one page, a page from the browser's history): that round is
+    refused as a conflict, never reported as kept."""
     earlier = match.rounds.filter(entry_key=entry_key).first()
-    if earlier is not None:
+    if earlier is not None and earlier.data == json.loads(json.dumps(dict(data))):
         raise AlreadyRecorded(round_text(match.rules, "recorded_once", number=earlier.number))
 
 

@@ -139,3 +139,54 @@
     }
   });
 })();
+
+// A page shown again from the browser's history or cache (Back and Forward, a page kept
+// in memory, a second tab given the same copy) holds the one-time keys it was sent with,
+// maybe used already, and a board as it was then. So every form's one-time key is made
+// here, anew each time the page is shown and after each swap (a form sent again as it
+// is, a double tap or a retry, still carries the same key), and a board shown from the
+// history is asked for again. Without JavaScript the server's keys stand.
+(function () {
+  "use strict";
+
+  function freshKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = Array.from(bytes, function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
+    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
+  }
+
+  function freshKeys() {
+    document.querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });
+  }
+
+  function fromHistory() {
+    const entry = window.performance.getEntriesByType("navigation")[0];
+    return Boolean(entry && entry.type === "back_forward");
+  }
+
+  // A followed board asks for itself every second (live.js).
+  function askForTheBoard() {
+    const board = document.getElementById("scoreboard");
+    if (!board || !window.htmx || document.querySelector("[data-live-poll]")) return;
+    const address = window.location.pathname + window.location.search;
+    window.htmx.ajax("GET", address, { target: "#scoreboard", swap: "outerHTML" });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    freshKeys();
+    if (fromHistory()) askForTheBoard();
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    freshKeys();
+    askForTheBoard();
+  });
+  document.addEventListener("htmx:historyRestore", function () {
+    freshKeys();
+    askForTheBoard();
+  });
+  document.addEventListener("htmx:afterSettle", freshKeys);
+})();

@@ -209,7 +209,9 @@ def test_a_round_recorded_after_a_change_meanwhile_is_played_on_the_replayed_mat
     assert Match.objects.get(pk=match.pk).state().totals == {"Ana": 8, "Ben": 4}
 
 
-def test_an_entry_key_used_again_for_the_next_round_saves_nothing(owner):
+def test_an_entry_key_used_again_for_another_round_is_a_conflict_and_saves_nothing(owner):
+    """Two tabs given one copy of a page, or a page from the history, send the key of a
+    round already recorded with another round: refused, never reported as kept."""
     match = build_match(owner, "cabo", ["Ana", "Ben"])
     key = uuid.uuid4()
     round_1 = {"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}
@@ -217,10 +219,11 @@ def test_an_entry_key_used_again_for_the_next_round_saves_nothing(owner):
     seen = Match.objects.get(pk=match.pk)
     before = (seen.version, Owner.objects.get(pk=owner.pk).version, Round.objects.count())
     round_2 = {"caller": "Ben", "hands": {"Ana": 8, "Ben": 2}}
-    with pytest.raises(services.AlreadyRecorded):
+    with pytest.raises(services.RoundConflict) as refused:
         services.record_round(
             seen, round_2, number=2, entry_key=key, owner=owner, state=seen.state()
         )
+    assert not isinstance(refused.value, services.AlreadyRecorded)
     after = Match.objects.get(pk=match.pk)
     assert (after.version, Owner.objects.get(pk=owner.pk).version, Round.objects.count()) == before
     assert_kept_is_replayed(match)

@@ -574,3 +574,16 @@ def test_a_dutch_hand_on_two_decks_may_be_typed_down_to_minus_four(client):
     response = add(client, one_deck, 1, caller="0", hand_0="-4", **hands)
     assert "greater than or equal to -2" in response.content.decode()
     assert Round.objects.count() == 1
+
+
+def test_a_second_tab_sending_another_round_with_the_same_key_is_told_it_was_refused(client, cabo):
+    """One copy of the board in two tabs (the browser's cache): the same one-time key
+    with another round is no retry. The round is refused and said so, never "kept once"."""
+    url = reverse("matches:add_round", args=[cabo])
+    first = round_post(1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9")
+    client.post(url, first, headers=HTMX)
+    second = {**first, "caller": "1", "hand_0": "8", "hand_1": "0"}
+    content = client.post(url, second, headers=HTMX).content.decode()
+    assert "Round 1 was already recorded, maybe from another phone." in content
+    assert "kept once" not in content
+    assert Round.objects.get().data["caller"] == "Ana"

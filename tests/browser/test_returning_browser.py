@@ -1,0 +1,62 @@
+"""A returning player's phone: a board shown again from the browser's history or cache,
+and two tabs on one match. What the page shows is the match as it is, and a round
+typed on a page shown again is never taken for one sent before."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scorepad.matches.models import Round
+from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def enter(page, caller: str, points: dict[str, str]) -> None:
+    row(page, caller).locator("label.caller-pick").click()
+    for name, value in points.items():
+        row(page, name).locator("input.points-input").fill(value)
+
+
+def test_back_to_a_board_shows_the_rounds_recorded_before_leaving_it(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.locator("header.topbar").get_by_role("link", name="History").click()
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    page.go_back()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    shot("back-to-the-board")
+    # The round typed on it goes in as round 2.
+    enter(page, "Ben", {"Ana": "5", "Ben": "1"})
+    record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    assert sorted(Round.objects.values_list("number", flat=True)) == [1, 2]
+
+
+def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lost(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.get_by_text("Enter round 1")).to_be_visible()
+    # Each tab's form has its own one-time key, even from one copy of the page.
+    keys = [tab.locator("input[name=entry_key]").input_value() for tab in (page, other)]
+    assert keys[0] != keys[1]
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    # The second tab still shows round 1's form, and sends another round 1.
+    enter(other, "Ben", {"Ana": "7", "Ben": "0"})
+    record(other)
+    expect(other.locator(".notice.is-error")).to_have_text(
+        "Round 1 was already recorded, maybe from another phone."
+    )
+    expect(other.get_by_text("Enter round 2")).to_be_visible()
+    expect(other.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    ARTIFACTS.mkdir(exist_ok=True)
+    other.screenshot(path=str(ARTIFACTS / "returning--second-tab.png"))
+    assert Round.objects.get().data["caller"] == "Ana"
