@@ -26,6 +26,28 @@
   });
 })();
 
+// A form sent back with its faults: the first one comes into sight, below the sticky
+// standing (the board's scroll-padding), where the player scrolled to the form's button,
+// and the focus goes to it.
+function showFault(fault) {
+  "use strict";
+  const where = fault.closest(".form-errors, .has-error, .field, fieldset") || fault;
+  where.scrollIntoView({ block: "start" });
+  if (!fault.matches("input, select, textarea")) fault.tabIndex = -1;
+  fault.focus({ preventScroll: true });
+}
+
+// A whole page sent back with a form's faults (no htmx: the set-up, an import) opens
+// at the first of them rather than at the top.
+document.addEventListener("DOMContentLoaded", function () {
+  "use strict";
+  if (window.location.hash) return;
+  const fault = document.querySelector("main .form-errors, main .has-error, main .errorlist");
+  if (!fault) return;
+  const field = fault.querySelector("input:not([type=hidden]), select, textarea");
+  showFault(field || fault);
+});
+
 // After a round (or any change) htmx replaces the scoreboard: the live region beside it,
 // which stays, says once what changed, and the focus goes to where the player goes on.
 (function () {
@@ -73,8 +95,7 @@
     const form = board.querySelector("form.round-form");
     const fault = form && form.querySelector(".has-error input, .has-error select, .form-errors, .errorlist");
     if (fault) {
-      if (!fault.matches("input, select")) fault.tabIndex = -1;
-      fault.focus({ preventScroll: true });
+      showFault(fault);
       return; // the form's own alert says what is wrong
     }
     say(summary(board));

@@ -1,0 +1,49 @@
+"""A form sent back with its faults shows the first of them where the player is, at
+phone size: never above the screen or under a sticky bar, where the tap seems to have
+done nothing."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def in_sight_below(page, element, bar) -> None:
+    """`element` is on the screen, below `bar` (sticky, drawn over what scrolls)."""
+    expect(element).to_be_in_viewport()
+    box = element.bounding_box()
+    assert box is not None
+    covered = bar.bounding_box()["y"] + bar.bounding_box()["height"] if bar else 0
+    assert covered - 1 <= box["y"] < page.viewport_size["height"]
+
+
+def test_a_refused_round_shows_its_message_below_the_standing(page):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé", "Daan", "Ève", "Fien"])
+    for name in ("Ana", "Ben", "Chloé", "Daan", "Ève", "Fien"):
+        row(page, name).locator("input.points-input").fill("5")
+    # Nobody ticked as the caller; the player scrolled down to the button to send it.
+    page.get_by_role("button", name="Record the round").scroll_into_view_if_needed()
+    record(page)
+    message = page.locator("form.round-form .errorlist")
+    expect(message).to_contain_text("Tick who called Cabo.")
+    in_sight_below(page, message, page.locator(".standing"))
+    page.screenshot(path=str(ARTIFACTS / "faults--refused-round-screen.png"))
+
+
+def test_a_set_up_sent_back_opens_at_its_fault(page):
+    page.goto("/matches/new/cabanga/")
+    for seat, name in enumerate(["Ana", "Ben", "Chloé"]):
+        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_text("Adjust the options").click()
+    page.locator("input[name=option_threshold]").fill("0")
+    page.get_by_role("button", name="Start the match").click()
+    fault = page.locator(".has-error", has=page.locator("input[name=option_threshold]"))
+    expect(fault).to_contain_text("greater than or equal to 1")
+    in_sight_below(page, fault, page.locator("header.topbar"))
+    expect(page.locator("input[name=option_threshold]")).to_be_focused()
+    page.screenshot(path=str(ARTIFACTS / "faults--set-up-sent-back-screen.png"))
