@@ -19,6 +19,10 @@ def test_a_cabo_tiebreak_ends_with_everyone_placed_and_one_star(page, shot):
     expect(page.locator("tfoot .totals td")).to_have_text(["104", "61", "61", "77"])
     # Ana is past the target: four over it, not "−4 to go".
     expect(page.locator("tfoot .distance td")).to_have_text(["4 over", "39", "39", "23"])
+    # Why the match goes on is in the sticky standing, in sight after the round.
+    tiebreak = page.locator(".standing .standing-result")
+    expect(tiebreak).to_have_text("Tiebreak: Ben and Chloé play one more round")
+    expect(tiebreak).to_be_in_viewport()
     shot("tiebreak-due")
     for name, points in (("Ben", 3), ("Chloé", 5)):
         page.locator(".entry-row", has_text=name).locator("input.points-input").fill(str(points))

@@ -314,7 +314,9 @@ def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):
     )
     content = client.get(reverse("matches:match", args=[match_id])).content.decode()
     assert "Tiebreak round" in content
-    assert "Tiebreak: Ben and Chloé" in content
+    # Said in the sticky standing, which stays in sight, and not only further down.
+    standing = content[content.index('id="standing"') : content.index('id="outcome"')]
+    assert "Tiebreak: Ben and Chloé" in standing
     assert 'name="hand_2"' not in content
     response = client.post(url, round_post(2, caller="0", hand_0="3", hand_1="5"), headers=HTMX)
     content = response.content.decode()
