@@ -308,6 +308,7 @@ def correct_round_from(
         except RoundInvalid as invalid:
             form.show_engine_errors(invalid.errors)
         else:
+            messages.info(request, round_text(match.rules, "corrected", number=number))
             return redirect(round_url(match, number, board.live))
     context = {
         "live": board.live,

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import ARTIFACTS
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -75,6 +77,11 @@ def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, s
     row(page, "Ben").locator("input.points-input").fill("4")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("tfoot .totals td")).to_have_text(["30", "9", "3"])
+    # Said in the standing, in sight where the board opens (at the round).
+    expect(page.locator(".standing .notice")).to_have_text("Round 2 corrected.")
+    expect(page.locator(".standing .notice")).to_be_in_viewport()
+    expect(page.locator("#round-2")).to_be_in_viewport()
+    page.screenshot(path=str(ARTIFACTS / "play--cabo-corrected-screen.png"))
     # Round 3 ends the match: Ana goes over 100; Chloé called and wins.
     row(page, "Chloé").locator("label.caller-pick").click()
     for name, points in (("Ana", "80"), ("Ben", "20"), ("Chloé", "1")):

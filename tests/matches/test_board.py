@@ -368,6 +368,10 @@ def test_a_correction_without_javascript_lands_on_its_round_even_an_earlier_one(
         response = visitor.post(url, round_post(number, caller="1", hand_0="3", hand_1="0"))
         assert response.status_code == 302
         assert response["Location"] == landing
+        # The board says so where it stays in sight: in the standing.
+        board = visitor.get(landing.split("#")[0]).content.decode()
+        standing = board[board.index('id="standing"') : board.index('id="outcome"')]
+        assert f"Round {number} corrected." in standing
         assert f'href="{landing}"' in visitor.get(url).content.decode()
         why = visitor.get(reverse("matches:round_why", args=[match.pk, number]))
         assert f'href="{landing}"' in why.content.decode()
