@@ -268,3 +268,20 @@ def test_five_players_on_two_decks_pick_the_same_card_twice_but_not_three_times(
     expect(ben.locator("input.card-codes")).to_have_value("QC")
     expect(ben.locator("input.points-input")).to_have_value("10")
     shot("two-decks-picked")
+
+
+def test_six_short_names_stay_whole_in_the_standing_of_a_390_pixel_phone(page):
+    names = ["Jérôme", "Mathéo", "Léonie", "Noémie", "Zoé", "Ève"]
+    start_match(page, "cabanga", names)
+    for name in names[1:]:
+        row(page, name).locator('input[name^="points_"]').fill("2")
+    row(page, "Jérôme").get_by_text("went out").click()
+    record(page)
+    expect(page.locator(".standing-last th")).to_have_text("Round 1")
+    lines = page.locator(".standing-grid thead .side-name").evaluate_all(
+        """names => names.map(name => Math.round(
+            name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight)
+        ))"""
+    )
+    assert lines == [1] * 6  # no name broken over two lines
+    page.screenshot(path=str(ARTIFACTS / "play--six-names-standing-screen.png"))
