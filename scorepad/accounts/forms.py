@@ -31,6 +31,10 @@ class SignUpForm(UserCreationForm):
             "At least 8 characters, not only digits, not a common password and not close "
             "to your name or email address."
         )
+        # Django's own, in our words: its Dutch catalogue lists a comma for the full stop.
+        self.fields["username"].help_text = _(
+            "At most 150 characters: letters, digits and the signs @ . + - _ only."
+        )
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]

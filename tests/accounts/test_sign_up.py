@@ -96,3 +96,20 @@ def test_sign_up_refuses_other_methods(client):
 def test_a_new_visitor_gets_no_owner_by_signing_up_alone(client):
     client.post(SIGN_UP, sign_up_data())
     assert not Owner.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "help"),
+    [
+        ("en", "letters, digits and the signs @ . + - _ only"),
+        ("fr", "lettres, chiffres et les signes @ . + - _ uniquement"),
+        ("nl", "letters, cijfers en de tekens @ . + - _, niets anders"),
+    ],
+)
+def test_the_name_s_help_lists_the_signs_it_allows(client, language, help):
+    """Django's Dutch help listed a comma (refused) for the full stop (allowed)."""
+    content = client.get(SIGN_UP, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert help in content
+    assert "@/,/+" not in content
+    response = client.post(SIGN_UP, sign_up_data(username="ana.speler"))
+    assert response.status_code == 302
