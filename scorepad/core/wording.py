@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 ROUND_TEXTS = {
     "round": {
@@ -111,3 +111,15 @@ def of_name(key: str, name: str) -> str:
     """ "Points of Ana": French says "Points d’Ana" but "Points de Ben"."""
     plain, elided = OF_NAME[key]
     return str(elided if starts_with_vowel(name) else plain) % {"name": name}
+
+
+def option_text(option, value: object) -> str:
+    """An option's value as the set-up and the rules pages show it: on or off, a
+    choice's label, or the number."""
+    if option.kind == "bool":
+        return gettext("on") if value else gettext("off")
+    if option.kind == "choice":
+        for choice in option.choices:
+            if choice.value == value:
+                return gettext(choice.label)
+    return str(value)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorepad.core.wording import option_text
 from scorepad.guide.cards import Card, french_card, spanish_card, stripped_french_card
 from scorepad.rules import Game
 from scorepad.rules.cabanga import hand_points
@@ -118,16 +119,6 @@ def _cabanga_values(options) -> ValueTable:
 VALUE_TABLES = {"cabo": _cabo_values, "escoba": _escoba_values, "cabanga": _cabanga_values}
 
 
-def _shown(option, value: object) -> str:
-    if option.kind == "bool":
-        return gettext("on") if value else gettext("off")
-    if option.kind == "choice":
-        for choice in option.choices:
-            if choice.value == value:
-                return gettext(choice.label)
-    return str(value)
-
-
 def presets(game: Game) -> dict[str, object]:
     """Every option's value under every preset, labelled as the match set-up shows them."""
     return {
@@ -136,7 +127,7 @@ def presets(game: Game) -> dict[str, object]:
             (
                 gettext(option.label),
                 gettext(option.help),
-                [_shown(option, preset.values[option.name]) for preset in game.presets],
+                [option_text(option, preset.values[option.name]) for preset in game.presets],
             )
             for option in game.options
         ],

@@ -15,13 +15,14 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.wording import of_name
+from scorepad.core.wording import of_name, option_text
 from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import (
     MAX_NAME_LENGTH,
     FieldError,
     MatchState,
     Option,
+    Preset,
     RoundInvalid,
     SetupInvalid,
 )
@@ -72,16 +73,29 @@ class DealerSelect(forms.RadioSelect):
         return option
 
 
+class PresetSelect(forms.RadioSelect):
+    """The presets' radios; the checked one is described by the note listing the options
+    shown otherwise than it has them (`new_match.html#preset-changes`)."""
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if selected:
+            option["attrs"]["aria-describedby"] = "preset-changes"
+        return option
+
+
 class MatchSetupForm(forms.Form):
     """A new match: preset, options, players in seat order and who deals first.
 
-    The option fields show the values in `options_shown` (those of the preset named in
-    `options_for`, or of the last match or a house rule); when the scorer picks another
-    preset without re-rendering them (no JavaScript), the picked preset sets every
-    option, and only the options they changed from those shown stay as they set them.
+    The option fields show the values in `options_shown`: those of the preset named in
+    `options_for`, or of the last match or a house rule, which may differ from it (the
+    page then says so, `preset_changes`). The match gets the options as the fields
+    show them, unless the scorer picked another preset without the fields showing its
+    values (no JavaScript): then the picked preset sets every option, and only the
+    options they changed from those shown stay as they set them.
     """
 
-    preset = forms.ChoiceField(label=_("House rules"), widget=forms.RadioSelect)
+    preset = forms.ChoiceField(label=_("House rules"), widget=PresetSelect)
     options_for = forms.CharField(widget=forms.HiddenInput)
     # The option values the page showed (absent: the values of `options_for`).
     options_shown = forms.JSONField(required=False, widget=forms.HiddenInput)
@@ -134,6 +148,29 @@ class MatchSetupForm(forms.Form):
     def presets(self):
         return self.game.presets
 
+    def checked_preset(self) -> Preset | None:
+        key = self["preset"].value()
+        return next((preset for preset in self.game.presets if preset.key == key), None)
+
+    def preset_changes(self) -> list[tuple[str, str]]:
+        """Each option whose field shows another value than the checked preset gives it,
+        as (label, value as shown). The page lists them beside the preset: its name
+        alone would say the match is played by the preset as it is, when the fields
+        hold the last match's options, a house rule's or the scorer's own changes."""
+        preset = self.checked_preset()
+        if preset is None:
+            return []
+        changes = []
+        for option in self.game.options:
+            field = self[f"option_{option.name}"]
+            try:
+                value = field.field.clean(field.value())
+            except forms.ValidationError:  # shown as typed, beside its fault
+                value = field.value()
+            if value != preset.values[option.name]:
+                changes.append((gettext(option.label), option_text(option, value)))
+        return changes
+
     def clean_options_for(self) -> str:
         key = self.cleaned_data["options_for"]
         if key not in {preset.key for preset in self.game.presets}:
@@ -159,14 +196,15 @@ class MatchSetupForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
-        shown = data["options_shown"] or self.game.preset(data["options_for"]).values
-        changed = {
-            option.name: data[f"option_{option.name}"]
-            for option in self.game.options
-            if data[f"option_{option.name}"] != shown[option.name]
-        }
+        # The match gets the options as the fields have them, unless another preset was
+        # picked over the options shown for the one before (no JavaScript): then that
+        # preset's values, and of the fields only what the scorer changed in them.
+        in_fields = {option.name: data[f"option_{option.name}"] for option in self.game.options}
+        if data["preset"] != data["options_for"]:
+            shown = data["options_shown"] or self.game.preset(data["options_for"]).values
+            in_fields = {name: value for name, value in in_fields.items() if value != shown[name]}
         try:
-            options = self.game.resolve_options(data["preset"], changed)
+            options = self.game.resolve_options(data["preset"], in_fields)
         except SetupInvalid as invalid:
             self.show_setup_errors(invalid)
             return data

@@ -23,14 +23,14 @@ from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
 from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
-from scorepad.rules.base import MatchState, RoundInvalid, SetupInvalid
+from scorepad.rules.base import Game, MatchState, RoundInvalid, SetupInvalid
 from scorepad.rules.kept import result_from_json as kept_result
 
 from . import etags, rendered, services
 from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, RoundForm, round_form_for
 from .house_rules import house_rules_for
-from .models import Match, Round, ShareLink
+from .models import HouseRule, Match, Owner, Round, ShareLink
 from .scoreboard import (
     RECENT_ROUNDS,
     card_picker,
@@ -71,6 +71,23 @@ def pick_game(request: HttpRequest) -> HttpResponse:
     return render(request, "matches/pick_game.html", {"games": GAMES.values()})
 
 
+# The set-up's regions htmx swaps on their own (`new_match.html`).
+SETUP_REGIONS = {"options", "preset-changes"}
+
+
+def _setup_shown(
+    request: HttpRequest, game: Game, owner: Owner | None, house_rules: list[HouseRule]
+) -> MatchSetupForm:
+    """The set-up as offered: the last line-up with the rules asked for in the address;
+    or, for the note on the preset's changes (asked for as an option is changed), the
+    options as the scorer has set them."""
+    if request.htmx.target == "preset-changes":
+        return MatchSetupForm(request.GET, game_key=game.key)
+    initial = last_lineup(owner, game.key)
+    initial.update(chosen_rules(request, game, house_rules))
+    return MatchSetupForm(initial=initial, game_key=game.key)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Target")
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
@@ -98,17 +115,15 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     else:
         if owner is None:
             reserve_owner(request)
-        initial = last_lineup(owner, game.key)
-        initial.update(chosen_rules(request, game, house_rules))
-        form = MatchSetupForm(initial=initial, game_key=game.key)
+        form = _setup_shown(request, game, owner, house_rules)
     context = {
         "form": form,
         "game": game,
         "known_players": known_players(owner),
         "house_rules": house_rules,
     }
-    # A preset tap swaps only the options.
-    partial = "options" if request.htmx.target == "options" else None
+    # A preset tap swaps only the options; an option changed, the note on its changes.
+    partial = request.htmx.target if request.htmx.target in SETUP_REGIONS else None
     return render_page_or_partial(
         request, "matches/new_match.html", partial, context, status=form_status(request, form)
     )

@@ -3,8 +3,13 @@ last line-up, and what is tapped on the set-up page must win over it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.test_live_browser import snap
+from tests.conftest import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -151,3 +156,110 @@ def test_a_double_tap_on_start_makes_one_match(page):
     page.get_by_role("button", name="Start the match").dblclick()
     expect(page.get_by_text("Enter round 1")).to_be_visible()
     assert Match.objects.count() == 1
+
+
+@pytest.fixture
+def french_phone(browser, live_server):
+    """A phone showing the pages in French, as the player who reported it had."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport=PHONE,
+        locale="fr-FR",
+        color_scheme="light",
+        service_workers="block",
+    )
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def newest_match():
+    from scorepad.matches.models import Match
+
+    return Match.objects.order_by("-created").first()  # ids are random
+
+
+def start_in_french(page) -> None:
+    page.get_by_role("button", name="Commencer la partie").click()
+    expect(page.locator("form.round-form")).to_be_visible()
+
+
+def option(page, label: str):
+    return page.locator("details.options").get_by_label(label, exact=True)
+
+
+def test_a_remembered_setup_started_untouched_gets_the_options_it_shows(french_phone, request):
+    page = french_phone
+    # Cabo, French rules, the short game: target 50.
+    page.goto("/matches/new/cabo/")
+    for number, name in enumerate(["Ana", "Ben", "Chloé"], start=1):
+        page.get_by_placeholder(f"Joueur {number}", exact=True).fill(name)
+    page.locator("label.preset", has_text="Règles françaises").click()
+    page.get_by_text("Ajuster les options").click()
+    option(page, "Score cible").fill("50")
+    start_in_french(page)
+    assert newest_match().options["target"] == 50
+
+    # The next match: the set-up offers the last one's options, and says they are not
+    # the preset's own.
+    page.goto("/matches/new/cabo/")
+    expect(page.locator('input[name="preset"][value="fr"]')).to_be_checked()
+    note = page.locator("#preset-changes")
+    expect(note).to_contain_text("Règles françaises")
+    expect(note).to_contain_text(re.compile(r"Score cible\s?: 50"))
+    page.get_by_text("Ajuster les options").click()
+    expect(option(page, "Score cible")).to_have_value("50")
+    snap(page, request, "cabo-remembered")
+    start_in_french(page)  # nothing touched
+    assert newest_match().options["target"] == 50
+
+    # Cabanga!, a match of three rounds, then the same set-up started as it is shown.
+    page.goto("/matches/new/cabanga/")
+    for number, name in enumerate(["Ana", "Ben", "Chloé"], start=1):
+        page.get_by_placeholder(f"Joueur {number}", exact=True).fill(name)
+    page.get_by_text("Ajuster les options").click()
+    option(page, "Fin de partie").select_option(label="Après un nombre fixe de manches")
+    option(page, "Manches").fill("3")
+    start_in_french(page)
+    page.goto("/matches/new/cabanga/")
+    expect(page.locator('input[name="preset"][value="classic"]')).to_be_checked()
+    expect(page.locator("#preset-changes")).to_contain_text(re.compile(r"Manches\s?: 3"))
+    snap(page, request, "cabanga-remembered")
+    start_in_french(page)
+    assert (newest_match().options["end"], newest_match().options["rounds"]) == ("rounds", 3)
+
+
+def test_the_changes_note_follows_the_options_and_a_preset_tap(page, shot):
+    start_cabo(page, ["Ana", "Ben"], ("French rules", "fr"))
+    open_setup(page, "cabo")
+    page.wait_for_load_state("load")  # htmx set up: an option changed asks for the note
+    note = page.locator("#preset-changes")
+    expect(note).to_be_empty()
+    # An option changed by hand: the preset says it is changed.
+    page.get_by_text("Adjust the options").click()
+    option(page, "Target score").fill("50")
+    option(page, "Target score").blur()
+    expect(note).to_contain_text("French rules, with changes: Target score: 50")
+    shot("changed-by-hand")
+    # Undone: the preset's own values again, the names typed kept.
+    seat(page, 3).fill("Chloé")
+    undo = note.get_by_role("link", name="Undo the changes")
+    box = undo.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    undo.click()
+    expect(note).to_be_empty()
+    expect(option(page, "Target score")).to_have_value("100")
+    expect(seat(page, 3)).to_have_value("Chloé")
+    # A last match of 50 is offered as it was; another preset tapped is its own.
+    page.get_by_text("Adjust the options").click()
+    option(page, "Target score").fill("50")
+    start(page)
+    open_setup(page, "cabo")
+    expect(note).to_contain_text("Target score: 50")
+    pick_preset(page, "Dutch rules", "nl")
+    expect(note).to_be_empty()
+    page.get_by_text("Adjust the options").click()
+    expect(option(page, "Target score")).to_have_value("100")
+    start(page)
+    assert newest_match().options["target"] == 100
+    assert newest_match().options["values"] == "nl"

@@ -1,0 +1,173 @@
+"""The set-up offered again: the last match's line-up and options, or a house rule's.
+What the form shows is what the match gets, and the preset it names says when the
+options shown are not that preset's own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scorepad.matches.models import HouseRule, Match
+from scorepad.rules import get_game
+
+from .helpers import create_match, default_option_fields, rendered_form_data
+
+pytestmark = pytest.mark.django_db
+
+# Each game's set-up with one change a table often makes (RULES.md: Cabo's short game,
+# Cabanga! over a fixed number of rounds, Escoba to 30).
+CHANGED = {
+    "cabo": ("fr", ["Ana", "Ben", "Chloé"], {"option_target": "50"}, {"target": 50}),
+    "cabanga": (
+        "classic",
+        ["Ana", "Ben", "Chloé"],
+        {"option_end": "rounds", "option_rounds": "3"},
+        {"end": "rounds", "rounds": 3},
+    ),
+    "escoba": ("classic", ["Ana", "Ben"], {"option_target": "30"}, {"target": 30}),
+}
+
+
+def setup_url(game: str, query: str = "") -> str:
+    return reverse("matches:new", args=[game]) + query
+
+
+def setup_form_data(content: bytes) -> dict[str, str]:
+    """What a browser would send from the set-up form as rendered (and nothing of the
+    page's other forms, such as the language buttons)."""
+    page = content.decode()
+    start = page.rindex("<form", 0, page.index('class="setup-form"'))
+    return rendered_form_data(page[start : page.index("</form>", start)])
+
+
+def shown_form(client, game: str, query: str = "") -> dict[str, str]:
+    response = client.get(setup_url(game, query))
+    assert response.status_code == 200
+    return setup_form_data(response.content)
+
+
+def start_as_shown(client, game: str, data: dict[str, str]) -> Match:
+    before = set(Match.objects.values_list("pk", flat=True))
+    response = client.post(setup_url(game), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return Match.objects.exclude(pk__in=before).get()
+
+
+def changes_note(content: bytes) -> str:
+    """The note beside the presets (empty when the options are the preset's own)."""
+    page = content.decode()
+    start = page.index('id="preset-changes"')
+    return page[start : page.index("</div>", start)]
+
+
+@pytest.mark.parametrize("game", CHANGED)
+def test_an_untouched_remembered_setup_starts_with_the_options_it_shows(client, game):
+    preset, players, fields, changed = CHANGED[game]
+    # The first match: the fresh set-up, its options adjusted.
+    seats = {f"player_{seat}": name for seat, name in enumerate(players)}
+    first = start_as_shown(client, game, shown_form(client, game) | seats | fields)
+    assert first.options == dict(get_game(game).preset(preset).values) | changed
+    # The next one: the set-up offers the same options, and is started untouched.
+    data = shown_form(client, game)
+    assert {name: data[name] for name in fields} == fields  # the last match's options
+    assert data["preset"] == preset
+
+    match = start_as_shown(client, game, data)
+
+    assert match.options == dict(get_game(game).preset(preset).values) | changed
+
+
+def test_a_remembered_setup_changed_again_keeps_both_changes(client):
+    french = default_option_fields("cabo", "fr") | {"option_target": "50"}
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=french)
+    data = shown_form(client, "cabo") | {"option_failed_call_penalty": "20"}
+    match = start_as_shown(client, "cabo", data)
+    assert (match.options["target"], match.options["failed_call_penalty"]) == (50, 20)
+
+
+def test_a_house_rule_starts_with_the_options_it_shows(client):
+    match = Match.objects.get(pk=create_match(client, "cabo", ["Ana", "Ben"], preset="nl"))
+    rule = HouseRule.objects.create(
+        owner=match.owner,
+        game="cabo",
+        name="Chez Marie",
+        preset="nl",
+        options=match.options | {"target": 50, "kamikaze": "zero_call"},
+    )
+    data = shown_form(client, "cabo", f"?house_rule={rule.pk}")
+    assert (data["option_target"], data["option_kamikaze"]) == ("50", "zero_call")
+    assert start_as_shown(client, "cabo", data).options == rule.options
+
+
+def test_a_remembered_setup_sent_back_with_a_fault_still_shows_its_options(client):
+    french = default_option_fields("cabo", "fr") | {"option_target": "50"}
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=french)
+    data = shown_form(client, "cabo") | {"player_1": ""}  # one player: refused
+    response = client.post(setup_url("cabo"), data)
+    assert response.status_code == 422
+    shown = setup_form_data(response.content)
+    assert shown["option_target"] == "50"
+    assert "Target score: 50" in changes_note(response.content)
+    # Put right and sent again: the match gets what the page showed.
+    assert start_as_shown(client, "cabo", shown | {"player_1": "Ben"}).options["target"] == 50
+
+
+@pytest.mark.parametrize("game", CHANGED)
+def test_the_preset_shown_with_other_options_says_it_is_changed(client, game):
+    preset, players, fields, _changed = CHANGED[game]
+    options = default_option_fields(game, preset) | fields
+    create_match(client, game, players, preset=preset, options=options)
+    note = changes_note(client.get(setup_url(game)).content)
+    label = {"fr": "French rules", "classic": "Classic"}[preset]
+    assert f"{label}, with changes:" in note
+    expected = {
+        "cabo": ["Target score: 50"],
+        "cabanga": ["End of match: After a number of rounds", "Rounds: 3"],
+        "escoba": ["Target score: 30"],
+    }[game]
+    for change in expected:
+        assert change in note
+    assert f'href="{setup_url(game)}?preset={preset}"' in note  # undo the changes
+    # The checked preset's radio is described by the note.
+    page = client.get(setup_url(game)).content.decode()
+    checked = re.search(rf'<input type="radio" name="preset" value="{preset}"[^>]*>', page)[0]
+    assert "checked" in checked and 'aria-describedby="preset-changes"' in checked
+
+
+def test_a_preset_with_its_own_options_has_no_changes_note(client):
+    assert "with changes" not in changes_note(client.get(setup_url("cabo")).content)
+    create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
+    assert "with changes" not in changes_note(client.get(setup_url("cabo")).content)
+
+
+def test_a_preset_tapped_after_a_remembered_setup_shows_its_own_options_unchanged(client):
+    french = default_option_fields("cabo", "fr") | {"option_target": "50"}
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=french)
+    response = client.get(
+        setup_url("cabo", "?preset=fr"), headers={"hx-request": "true", "hx-target": "options"}
+    )
+    assert "<html" not in response.content.decode()
+    assert rendered_form_data(response.content)["option_target"] == "100"
+    assert "with changes" not in changes_note(response.content)
+
+
+def test_an_option_changed_by_hand_updates_the_changes_note(client):
+    # htmx sends the options region as it stands; the note alone comes back.
+    shown = shown_form(client, "cabo")
+    options = {name: value for name, value in shown.items() if "option" in name or name == "preset"}
+    response = client.get(
+        setup_url("cabo"),
+        options | {"option_target": "50"},
+        headers={"hx-request": "true", "hx-target": "preset-changes"},
+    )
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in content and 'name="option_target"' not in content
+    assert "French rules, with changes:" in content and "Target score: 50" in content
+    # Put back to the preset's value: the note is empty again.
+    response = client.get(
+        setup_url("cabo"), options, headers={"hx-request": "true", "hx-target": "preset-changes"}
+    )
+    assert "with changes" not in response.content.decode()
