@@ -210,15 +210,18 @@ class MatchSetupForm(forms.Form):
             return data
         self.show_options(data["preset"], options)
         seats = [(data[f"player_{seat}"] or "").strip() for seat in range(self.game.max_players)]
+        self.seat_names = seats
         players = [name for name in seats if name]
         dealer_name = seats[data["dealer"]] if data["dealer"] < len(seats) else ""
-        if not dealer_name:
+        if not dealer_name and len(players) >= self.game.min_players:
             self.add_error(
                 "dealer",
                 gettext("Nobody sits in seat %(number)s: tap “Deals first” beside a player.")
                 % {"number": data["dealer"] + 1},
             )
             return data
+        # Too few players: that is the fault to tell, not where the dealer's chip is.
+        dealer_name = dealer_name or next(iter(players), "")
         try:
             self.setup = self.game.make_setup(
                 players, options, dealer_name, self.teams_for(players)
@@ -247,6 +250,13 @@ class MatchSetupForm(forms.Form):
     def show_setup_errors(self, invalid: SetupInvalid) -> None:
         for error in invalid.errors:
             field = error.field.replace("options.", "option_")
+            if error.field == "players" and self.repeated_seats(error):
+                # A name given twice: beside the seat that repeats it, not on every seat.
+                for seat in self.repeated_seats(error):
+                    self.add_error(f"player_{seat}", engine_message(error))
+                continue
+            if error.field == "first_dealer" and not any(getattr(self, "seat_names", [""])):
+                continue  # no names at all: that is the fault told, not who deals
             if field in {"players", "teams"}:
                 field = "players"
             elif field == "first_dealer":
@@ -257,6 +267,15 @@ class MatchSetupForm(forms.Form):
 
     def teams_for(self, players: Sequence[str]):
         return self.game.make_teams(players)
+
+    def repeated_seats(self, error: FieldError) -> list[int]:
+        """The seats after the first whose name is the one `error` says appears twice."""
+        player = error.message.params.get("player")
+        names = getattr(self, "seat_names", [])
+        if not isinstance(player, str):
+            return []
+        same = [seat for seat, name in enumerate(names) if name.casefold() == player.casefold()]
+        return same[1:]
 
 
 def seat_name_field(number: int) -> forms.CharField:

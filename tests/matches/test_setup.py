@@ -252,3 +252,30 @@ def test_a_refused_option_points_to_its_message_and_its_help(client):
     assert 'aria-describedby="id_option_target_helptext id_option_target_error"' in target
     assert 'id="id_option_target_error"' in page
     assert 'id="id_option_target_helptext"' in page
+
+
+def test_a_set_up_with_no_names_says_how_many_players_the_game_takes(client):
+    """Not "Nobody sits in seat 1": the dealer's chip is not what is wrong."""
+    data = setup_data([], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    content = response.content.decode()
+    assert response.status_code == 422
+    assert "Cabo is for 2 to 6 players; got 0" in content
+    assert "Nobody sits in seat" not in content
+    assert "dealer must be one of the players" not in content
+    assert not Match.objects.exists()
+
+
+def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
+    data = setup_data(
+        ["Zoé", "Ben", "zoé"], preset="fr", options=default_option_fields("cabo", "fr")
+    )
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    form = response.context["form"]
+    assert response.status_code == 422
+    assert form.errors["player_2"] == ["zoé appears twice"]
+    assert "player_0" not in form.errors and "players" not in form.errors
+    # The seats' fieldset is not marked as a whole: only the seat that repeats the name.
+    content = response.content.decode()
+    assert content.count('class="seat has-error"') == 1
+    assert '<fieldset class="has-error">' not in content
