@@ -355,7 +355,9 @@ def test_the_owner_gets_every_page_of_theirs(table):
         # The owner follows their own match by its working link, as any follower would.
         path = reverse(url.name, kwargs=table.kwargs(url, "follow link"))
         response = ask(table.clients["owner"](), "GET", path)
-        if response.status_code not in (200, 405):
+        # The import's address asked again (after a refused file) lands on the history.
+        allowed = (200, 302, 405) if url.name == "records:import" else (200, 405)
+        if response.status_code not in allowed:
             failures.append(f"GET {path} answered the owner {response.status_code}")
     assert failures == [], "\n".join(failures)
     history = table.clients["owner"]().get(reverse("records:history")).content.decode()

@@ -163,10 +163,11 @@ def read_documents(content: bytes | str) -> list:
     try:
         documents = json.loads(text)
     except json.JSONDecodeError as error:
+        # Where, not what: Python's own words ("Expecting value") are English in any language.
         raise ImportRefused(
             [
-                _("The file is not valid JSON (line %(line)s, column %(column)s: %(error)s).")
-                % {"line": error.lineno, "column": error.colno, "error": error.msg}
+                _("The file is not valid JSON (line %(line)s, column %(column)s).")
+                % {"line": error.lineno, "column": error.colno}
             ]
         ) from None
     except RecursionError:

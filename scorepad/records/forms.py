@@ -1,14 +1,27 @@
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django import forms
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.forms import OnceForm
 from scorepad.limits import MAX_IMPORT_BYTES
-from scorepad.matches.models import GAME_CHOICES, HouseRule, Match, Owner
+from scorepad.matches.models import GAME_CHOICES, HouseRule, Match, Owner, Seat
 
 from . import exchange
+from .names import same_player
+
+
+class ForgivingChoiceField(forms.ChoiceField):
+    """A choice of a GET filter that an old bookmark or an edited address may name
+    although the list no longer offers it (a game gone, a typo): it counts as no choice,
+    and the page shows as if unfiltered by it, rather than refusing the whole request."""
+
+    def to_python(self, value: object) -> str:
+        value = super().to_python(value)
+        return value if self.valid_value(value) else ""
 
 
 class HistoryFilterForm(forms.Form):
@@ -20,15 +33,12 @@ class HistoryFilterForm(forms.Form):
         ("finished", _("Finished")),
         ("abandoned", _("Abandoned")),
     ]
-    # Only a broken client sends a game or a status the lists do not offer; a name too
-    # long or a house rule deleted since the link was made is a person's mistake.
-    CLIENT_FIELDS = ("game", "status")
 
-    game = forms.ChoiceField(
+    game = ForgivingChoiceField(
         label=_("Game"), required=False, choices=[("", _("Every game")), *GAME_CHOICES]
     )
     player = forms.CharField(label=_("Player"), required=False, max_length=40)
-    status = forms.ChoiceField(label=_("Status"), required=False, choices=STATUS_CHOICES)
+    status = ForgivingChoiceField(label=_("Status"), required=False, choices=STATUS_CHOICES)
     house_rule = forms.TypedChoiceField(
         label=_("House rule"),
         required=False,
@@ -52,16 +62,18 @@ class HistoryFilterForm(forms.Form):
                 self.fields[name].widget.attrs["aria-describedby"] = f"{name}-errors"
 
     @property
-    def client_fault(self) -> bool:
-        """Whether the filters are bogus in a way no person can type (call after is_valid)."""
-        return any(name in self.errors for name in self.CLIENT_FIELDS)
-
-    @property
     def chosen_rule(self) -> HouseRule | None:
         return self.house_rules.get(self.cleaned_data.get("house_rule"))
 
+    @property
+    def typed_player(self) -> str:
+        """The player's name as typed ("" for none, or one too long to be any name)."""
+        return self.cleaned_data.get("player", "")
+
     def narrow(self, matches: QuerySet[Match]) -> QuerySet[Match]:
-        """The filters SQL applies alike on SQLite and PostgreSQL; a field in error is left out."""
+        """The filters SQL applies alike on SQLite and PostgreSQL; a field in error is left
+        out, and so is the player, who is found among the names these matches seat
+        (`narrow_to_player`)."""
         data = self.cleaned_data
         if data.get("game"):
             matches = matches.filter(game=data["game"])
@@ -73,9 +85,22 @@ class HistoryFilterForm(forms.Form):
             matches = matches.filter(abandoned_at__isnull=False)
         if self.chosen_rule is not None:
             matches = matches.filter(game=self.chosen_rule.game, preset=self.chosen_rule.preset)
-        if data.get("player"):  # through the kept seats: JSON containment is not portable
-            matches = matches.filter(seats__name=data["player"])
         return matches
+
+    def narrow_to_player(self, matches: QuerySet[Match], names: Iterable[str]) -> QuerySet[Match]:
+        """The matches that seat the typed player, whatever the case and accents typed.
+
+        `names` are the names seated in `matches`. Neither database folds accents alike
+        (SQLite's LIKE folds only ASCII letters), so the typed name is compared with them
+        here and the database asked for the exact spellings it matches, through the kept
+        seats (JSON containment is not portable); EXISTS, not a join, lists a match that
+        seats two of the spellings once.
+        """
+        if not self.typed_player:
+            return matches
+        spellings = same_player(self.typed_player, names)
+        seated = Seat.objects.filter(match=OuterRef("pk"), name__in=spellings)
+        return matches.filter(Exists(seated))
 
     @property
     def needs_keep(self) -> bool:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 from django.contrib import messages
 from django.core.exceptions import BadRequest
@@ -68,23 +69,55 @@ def _own_rules(owner: Owner | None) -> list[HouseRule]:
     return list(HouseRule.objects.filter(owner=owner)) if owner else []
 
 
+class Filtered(NamedTuple):
+    form: HistoryFilterForm
+    matches: QuerySet[Match] | list[Match]
+    # Names seated in the matches the other filters leave: all of them for a typed
+    # player, those of the latest matches for the history's suggestions, else none.
+    names: list[str]
+
+
 def _filtered(
-    request: HttpRequest, owner: Owner | None, matches: QuerySet[Match]
-) -> tuple[HistoryFilterForm, QuerySet[Match] | list[Match]]:
+    request: HttpRequest,
+    owner: Owner | None,
+    matches: QuerySet[Match],
+    *,
+    with_names: bool = False,
+) -> Filtered:
     """The filter form and the matches that pass its valid fields.
 
-    Game, status, a player's name (through the kept seats) and a house rule's preset are
+    Game, status, a player (through the kept seats) and a house rule's preset are
     filtered in SQL; the complete options of a house rule only in Python, on what SQL
-    left. A field a person got wrong is shown with its error (and not applied); what
-    only a broken client sends is a 400.
+    left. A field a person got wrong is shown with its error (and not applied); a game
+    or a status the lists do not offer (an old bookmark, an edited address) is ignored.
     """
     form = HistoryFilterForm(request.GET, house_rules=_own_rules(owner))
-    if not form.is_valid() and form.client_fault:
-        raise BadRequest
+    form.is_valid()
     matches = form.narrow(matches)
+    names: list[str] = []
+    if form.typed_player:
+        names = _player_names(matches)
+    elif with_names:
+        names = _latest_player_names(matches)
+    matches = form.narrow_to_player(matches, names)
     if form.needs_keep:
-        return form, [match for match in matches if form.keep(match)]
-    return form, matches
+        return Filtered(form, [match for match in matches if form.keep(match)], names)
+    return Filtered(form, matches, names)
+
+
+def _player_names(matches: QuerySet[Match]) -> list[str]:
+    """Every name seated in `matches`, each once, for a typed player, who may have played
+    only long ago: the database reads the kept seats and groups them, Python gets only
+    the distinct names (one query)."""
+    names = matches.values_list("seats__name", flat=True).distinct().order_by()
+    return [name for name in names if name is not None]  # a match without seats
+
+
+def _latest_player_names(matches: QuerySet[Match]) -> list[str]:
+    """The names seated in the latest of `matches`, to suggest: one query, bounded
+    however long the history."""
+    latest = _seats_of(matches[:MATCHES_FOR_NAMES]).values_list("name", flat=True)
+    return list(latest.distinct().order_by("name")[:MOST_NAMES_SUGGESTED])
 
 
 def _page_link(query: QueryDict, number: int) -> str:
@@ -94,16 +127,13 @@ def _page_link(query: QueryDict, number: int) -> str:
     return f"?{query.urlencode()}"
 
 
-def _known_names(matches: QuerySet[Match] | list[Match]) -> list[str]:
-    """The names to suggest in the player filter: those of the latest matches that pass
-    the filters, from the kept seats (one bounded query, whatever the history's length)."""
-    latest = matches[:MATCHES_FOR_NAMES]
-    names = _seats_of(latest).values_list("name", flat=True).distinct().order_by("name")
-    return sorted(names[:MOST_NAMES_SUGGESTED], key=str.casefold)
+def _suggested(names: list[str]) -> list[str]:
+    """The names the player filter suggests, in alphabetical order."""
+    return sorted(names, key=str.casefold)[:MOST_NAMES_SUGGESTED]
 
 
 def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict:
-    form, matches = _filtered(request, owner, _own_matches(owner))
+    form, matches, players = _filtered(request, owner, _own_matches(owner), with_names=True)
     names = rule_names(form.house_rules.values())
     paginator = Paginator(matches, PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
@@ -117,7 +147,7 @@ def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict
         "query": query.urlencode(),
         "newer": _page_link(query, page.previous_page_number()) if page.has_previous() else None,
         "older": _page_link(query, page.next_page_number()) if page.has_next() else None,
-        "known_players": _known_names(matches),
+        "known_players": _suggested(players),
         "import_form": ImportForm(),
         **extra,
     }
@@ -138,8 +168,14 @@ def history(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_matches(request: HttpRequest) -> HttpResponse:
+    """Import a match file; a refused one gets the history back, its faults next to the
+    field, at this address. A GET here is that address reloaded, reopened, or asked again
+    by the language switcher (which returns to the current address): it lands on the
+    history, never on a bare 405, and carries nothing of the file that was refused."""
+    if request.method != "POST":
+        return redirect("records:history")
     form = ImportForm(request.POST, request.FILES)
     if form.has_error("key"):
         raise BadRequest("malformed one-time key")
@@ -169,7 +205,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
 @kept_page(stamp=owner_stamp)
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
-    form, matches = _filtered(request, owner, _counted_matches(owner))
+    form, matches, _names = _filtered(request, owner, _counted_matches(owner))
     # The list shows matches and wins, not the game figures of each player's page.
     context = {"filters": form, "records": _tallies(_seats_of(matches), figures=False)}
     return render(request, "records/players.html", context, status=form_status(request, form))
@@ -179,7 +215,7 @@ def players(request: HttpRequest) -> HttpResponse:
 @kept_page(stamp=owner_stamp)
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
-    form, matches = _filtered(request, owner, _counted_matches(owner))
+    form, matches, _names = _filtered(request, owner, _counted_matches(owner))
     records = _tallies(_seats_of(matches).filter(name=name))
     if not records and not form.has_changed():
         raise Http404

@@ -141,9 +141,60 @@ def test_an_htmx_filter_in_error_swaps_the_form_with_its_message(owner, visitor)
     assert response["HX-Reswap"] == "outerHTML"
 
 
-@pytest.mark.parametrize("query", [{"game": "poker"}, {"status": "lost"}])
-def test_what_only_a_broken_client_sends_is_a_bad_request(visitor, query):
-    assert visitor.get(HISTORY, query).status_code == 400
+@pytest.mark.parametrize("query", [{"game": "poker"}, {"status": "xx"}])
+def test_a_game_or_status_the_lists_do_not_offer_is_ignored(owner, visitor, caplog, query):
+    """An old bookmark or an edited address: the page shows as if unfiltered by it."""
+    cabo, escoba = build(owner, CABO_FR), build(owner, ESCOBA)
+    response = visitor.get(HISTORY, query)
+    assert response.status_code == 200
+    content = response.content.decode()
+    for match in (cabo, escoba):
+        assert reverse("records:chart", args=[match.pk]) in content
+    assert "errorlist" not in content
+    assert [record for record in caplog.records if record.levelname != "INFO"] == []
+
+
+def test_an_unknown_game_leaves_the_other_filters_applied(owner, visitor):
+    cabo = build(owner, CABO_FR)
+    in_progress = build_match(owner, "cabo", ["Ana", "Ben"])
+    content = visitor.get(HISTORY, {"game": "poker", "status": "finished"}).content.decode()
+    assert reverse("records:chart", args=[cabo.pk]) in content
+    assert reverse("records:chart", args=[in_progress.pk]) not in content
+
+
+@pytest.mark.parametrize(
+    ("typed", "seated"),
+    [("ana", "Ana"), ("ANA", "Ana"), ("chloe", "Chloé"), ("zoe", "Zoë"), ("Zoe", "Zoë")],
+)
+def test_the_player_filter_ignores_case_and_accents(owner, visitor, typed, seated):
+    found = build_match(owner, "cabo", [seated, "Ben"])
+    other = build_match(owner, "cabo", ["Joana", "Ben"])
+    content = visitor.get(HISTORY, {"player": typed}).content.decode()
+    assert reverse("records:chart", args=[found.pk]) in content
+    assert reverse("records:chart", args=[other.pk]) not in content  # the whole name only
+    assert "1 match" in content
+
+
+def test_a_match_seating_two_spellings_of_a_name_is_listed_once(owner, visitor):
+    both = build_match(owner, "cabo", ["Zoe", "Zoë", "Ben"])
+    content = visitor.get(HISTORY, {"player": "zoe"}).content.decode()
+    assert content.count(f'href="{reverse("records:chart", args=[both.pk])}"') == 1
+    assert "1 match" in content
+
+
+def test_the_player_filter_finds_nobody_for_a_name_nobody_has(owner, visitor):
+    build(owner, CABO_FR)
+    content = visitor.get(HISTORY, {"player": "Zoé"}).content.decode()
+    assert "No match fits these filters." in content
+
+
+def test_the_player_suggestions_offer_the_other_players_while_one_is_chosen(owner, visitor):
+    """The suggestions help to type the next name: those of the other filters' matches."""
+    build(owner, CABO_FR)
+    build(owner, ESCOBA)
+    content = visitor.get(HISTORY, {"player": "ana", "game": "cabo"}).content.decode()
+    suggested = re.findall(r'<option value="([^"]+)">', content.split('id="known-players"')[1])
+    assert suggested == ["Ana", "Ben"]
 
 
 def test_the_history_is_paginated_and_keeps_the_filters(owner, visitor):

@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 
 from scorepad.limits import MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Round
@@ -273,7 +274,7 @@ FILES_THAT_CRASHED = [
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"{not json", "The file is not valid JSON (line 1, column 2"),
+        (b"{not json", "The file is not valid JSON (line 1, column 2)."),
         (b"\xff\xfe", "The file is not UTF-8 text."),
         (b"42", "The file must hold one match or a list of matches."),
         (b"[]", "The file holds no match."),
@@ -330,6 +331,28 @@ def test_a_bad_file_is_refused_with_a_message_next_to_the_field(owner, visitor, 
     assert message in html
     assert 'id="import-errors"' in html
     assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "column"),
+    [
+        (b"not json", 1, 1),
+        (b'{"format": "scorepad.match/1",}', 1, 30),
+        (b'[\n  {"players": ["Ana" "Ben"]}\n]', 2, 22),
+        (b'{"game": "cabo', 1, 10),
+        (b"[1] 2", 1, 5),
+    ],
+)
+def test_a_file_that_is_not_json_is_told_where_in_the_visitors_words_only(content, line, column):
+    """Python's parser explains in English ("Expecting value"): only the place is shown."""
+    where = {"line": line, "column": column}
+    with translation.override("nl"):
+        with pytest.raises(exchange.ImportRefused) as refused:
+            exchange.read_documents(content)
+        wording = translation.gettext(
+            "The file is not valid JSON (line %(line)s, column %(column)s)."
+        )
+    assert refused.value.faults == [wording % where]
 
 
 def test_a_match_of_year_one_or_9999_is_imported_and_exported_as_it_was(owner, visitor):
@@ -399,8 +422,30 @@ def test_an_import_without_a_file_is_refused(visitor):
     assert "This field is required." in response.content.decode()
 
 
-def test_the_import_refuses_get(visitor):
-    assert visitor.get(IMPORT).status_code == 405
+@pytest.mark.parametrize("method", ["get", "head"])
+def test_the_import_address_opened_again_lands_on_the_history(visitor, method):
+    response = getattr(visitor, method)(IMPORT, {"file": "secret.json"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("records:history")
+
+
+def test_a_language_chosen_after_a_refused_import_shows_the_history(visitor):
+    """The switcher returns to the address shown only after a GET: after a form sent back
+    (here the import's, POST only) to the page the form was sent from. Never a 405."""
+    refused = upload(visitor, b"{not json")
+    assert 'name="next"' not in refused.content.decode()
+    history = reverse("records:history")
+    response = visitor.post(
+        reverse("set_language"), {"language": "nl"}, headers={"referer": history}, follow=True
+    )
+    assert response.status_code == 200
+    assert response.redirect_chain[-1] == (reverse("records:history"), 302)
+    assert '<html lang="nl"' in response.content.decode()
+    assert "import-errors" not in response.content.decode()
+
+
+def test_the_import_refuses_other_methods(visitor):
+    assert visitor.put(IMPORT).status_code == 405
 
 
 def test_a_two_deck_cabo_match_travels_with_its_decks(owner, visitor, other_visitor):

@@ -91,10 +91,42 @@ def test_a_player_page_with_a_name_filter_too_long_gets_the_form_back(owner, vis
     assert 'id="player-errors"' in content and "at most 40 characters" in content
 
 
-def test_a_bogus_game_filter_on_the_players_pages_is_a_bad_request(owner, visitor):
+def test_a_game_or_status_the_players_pages_do_not_offer_is_ignored(owner, visitor):
     build(owner, CABO_FR)
-    assert visitor.get(PLAYERS, {"game": "poker"}).status_code == 400
-    assert visitor.get(player_url("Ana"), {"status": "lost"}).status_code == 400
+    players = visitor.get(PLAYERS, {"game": "poker"})
+    assert players.status_code == 200
+    assert f'href="{player_url("Ana")}' in players.content.decode()
+    player = visitor.get(player_url("Ana"), {"status": "lost"})
+    assert player.status_code == 200
+    assert "Cabo calls" in player.content.decode()
+
+
+def test_an_unknown_game_filter_does_not_hide_that_the_player_is_unknown(owner, visitor):
+    build(owner, CABO_FR)
+    assert visitor.get(player_url("Zoé"), {"game": "poker"}).status_code == 404
+
+
+# CABO_FR with Zoë in Ana's seat: Zoë wins.
+ZOE_WINS = {
+    **CABO_FR,
+    "players": ["Zoë", "Ben"],
+    "rounds": [
+        {"caller": "Zoë", "hands": {"Zoë": 2, "Ben": 9}},
+        {"caller": "Ben", "hands": {"Zoë": 3, "Ben": 5}},
+        {"caller": "Zoë", "hands": {"Zoë": 1, "Ben": ["KS", "QC", "JD"]}},
+    ],
+}
+
+
+def test_the_players_pages_find_a_typed_player_whatever_the_case_and_accents(owner, visitor):
+    build(owner, CABANGA_SHARED)  # A, B, C and D
+    build(owner, ZOE_WINS)
+    content = visitor.get(PLAYERS, {"player": "zoe"}).content.decode()
+    assert f'href="{player_url("Ben")}?player=zoe"' in content
+    assert f'href="{player_url("A")}' not in content
+    content = visitor.get(player_url("Ben"), {"player": "ZOE"}).content.decode()
+    assert "No match fits these filters." not in content
+    assert "Cabo calls" in content
 
 
 def test_an_unknown_player_is_not_found(owner, visitor):

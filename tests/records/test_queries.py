@@ -49,7 +49,9 @@ def long_match(owner, rounds: int):
     [
         (reverse("records:history"), {}),
         (reverse("records:history"), {"player": "Ana", "status": "finished"}),
+        (reverse("records:history"), {"player": "ANA"}),
         (reverse("records:players"), {}),
+        (reverse("records:players"), {"player": "ana"}),
         (reverse("records:player", args=["Ana"]), {}),
         (reverse("records:player", args=["Ana"]), {"game": "cabo"}),
     ],
@@ -62,6 +64,18 @@ def test_the_query_count_does_not_grow_with_the_matches(owner, visitor, url, dat
     long_match(owner, 60)
     assert queries(visitor, url, data) == few
     assert few <= MOST_QUERIES
+
+
+def test_a_player_typed_in_any_spelling_costs_the_history_no_query_more(owner, visitor):
+    """The typed name's spellings are looked up by the query that otherwise reads the
+    suggestions: one query of names either way."""
+    add_matches(owner, 30)
+    history = reverse("records:history")
+    unfiltered = queries(visitor, history)
+    assert queries(visitor, history, {"player": "Ana"}) == unfiltered
+    assert queries(visitor, history, {"player": "ana"}) == unfiltered
+    long_match(owner, 3)
+    assert queries(visitor, history, {"player": "chloe"}) == unfiltered
 
 
 def test_a_chart_costs_the_same_with_one_round_or_sixty(

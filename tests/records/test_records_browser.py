@@ -121,3 +121,44 @@ def test_the_older_matches_open_at_the_top_of_their_page_and_back_returns(page, 
     page.go_back()
     expect(page.get_by_text("Page 1 of 3")).to_be_visible()
     expect(page.get_by_role("link", name="Older matches")).to_be_visible()
+
+
+def test_a_dutch_phone_after_a_refused_import_switches_language_and_filters_by_name(
+    page, shot, live_server
+):
+    """The four reports of the QA pass in the Dutch interface, at phone size."""
+    owner = Owner.objects.create()
+    build(owner, CABO_TIEBREAK)  # Ana, Ben and Chloé
+    build(owner, ESCOBA_TEAMS)  # Ana, Ben, Chloé and Dan
+    build(owner, CABO_FR)  # Ana and Ben
+    sign_in_as(page, live_server, owner)
+
+    page.goto("/history/")
+    page.get_by_label("Match file (JSON)").set_input_files(
+        files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b"not json"}]
+    )
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("#import-errors")).to_have_text(
+        "The file is not valid JSON (line 1, column 1)."
+    )
+    expect(page).to_have_url(re.compile(r"/history/import/$"))
+
+    page.get_by_role("button", name="Nederlands").click()
+    expect(page).to_have_url(re.compile(r"/history/$"))
+    expect(page.get_by_role("heading", name="Geschiedenis", exact=True)).to_be_visible()
+    page.reload()
+    expect(page.locator(".match-item")).to_have_count(3)
+
+    page.get_by_label("Speler").fill("chloe")
+    page.get_by_label("Speler").press("Enter")
+    expect(page).to_have_url(re.compile(r"player=chloe"))
+    expect(page.locator(".match-item")).to_have_count(2)
+    page.get_by_label("Speler").fill("ANA")
+    page.get_by_label("Speler").press("Enter")
+    expect(page.locator(".match-item")).to_have_count(3)
+    shot("filtered-by-a-name-in-lower-case")
+
+    page.goto("/history/?game=poker&status=xx")
+    expect(page.locator(".match-item")).to_have_count(3)
+    page.goto("/history/import/")
+    expect(page).to_have_url(re.compile(r"/history/$"))
