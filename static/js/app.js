@@ -170,6 +170,7 @@ document.addEventListener("DOMContentLoaded", function () {
 (function () {
   "use strict";
 
+  // Also the offline rounds' (offline-rounds.js, loaded after this file).
   function freshKey() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -178,6 +179,8 @@ document.addEventListener("DOMContentLoaded", function () {
     const hex = Array.from(bytes, function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
     return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   }
+
+  window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey });
 
   function freshKeys() {
     document.querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });

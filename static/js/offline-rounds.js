@@ -20,15 +20,6 @@
     window.localStorage.setItem(STORE, JSON.stringify(rounds));
   }
 
-  function newKey() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    const hex = Array.from(bytes, function (byte) { return byte.toString(16).padStart(2, "0"); }).join("");
-    return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
-  }
-
   function words() {
     const template = document.getElementById("unsent-rounds");
     return template ? template.dataset : null;
@@ -58,7 +49,7 @@
     const sendError = form.querySelector(".send-error");
     if (sendError) sendError.hidden = true;
     field(form, "number").value = String(number + 1);
-    field(form, "entry_key").value = newKey();
+    field(form, "entry_key").value = window.scorepad.freshKey();
     const title = form.querySelector(".form-title");
     const said = words();
     if (title && said) title.textContent = said.enter.replace("{n}", String(number + 1));
