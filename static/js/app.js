@@ -182,8 +182,8 @@ document.addEventListener("DOMContentLoaded", function () {
 
   window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey });
 
-  function freshKeys() {
-    document.querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });
+  function freshKeys(root) {
+    (root || document).querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });
   }
 
   function fromHistory() {
@@ -200,17 +200,22 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    freshKeys();
+    freshKeys(document);
     if (fromHistory()) askForTheBoard();
   });
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;
-    freshKeys();
+    freshKeys(document);
     askForTheBoard();
   });
   document.addEventListener("htmx:historyRestore", function () {
-    freshKeys();
+    freshKeys(document);
     askForTheBoard();
   });
-  document.addEventListener("htmx:afterSettle", freshKeys);
+  // What a swap brought in may be a copy too (a fragment from the browser's cache); a
+  // form the swap left alone keeps its key, for a retry of what it sent.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const swapped = event.target; // the new content (the event's detail names the old)
+    freshKeys(swapped && swapped.isConnected && swapped.querySelectorAll ? swapped : document);
+  });
 })();

@@ -20,6 +20,11 @@ def enter(page, caller: str, points: dict[str, str]) -> None:
         row(page, name).locator("input.points-input").fill(value)
 
 
+def settled(page) -> None:
+    """htmx has finished swapping and settling (its keys are made after the settle)."""
+    expect(page.locator(".htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
 def test_back_to_a_board_shows_the_rounds_recorded_before_leaving_it(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     enter(page, "Ana", {"Ana": "2", "Ben": "9"})
@@ -60,3 +65,22 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     ARTIFACTS.mkdir(exist_ok=True)
     other.screenshot(path=str(ARTIFACTS / "returning--second-tab.png"))
     assert Round.objects.get().data["caller"] == "Ana"
+
+
+def test_a_form_keeps_its_key_while_another_part_of_the_page_is_swapped(page):
+    """A retry of what a form sent carries the same key: a swap elsewhere (a round's
+    "why this score?") leaves its key alone; the new form a round brings has a new one."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    key = page.locator("input[name=entry_key]").input_value()
+    page.get_by_role("link", name="Round 1: why this score?").click()
+    expect(page.locator("#why-1")).to_be_visible()
+    settled(page)
+    assert page.locator("input[name=entry_key]").input_value() == key
+    enter(page, "Ben", {"Ana": "5", "Ben": "1"})
+    record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    assert page.locator("input[name=entry_key]").input_value() != key
