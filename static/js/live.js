@@ -16,8 +16,15 @@
     return elt && elt.matches && elt.matches("[data-live-poll]") ? elt : null;
   }
 
+  // A change's answer swaps the standing (out of band), not the board: the standing
+  // says which version the page shows since (a round refused as a conflict shows the
+  // board as it now is, with its notice, which the next poll must not wipe).
   function versionOf(board) {
-    return board ? Number(board.getAttribute("data-version")) : -1;
+    const standing = document.getElementById("standing");
+    const shown = [board, standing].filter(Boolean).map(function (part) {
+      return Number(part.getAttribute("data-version")) || -1;
+    });
+    return shown.length ? Math.max.apply(null, shown) : -1;
   }
 
   // Someone is entering a round here: a field has the focus or differs from the form sent.

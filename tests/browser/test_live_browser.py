@@ -205,6 +205,31 @@ def test_two_scorers_sending_the_same_round_at_once_record_it_once(page, phone):
     expect(page.locator("tfoot .totals td")).to_have_text(totals(co_scorer))
 
 
+def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, request):
+    """The refusal answers with the board as it now is, its notice in the standing: the
+    polls that follow find nothing newer and leave it (they used to swap the board over
+    it within a second, and the round seemed to vanish)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    row(co_scorer, "Ana").locator("input.points-input").fill("5")  # being filled: kept
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    row(co_scorer, "Ben").locator("input.points-input").fill("1")
+    row(co_scorer, "Ben").locator("label.caller-pick").click()
+    record(co_scorer)
+    notice = co_scorer.locator(".standing .notice.is-error")
+    expect(notice).to_have_text("Round 1 was already recorded, maybe from another phone.")
+    for _poll in range(2):
+        with co_scorer.expect_response(lambda answer: answer.url.endswith("/board/")):
+            pass
+    expect(notice).to_be_visible()
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "6"])
+    snap(co_scorer, request, "refusal-still-said")
+    assert Round.objects.count() == 1
+
+
 def live_pages(page) -> list[str]:
     """The owner shares both links; every live page type, the gone page last."""
     follow_link = share(page, "Show a link and QR code")
