@@ -195,6 +195,7 @@ class MatchSetupForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
+            self.show_player_faults(data)  # every fault in one pass, the players' too
             return data
         # The match gets the options as the fields have them, unless another preset was
         # picked over the options shown for the one before (no JavaScript): then that
@@ -267,6 +268,17 @@ class MatchSetupForm(forms.Form):
 
     def teams_for(self, players: Sequence[str]):
         return self.game.make_teams(players)
+
+    def show_player_faults(self, data: Mapping) -> None:
+        """The players' own faults (too few, a name twice), when other fields have faults
+        that keep the whole set-up from being checked."""
+        fields = [f"player_{seat}" for seat in range(self.game.max_players)]
+        if any(name in self.errors for name in [*fields, "players"]):
+            return
+        self.seat_names = [(data.get(name) or "").strip() for name in fields]
+        faults = self.game.player_faults([name for name in self.seat_names if name])
+        if faults:
+            self.show_setup_errors(SetupInvalid(faults))
 
     def repeated_seats(self, error: FieldError) -> list[int]:
         """The seats after the first whose name is the one `error` says appears twice."""

@@ -595,6 +595,13 @@ class Game:
             raise SetupInvalid(errors)
         return Setup(self.key, names, complete, dealer, checked_teams)
 
+    def player_faults(self, players: Sequence[str]) -> list[FieldError]:
+        """What is wrong with these players alone (how many, their names), whatever the
+        options: for a set-up sent back with other faults, to tell them all at once."""
+        errors: list[FieldError] = []
+        self._check_players(players, errors)
+        return errors
+
     def _check_players(self, players: Sequence[str], errors: list[FieldError]) -> tuple[str, ...]:
         if isinstance(players, str) or not all(isinstance(name, str) for name in players):
             errors.append(

@@ -279,3 +279,14 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
     content = response.content.decode()
     assert content.count('class="seat has-error"') == 1
     assert '<fieldset class="has-error">' not in content
+
+
+def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
+    options = {**default_option_fields("cabo", "fr"), "option_target": "5"}
+    data = setup_data(["Ana"], preset="fr", options=options)
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    form = response.context["form"]
+    assert response.status_code == 422
+    assert "option_target" in form.errors
+    assert form.errors["players"] == ["Cabo is for 2 to 6 players; got 1"]
+    assert not Match.objects.exists()
