@@ -107,6 +107,8 @@ class MatchSetupForm(forms.Form):
 
     def __init__(self, *args, game_key: str, **kwargs) -> None:
         self.game = get_game(game_key)
+        # The names seat by seat ("" for an empty seat), once the form has read them.
+        self.seat_names: list[str] = []
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [
             (preset.key, gettext(preset.label)) for preset in self.game.presets
@@ -256,7 +258,7 @@ class MatchSetupForm(forms.Form):
                 for seat in self.repeated_seats(error):
                     self.add_error(f"player_{seat}", engine_message(error))
                 continue
-            if error.field == "first_dealer" and not any(getattr(self, "seat_names", [""])):
+            if error.field == "first_dealer" and self.seat_names and not any(self.seat_names):
                 continue  # no names at all: that is the fault told, not who deals
             if field in {"players", "teams"}:
                 field = "players"
@@ -283,10 +285,10 @@ class MatchSetupForm(forms.Form):
     def repeated_seats(self, error: FieldError) -> list[int]:
         """The seats after the first whose name is the one `error` says appears twice."""
         player = error.message.params.get("player")
-        names = getattr(self, "seat_names", [])
         if not isinstance(player, str):
             return []
-        same = [seat for seat, name in enumerate(names) if name.casefold() == player.casefold()]
+        wanted = player.casefold()
+        same = [seat for seat, name in enumerate(self.seat_names) if name.casefold() == wanted]
         return same[1:]
 
 
