@@ -28,6 +28,10 @@ ROUND_TEXTS = {
         "deleted": _("Round %(number)s deleted."),
         "restored": _("Round %(number)s restored."),
         "corrected": _("Round %(number)s corrected."),
+        "later_fails": _(
+            "With this correction round %(later)s no longer holds: correct or delete the"
+            " rounds after round %(number)s first."
+        ),
         "delete_number": _("Delete round %(number)s"),
         "restore_number": _("Restore round %(number)s"),
         "undo_restore": _("Undo: restore round %(number)s"),
@@ -59,6 +63,11 @@ ROUND_TEXTS = {
         "deleted": pgettext_lazy("a deal of cards", "Deal %(number)s deleted."),
         "restored": pgettext_lazy("a deal of cards", "Deal %(number)s restored."),
         "corrected": pgettext_lazy("a deal of cards", "Deal %(number)s corrected."),
+        "later_fails": pgettext_lazy(
+            "a deal of cards",
+            "With this correction deal %(later)s no longer holds: correct or delete the"
+            " deals after deal %(number)s first.",
+        ),
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
         "restore_number": pgettext_lazy("a deal of cards", "Restore deal %(number)s"),
         "undo_restore": pgettext_lazy("a deal of cards", "Undo: restore deal %(number)s"),

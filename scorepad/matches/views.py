@@ -321,6 +321,9 @@ def correct_round_from(
         except services.RoundConflict as conflict:
             return _changed(request, match, notice=str(conflict), status_error=True, board=board)
         except RoundInvalid as invalid:
+            if invalid.number is not None and invalid.number > number:  # a later round
+                later = round_text(match.rules, "later_fails", number=number, later=invalid.number)
+                form.add_error(None, later)
             form.show_engine_errors(invalid.errors)
         else:
             messages.info(request, round_text(match.rules, "corrected", number=number))

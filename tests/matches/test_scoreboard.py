@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scorepad.matches.models import Match, Round, RoundChange
 
-from .helpers import create_match, round_post
+from .helpers import create_match, default_option_fields, round_post
 
 pytestmark = pytest.mark.django_db
 
@@ -589,3 +589,25 @@ def test_a_second_tab_sending_another_round_with_the_same_key_is_told_it_was_ref
     assert "Round 1 was already recorded, maybe from another phone." in content
     assert "kept once" not in content
     assert Round.objects.get().data["caller"] == "Ana"
+
+
+def test_a_correction_a_later_round_no_longer_allows_says_what_to_do(client):
+    """Round 1 corrected so that round 2 ends the match: the tiebreak round 3 after it
+    no longer holds. Refused, saying which round and what to do, nothing saved."""
+    options = {**default_option_fields("cabo", "nl"), "option_target": "10"}
+    match_id = create_match(client, "cabo", ["Ana", "Ben", "Zoë"], preset="nl", options=options)
+    url = reverse("matches:add_round", args=[match_id])
+    client.post(url, round_post(1, caller="0", hand_0="0", hand_1="3", hand_2="3"), headers=HTMX)
+    client.post(url, round_post(2, caller="0", hand_0="12", hand_1="1", hand_2="1"), headers=HTMX)
+    client.post(url, round_post(3, caller="1", hand_0="5", hand_1="5"), headers=HTMX)
+    assert Round.objects.count() == 3
+    before = Match.objects.get().state().totals
+    edit = reverse("matches:edit_round", args=[match_id, 1])
+    response = client.post(edit, round_post(1, caller="0", hand_0="0", hand_1="3", hand_2="4"))
+    content = response.content.decode()
+    assert response.status_code == 422
+    assert (
+        "With this correction round 3 no longer holds: correct or delete the rounds after"
+        " round 1 first."
+    ) in content
+    assert Match.objects.get().state().totals == before
