@@ -20,11 +20,8 @@
   // says which version the page shows since (a round refused as a conflict shows the
   // board as it now is, with its notice, which the next poll must not wipe).
   function versionOf(board) {
-    const standing = document.getElementById("standing");
-    const shown = [board, standing].filter(Boolean).map(function (part) {
-      return Number(part.getAttribute("data-version")) || -1;
-    });
-    return shown.length ? Math.max.apply(null, shown) : -1;
+    const shown = document.getElementById("standing") || board;
+    return shown ? Number(shown.getAttribute("data-version")) : -1;
   }
 
   // Someone is entering a round here: a field has the focus or differs from the form sent.
