@@ -15,7 +15,7 @@ from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import Game
 from scorepad.rules.base import MatchState
 
-from .forms import DeleteRoundForm, RoundForm, round_form_class, round_form_for
+from .forms import RoundForm, round_form_class, round_form_for
 from .models import Match, Owner, Round, ShareLink
 from .services import restorable
 
@@ -130,7 +130,6 @@ def scoreboard_context(
         "live": live,
         "abandoned": abandoned,
         "last_round": last,
-        "delete_form": DeleteRoundForm(initial={"number": len(state.rounds)}),
         "restorable": None if read_only or live else restorable_round,
         "rules_url": section_url(match.game, "", match.preset),
     }

@@ -375,3 +375,14 @@ def test_a_correction_without_javascript_lands_on_its_round_even_an_earlier_one(
         assert f'href="{landing}"' in visitor.get(url).content.decode()
         why = visitor.get(reverse("matches:round_why", args=[match.pk, number]))
         assert f'href="{landing}"' in why.content.decode()
+
+
+@pytest.mark.parametrize("spec", ALL, ids=lambda spec: f"{spec['game']}-{len(spec['rounds'])}")
+@pytest.mark.parametrize("rounds", [None, 1])
+def test_a_board_names_each_id_once(owner, visitor, spec, rounds):
+    """A label, a fault or a swap reaches the one element of its id: the round form's
+    `number` and the deletion's are two fields, one with an id."""
+    match = build(owner, {**spec, "rounds": spec["rounds"][:rounds]})
+    page = board(visitor, match)
+    ids = re.findall(r' id="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
