@@ -42,3 +42,19 @@ class Claim(models.Model):
         """The seat's name as the match has it now."""
         players = self.match.players
         return players[self.position] if self.position < len(players) else ""
+
+
+class Attempt(models.Model):
+    """One account made or one reset link asked for, by one key (a network address, an
+    email address) under a keyed hash (`throttle`): recent ones are counted, older ones
+    removed."""
+
+    scope = models.CharField(max_length=20)
+    key = models.CharField(max_length=64)
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["scope", "key", "at"], name="attempt_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.scope} at {self.at:%Y-%m-%d %H:%M}"

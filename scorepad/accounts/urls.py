@@ -64,7 +64,7 @@ urlpatterns = [
     path(
         "password/reset/",
         site_form(
-            auth.PasswordResetView.as_view(
+            views.PasswordResetView.as_view(
                 template_name=page("password_reset"),
                 email_template_name="accounts/password_reset_email.txt",
                 subject_template_name="accounts/password_reset_subject.txt",

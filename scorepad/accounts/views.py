@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
@@ -19,16 +20,24 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorepad.core.errors import client_address
 from scorepad.core.htmx import form_status
 from scorepad.matches.access import current_owner, get_own_match, shared_link
 from scorepad.matches.live import FOLLOW, link_gone
 from scorepad.matches.models import Match, Owner
 
-from . import claims
+from . import claims, throttle
 from .forms import ClaimForm, DeleteAccountForm, SignUpForm
 from .models import Claim
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+# Accounts made from one network address in an hour (a table of friends on one Wi-Fi
+# signs up well within it).
+SIGN_UPS_PER_ADDRESS = 10
+# Reset links asked for in an hour: for one email address, and from one network address.
+RESETS_PER_EMAIL = 3
+RESETS_PER_ADDRESS = 10
+TOO_MANY = 429
 MATCHES_PER_PAGE = 20
 
 
@@ -46,13 +55,21 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("accounts:account")
     form = SignUpForm(request.POST if request.method == "POST" else None)
+    status = None
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend=MODEL_BACKEND)  # takes over this browser's matches
-        messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
-        return redirect(_next_or(request, "accounts:account"))
+        if throttle.spend("sign-up", [(client_address(request), SIGN_UPS_PER_ADDRESS)]):
+            user = form.save()
+            login(request, user, backend=MODEL_BACKEND)  # takes over this browser's matches
+            messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
+            return redirect(_next_or(request, "accounts:account"))
+        form.add_error(
+            None,
+            _("Many accounts were made from this network in the last hour: try again in an hour."),
+        )
+        status = TOO_MANY
     context = {"form": form, "next": _next_or(request, "")}
-    return render(request, "accounts/sign_up.html", context, status=form_status(request, form))
+    status = status or form_status(request, form)
+    return render(request, "accounts/sign_up.html", context, status=status)
 
 
 @require_safe
@@ -194,3 +211,28 @@ def free_seat(request: HttpRequest, match_id: int, position: int) -> HttpRespons
             % {"name": match.players[position]},
         )
     return redirect("accounts:claimed_seats", match_id=match.pk)
+
+
+class PasswordResetView(auth.PasswordResetView):
+    """Django's, sending at most a few links an hour to one address and from one
+    network. Refused or not, the answer says nothing of whether the address has an
+    account: every address asked for is counted."""
+
+    def form_valid(self, form):
+        limits = [
+            (f"email:{form.cleaned_data['email'].casefold()}", RESETS_PER_EMAIL),
+            (f"address:{client_address(self.request)}", RESETS_PER_ADDRESS),
+        ]
+        if not throttle.spend("password-reset", limits):
+            form.add_error(
+                None,
+                _(
+                    "Several links were asked for in the last hour, for this address or "
+                    "from this network: look for them in your inbox (and its spam "
+                    "folder), or try again in an hour."
+                ),
+            )
+            response = self.form_invalid(form)
+            response.status_code = TOO_MANY
+            return response
+        return super().form_valid(form)
