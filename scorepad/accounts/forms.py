@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
@@ -8,6 +9,16 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.matches.models import Match
 
 from .models import Claim
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's, its field named as on the sign-up form (Django's French says "Courriel")."""
+
+    email = forms.EmailField(
+        label=_("Email address"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
 
 
 class SignUpForm(UserCreationForm):

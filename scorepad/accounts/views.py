@@ -27,7 +27,7 @@ from scorepad.matches.live import FOLLOW, link_gone
 from scorepad.matches.models import Match, Owner
 
 from . import claims, throttle
-from .forms import ClaimForm, DeleteAccountForm, SignUpForm
+from .forms import ClaimForm, DeleteAccountForm, PasswordResetForm, SignUpForm
 from .models import Claim
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -217,6 +217,8 @@ class PasswordResetView(auth.PasswordResetView):
     """Django's, sending at most a few links an hour to one address and from one
     network. Refused or not, the answer says nothing of whether the address has an
     account: every address asked for is counted."""
+
+    form_class = PasswordResetForm
 
     def form_valid(self, form):
         limits = [

@@ -75,3 +75,8 @@ def test_a_broken_reset_address_is_told_on_the_form(client):
     response = client.post(RESET, {"email": "not an address"})
     assert response.status_code == 422
     assert "Enter a valid email address." in response.content.decode()
+
+
+def test_the_reset_form_names_its_field_as_the_sign_up_form_does(client):
+    client.cookies["django_language"] = "fr"
+    assert "Adresse e-mail" in client.get(RESET).content.decode()
