@@ -42,6 +42,7 @@ class ValueRow:
     points: str
     twins: list[Card] = field(default_factory=list)
     power: str = ""
+    label: str = ""  # the cards in words, where none is drawn (Cabanga!'s symbols)
 
 
 @dataclass(frozen=True)
@@ -108,9 +109,7 @@ def _cabanga_values(options) -> ValueTable:
     labels = (_("1 symbol"), _("2 symbols"), _("3 symbols"))
     return ValueTable(
         [
-            ValueRow(
-                [], gettext("{label}: −{points}").format(label=label, points=hand_points(*count))
-            )
+            ValueRow([], f"−{hand_points(*count)}", label=str(label))
             for label, count in zip(labels, counts, strict=True)
         ]
     )

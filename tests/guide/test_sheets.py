@@ -111,11 +111,19 @@ def test_the_escoba_quick_reference_lists_every_common_fifteen(client):
 
 
 @pytest.mark.parametrize(
-    ("language", "text"),
-    [("en", "1 symbol: −1"), ("fr", "1 symbole\u00a0: −1"), ("nl", "1 symbool: −1")],
+    ("language", "symbols"),
+    [
+        ("en", ("1 symbol", "3 symbols")),
+        ("fr", ("1 symbole", "3 symboles")),
+        ("nl", ("1 symbool", "3 symbolen")),
+    ],
 )
-def test_the_cabanga_quick_reference_counts_symbols(client, language, text):
-    assert text in get(client, "/rules/cabanga/quick/", language).text
+@pytest.mark.parametrize("page", ["/rules/cabanga/quick/", "/rules/cabanga/"])
+def test_the_cabanga_value_table_counts_symbols_in_its_card_column(client, language, symbols, page):
+    text = get(client, page, language).text
+    one, three = symbols
+    assert re.search(rf"<td>{one}</td>\s*<td>−1</td>", text)
+    assert re.search(rf"<td>{three}</td>\s*<td>−3</td>", text)
 
 
 @pytest.mark.parametrize(
