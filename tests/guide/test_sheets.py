@@ -215,3 +215,19 @@ def test_every_card_of_the_lookup_is_a_link_that_works_without_javascript(client
     assert len(links) == 15 + 14
     for code in links:
         assert " point" in answer(client.get("/rules/cabo/cards/", {"card": code}).text)
+
+
+@pytest.mark.parametrize(
+    ("language", "french_rule"),
+    [
+        ("en", "the other player holding that lowest hand scores 0"),
+        ("fr", "l'autre joueur qui a cette main la plus basse marque 0"),
+        ("nl", "daar krijgt de andere speler met die laagste hand 0"),
+    ],
+)
+def test_the_cabo_faq_gives_a_tied_call_as_the_engine_scores_it(client, language, french_rule):
+    """RULES.md, Cabo 3: after a failed call, under `failed_lowest_zero` (the French
+    preset), a non-caller with the lowest hand scores 0, a caller's tie partner too."""
+    page = get(client, "/rules/cabo/faq/", language).text
+    answer = page.split('id="faq-caller-tie"')[1].split("</section>")[0]
+    assert french_rule in answer
