@@ -109,14 +109,22 @@ document.addEventListener("DOMContentLoaded", function () {
 })();
 
 // A table wider than the phone scrolls sideways in its wrapper: the keyboard must be
-// able to reach the wrapper to scroll it.
+// able to reach the wrapper to scroll it, and the eye must see there is more (a shadow
+// on the side where the rest is: `scrolls`, `at-end`).
 (function () {
   "use strict";
 
+  function markEnd(wrap) {
+    wrap.classList.toggle("at-end", wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 1);
+  }
+
   function reachScrollers() {
     document.querySelectorAll(".table-wrap").forEach(function (wrap) {
-      if (wrap.scrollWidth > wrap.clientWidth) {
+      const scrolls = wrap.scrollWidth > wrap.clientWidth;
+      wrap.classList.toggle("scrolls", scrolls);
+      if (scrolls) {
         wrap.tabIndex = 0;
+        markEnd(wrap);
       } else {
         wrap.removeAttribute("tabindex");
       }
@@ -125,6 +133,10 @@ document.addEventListener("DOMContentLoaded", function () {
   document.addEventListener("DOMContentLoaded", reachScrollers);
   document.addEventListener("htmx:afterSettle", reachScrollers);
   window.addEventListener("resize", reachScrollers);
+  document.addEventListener("scroll", function (event) {
+    const wrap = event.target;
+    if (wrap.classList && wrap.classList.contains("scrolls")) markEnd(wrap);
+  }, { capture: true, passive: true });
 })();
 
 // A round's "why this score?" is loaded under its row once (htmx, from the number's
@@ -218,4 +230,19 @@ document.addEventListener("DOMContentLoaded", function () {
     const swapped = event.target; // the new content (the event's detail names the old)
     freshKeys(swapped && swapped.isConnected && swapped.querySelectorAll ? swapped : document);
   });
+})();
+
+// The language switcher goes back to the page as it is now: an htmx navigation that
+// changes the address (a walkthrough's step, a card looked up) changes where it goes.
+(function () {
+  "use strict";
+
+  function follow() {
+    const here = window.location.pathname + window.location.search;
+    document.querySelectorAll("form.langs input[name=next]").forEach(function (input) {
+      input.value = here;
+    });
+  }
+  document.addEventListener("htmx:pushedIntoHistory", follow);
+  document.addEventListener("htmx:replacedInHistory", follow);
 })();
