@@ -266,3 +266,13 @@ def test_the_practice_in_french_names_the_deniers(client):
             headers={"accept-language": "fr"},
         )
     assert "Le 7 de deniers fait quinze de 2 façons\u00a0:" in response.text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", list(GAMES))
+def test_the_rules_and_the_set_up_lead_to_each_other(client, key):
+    rules = client.get(f"/rules/{key}/").content.decode()
+    assert f'href="/matches/new/{key}/">New match</a>' in rules
+    setup = client.get(f"/matches/new/{key}/").content.decode()
+    assert f'href="/rules/{key}/#options">What the house rules and options change</a>' in setup
+    assert 'id="options"' in rules
