@@ -38,6 +38,10 @@ ROUND_TEXTS = {
         "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
         "deleted_meanwhile": _("Round %(number)s was deleted meanwhile: it was not corrected."),
+        "changed_meanwhile": _(
+            "Round %(number)s was changed meanwhile, maybe on another phone: your correction "
+            "was not saved. Check the round and correct it again if needed."
+        ),
         "not_last": _("Round %(number)s is no longer the last round: nothing was deleted."),
         "not_restorable": _("This round can no longer be restored."),
         "at_most": _("A match has at most %(count)s rounds."),
@@ -79,6 +83,11 @@ ROUND_TEXTS = {
         ),
         "deleted_meanwhile": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was deleted meanwhile: it was not corrected."
+        ),
+        "changed_meanwhile": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s was changed meanwhile, maybe on another phone: your correction "
+            "was not saved. Check the deal and correct it again if needed.",
         ),
         "not_last": pgettext_lazy(
             "a deal of cards", "Deal %(number)s is no longer the last deal: nothing was deleted."

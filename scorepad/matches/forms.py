@@ -400,6 +400,8 @@ class RoundForm(forms.Form):
     # The match's version the form was shown with: its board then needs only what the
     # round changes (`match.html#round_added`). Absent from a correction.
     seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # The round a correction showed (`Round.fingerprint`): absent from an entry.
+    shown = forms.CharField(widget=forms.HiddenInput, max_length=16, required=False)
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -441,7 +443,7 @@ class RoundForm(forms.Form):
         return (get_game(state.setup.game).entry_names(state), state.needs_tiebreak)
 
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"number", "entry_key", "seen"})
+        return has_forged_fields(self, {"number", "entry_key", "seen", "shown"})
 
     def clean(self) -> dict:
         # Every fault in one pass: the engine checks what the fields let through, and

@@ -10,6 +10,7 @@ the rounds by `manage.py rebuild_results` (see `scorepad.matches.kept`).
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import secrets
 import uuid
@@ -304,6 +305,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} round {self.number}"
+
+    @property
+    def fingerprint(self) -> str:
+        """This round as entered, in a few characters: a correction form carries the one
+        it showed, so that a round corrected or replaced meanwhile (another phone) is not
+        overwritten unseen."""
+        entry = json.dumps(self.data, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(f"{self.pk}:{entry}".encode()).hexdigest()[:16]
 
 
 class Seat(models.Model):

@@ -225,7 +225,11 @@ def edit_form_for(match: Match, rounds: Sequence[Round], number: int, data=None)
         return round_form_for(before, data, auto_id=CORRECTION_IDS)
     names = match.rules.entry_names(before)
     initial = round_form_class(match.game).initial_from(entry, names)
-    initial.update(number=number, entry_key=rounds[number - 1].entry_key or uuid.uuid4())
+    initial.update(
+        number=number,
+        entry_key=rounds[number - 1].entry_key or uuid.uuid4(),
+        shown=rounds[number - 1].fingerprint,
+    )
     return round_form_for(before, initial=initial, auto_id=CORRECTION_IDS)
 
 

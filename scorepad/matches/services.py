@@ -198,14 +198,20 @@ def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID, data: Mapping) ->
         raise AlreadyRecorded(round_text(match.rules, "recorded_once", number=earlier.number))
 
 
-def correct_round(match: Match, number: int, data: Mapping, *, owner: Owner) -> Round:
-    """Replace round `number`'s entry; every later round must still hold under the rules."""
+def correct_round(
+    match: Match, number: int, data: Mapping, *, owner: Owner, shown: str | None = None
+) -> Round:
+    """Replace round `number`'s entry; every later round must still hold under the rules.
+    `shown`: the round as the correction form showed it (`Round.fingerprint`); refused
+    if it changed since (corrected, or deleted and entered again, on another phone)."""
     with transaction.atomic():
         match = _locked(match)
         rounds = list(_live_rounds(match))
         target = next((r for r in rounds if r.number == number), None)
         if target is None:  # deleted since the correction form was shown
             raise RoundConflict(round_text(match.rules, "deleted_meanwhile", number=number))
+        if shown and shown != target.fingerprint:
+            raise RoundConflict(round_text(match.rules, "changed_meanwhile", number=number))
         entries = [dict(data) if r.number == number else r.data for r in rounds]
         state = match.rules.score(match.setup(), entries)  # RoundInvalid names the round
         before = target.data

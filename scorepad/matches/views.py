@@ -310,6 +310,10 @@ def correct_round_from(
 ) -> HttpResponse:
     """The correction of round `number` (its form, and its POST), on `board`."""
     rounds = match.active_rounds()
+    if request.method == "POST" and number > len(rounds):
+        # Deleted since its correction was shown (another phone): said on the board.
+        notice = round_text(match.rules, "deleted_meanwhile", number=number)
+        return _changed(request, match, notice=notice, status_error=True, board=board)
     if not 1 <= number <= len(rounds):
         raise Http404
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
@@ -317,7 +321,13 @@ def correct_round_from(
         return HttpResponseBadRequest()
     if request.method == "POST" and form.is_valid():
         try:
-            services.correct_round(match, number, form.round, owner=current_owner(request))
+            services.correct_round(
+                match,
+                number,
+                form.round,
+                owner=current_owner(request),
+                shown=form.cleaned_data["shown"] or None,
+            )
         except services.RoundConflict as conflict:
             return _changed(request, match, notice=str(conflict), status_error=True, board=board)
         except RoundInvalid as invalid:

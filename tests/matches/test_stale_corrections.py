@@ -1,0 +1,104 @@
+"""Two phones on one match (two tabs, the scorer and a co-scorer): a correction shown on
+one is never saved over what the other did to that round since (corrected it, or
+deleted it and entered another), and a correction of a round deleted meanwhile says so."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorepad.matches.models import Match, RoundChange
+
+from .helpers import create_match, round_post
+
+pytestmark = pytest.mark.django_db
+HTMX = {"hx-request": "true"}
+
+
+@pytest.fixture
+def cabo(client) -> int:
+    return create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+
+
+def other_phone(client: Client) -> Client:
+    """The same browser's session in a second tab."""
+    tab = Client()
+    tab.cookies = client.cookies
+    return tab
+
+
+def add(client: Client, match_id: int, number: int, ben: int) -> None:
+    url = reverse("matches:add_round", args=[match_id])
+    data = round_post(number, caller="0", hand_0="0", hand_1=str(ben))
+    assert client.post(url, data, headers=HTMX).status_code == 200
+
+
+def correction_shown(client: Client, match_id: int, number: int) -> dict:
+    """The correction form's hidden fields, as a phone shows them."""
+    page = client.get(reverse("matches:edit_round", args=[match_id, number])).content.decode()
+    fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', page))
+    assert fields["shown"]
+    return fields
+
+
+def correct(client: Client, match_id: int, number: int, shown: dict, ben: int):
+    data = round_post(number, caller="0", hand_0="0", hand_1=str(ben))
+    data.update(number=shown["number"], shown=shown["shown"])
+    return client.post(reverse("matches:edit_round", args=[match_id, number]), data, follow=True)
+
+
+def test_two_phones_correcting_one_round_the_second_is_refused_not_saved_over(client, cabo):
+    add(client, cabo, 1, ben=5)
+    first, second = correction_shown(client, cabo, 1), correction_shown(client, cabo, 1)
+    assert correct(client, cabo, 1, first, ben=9).status_code == 200
+    answer = correct(other_phone(client), cabo, 1, second, ben=7)
+    content = answer.content.decode()
+    assert "Round 1 was changed meanwhile, maybe on another phone" in content
+    assert Match.objects.get().state().rounds[0].points["Ben"] == 9
+    assert RoundChange.objects.filter(action="edit").count() == 1
+
+
+def test_a_round_deleted_and_entered_again_is_not_corrected_with_the_old_ones_form(client, cabo):
+    add(client, cabo, 1, ben=5)
+    add(client, cabo, 2, ben=6)
+    stale = correction_shown(client, cabo, 2)
+    delete = reverse("matches:delete_last", args=[cabo])
+    assert client.post(delete, {"number": "2"}, headers=HTMX).status_code == 200
+    add(client, cabo, 2, ben=20)
+    answer = correct(other_phone(client), cabo, 2, stale, ben=1)
+    assert "Round 2 was changed meanwhile" in answer.content.decode()
+    assert Match.objects.get().state().rounds[1].points["Ben"] == 20
+
+
+def test_a_correction_of_a_round_deleted_meanwhile_says_so_on_the_board(client, cabo):
+    add(client, cabo, 1, ben=5)
+    add(client, cabo, 2, ben=6)
+    stale = correction_shown(client, cabo, 2)
+    delete = reverse("matches:delete_last", args=[cabo])
+    assert client.post(delete, {"number": "2"}, headers=HTMX).status_code == 200
+    answer = correct(other_phone(client), cabo, 2, stale, ben=1)
+    assert answer.status_code == 200
+    assert answer.redirect_chain[-1][0] == reverse("matches:match", args=[cabo])
+    assert "Round 2 was deleted meanwhile: it was not corrected." in answer.content.decode()
+    assert Match.objects.get().round_count == 1
+
+
+def test_a_correction_of_an_unchanged_round_goes_through_after_other_rounds(client, cabo):
+    """Rounds added since the form was shown change the match, not that round."""
+    add(client, cabo, 1, ben=5)
+    shown = correction_shown(client, cabo, 1)
+    add(client, cabo, 2, ben=6)
+    answer = correct(other_phone(client), cabo, 1, shown, ben=8)
+    assert "Round 1 corrected." in answer.content.decode()
+    assert Match.objects.get().state().rounds[0].points["Ben"] == 8
+
+
+def test_a_forged_fingerprint_is_a_client_error(client, cabo):
+    add(client, cabo, 1, ben=5)
+    shown = correction_shown(client, cabo, 1) | {"shown": "x" * 40}
+    data = round_post(1, caller="0", hand_0="0", hand_1="3") | {"shown": shown["shown"]}
+    url = reverse("matches:edit_round", args=[cabo, 1])
+    assert client.post(url, data).status_code == 400
