@@ -105,6 +105,12 @@ document.addEventListener("DOMContentLoaded", function () {
       target.tabIndex = -1;
       target.focus({ preventScroll: true });
     }
+    // A tall form (six players) leaves the player at its button: the next round's
+    // first line comes back into sight, below the sticky standing (scroll-padding).
+    const standing = board.querySelector(".standing");
+    if (title && standing && title.getBoundingClientRect().top < standing.getBoundingClientRect().bottom) {
+      title.scrollIntoView({ block: "start" });
+    }
   });
 })();
 

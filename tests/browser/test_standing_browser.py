@@ -190,3 +190,27 @@ def test_a_match_is_abandoned_resumed_deleted_and_restored_from_home(page, seen_
     undo.click()
     expect(page.get_by_text("Match restored.")).to_be_visible()
     expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "4"])
+
+
+LONG_NAMES = [f"{seat} Wilhelmina Theodora Alexandra Koningsberg"[:40] for seat in range(6)]
+
+
+def test_six_long_names_fit_the_phone_and_the_next_round_comes_into_sight(page, seen_shot):
+    """Names of 40 characters: nothing wider than the phone, a standing that stays low,
+    and after a round (a tall form: six players) the next one's first line in sight."""
+    start_match(page, "cabanga", LONG_NAMES)
+    first = row(page, LONG_NAMES[0])
+    expect(first).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for seat, name in enumerate(LONG_NAMES):
+        if seat == 0:
+            row(page, name).get_by_text("went out").click()
+        else:
+            row(page, name).locator(f'input[name$="points_{seat}"]').fill(str(seat))
+    record(page)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#standing").bounding_box()["height"] <= 844 * 0.3
+    assert_seen(page.locator(".round-form .form-title"))
+    assert_seen(row(page, LONG_NAMES[0]).locator(".name"))
+    seen_shot("six-long-names-round-2")
