@@ -597,6 +597,15 @@ class CaboRoundForm(RoundForm):
         return initial
 
 
+# The last side's count left blank is what the others did not take; when they took more
+# than a deal holds, that is said there, where the rest would have gone.
+OTHERS_TOOK_TOO_MANY = {
+    "cards": _("The others' cards already add up to %(got)s: a deal has %(total)s."),
+    "oros": _("The others' oros already add up to %(got)s: a deal has %(total)s."),
+    "sevens": _("The others' sevens already add up to %(got)s: a deal has %(total)s."),
+}
+
+
 class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
@@ -642,8 +651,16 @@ class EscobaRoundForm(RoundForm):
             {key: data.get(f"{key}_{i}") for key in escoba.DEAL_TOTALS}
             for i in range(len(self.sides))
         ]
+        over = set()  # counts the others already took more of than a deal holds
         for key, value in self.game.fill_last_side(entered).items():
-            if self.missing(f"{key}_{last}", data):
+            if not self.missing(f"{key}_{last}", data):
+                continue
+            if value < 0:  # the fault is in the others' counts, said where the rest goes
+                total = escoba.DEAL_TOTALS[key]
+                said = {"got": total - value, "total": total}
+                self.add_error(f"{key}_{last}", OTHERS_TOOK_TOO_MANY[key] % said)
+                over.add(key)
+            else:
                 data[f"{key}_{last}"] = value
         dealer_side = self.game.dealer_side(self.setup, len(self.state.rounds) + 1)
         sides: dict[str, dict] = {}
@@ -651,7 +668,7 @@ class EscobaRoundForm(RoundForm):
             counts = {}
             for key in ("cards", "oros", "sevens"):
                 value = data.get(f"{key}_{i}")
-                if self.missing(f"{key}_{i}", data):
+                if self.missing(f"{key}_{i}", data) and not (i == last and key in over):
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
             opening = (data.get("opening") or 0) if side == dealer_side else 0

@@ -83,6 +83,33 @@ def test_every_fault_of_an_escoba_deal_comes_back_at_once(client):
     ]
 
 
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_blank_escoba_side_says_the_others_took_too_many_not_that_it_is_negative(
+    client, language
+):
+    """Three players, 25 + 20 cards and the last one left blank (auto): the rest would be
+    -5. The fault is the others' total, said where the rest would have gone."""
+    client.cookies["django_language"] = language
+    match_id = create_match(client, "escoba", ["Ana", "Ben", "Cor"], preset="classic")
+    response = add(
+        client,
+        match_id,
+        cards_0="25",
+        oros_0="4",
+        sevens_0="2",
+        cards_1="20",
+        oros_1="3",
+        sevens_1="1",
+        velo="0",
+    )
+    said = {
+        "en": "The others&#x27; cards already add up to 45: a deal has 40.",
+        "nl": "De kaarten van de anderen zijn samen al 45: een ronde telt er 40.",
+    }[language]
+    assert errors_of(response) == [said]
+    assert not Round.objects.exists()
+
+
 def test_a_player_who_went_out_with_cards_left_is_refused(client, cabanga_match):
     response = add(client, cabanga_match, out_0="on", n2_0="1", points_1="4", points_2="3")
     assert errors_of(response) == [
