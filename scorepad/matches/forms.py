@@ -770,7 +770,12 @@ class CabangaRoundForm(RoundForm):
     def field_for(self, path: str) -> str | None:
         if path.startswith("hands."):
             i = self.index_of(path.removeprefix("hands."))
-            return None if i is None else f"n1_{i}"
+            if i is None:
+                return None
+            # A row whose field refused its value (-3 points) says so itself: the engine's
+            # "has no hand" that follows is not said again beside it.
+            fields = (f"{key}_{i}" for key in ("n1", "n2", "n3", "points"))
+            return next((name for name in fields if name in self.errors), f"n1_{i}")
         return None
 
     def rows(self) -> list[dict]:

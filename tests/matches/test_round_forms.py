@@ -110,6 +110,14 @@ def test_a_blank_escoba_side_says_the_others_took_too_many_not_that_it_is_negati
     assert not Round.objects.exists()
 
 
+@pytest.mark.parametrize("points", ["-3", "2.5", "201"])
+def test_a_cabanga_value_the_field_refuses_is_said_once(client, cabanga_match, points):
+    response = add(client, cabanga_match, out_0="on", points_1=points, points_2="3")
+    errors = errors_of(response)
+    assert len(errors) == 1
+    assert "has no hand" not in errors[0]
+
+
 def test_a_player_who_went_out_with_cards_left_is_refused(client, cabanga_match):
     response = add(client, cabanga_match, out_0="on", n2_0="1", points_1="4", points_2="3")
     assert errors_of(response) == [
