@@ -251,12 +251,17 @@ class MatchSetupForm(forms.Form):
         self.data = data
 
     def show_setup_errors(self, invalid: SetupInvalid) -> None:
+        said: set[tuple[int, str]] = set()
         for error in invalid.errors:
             field = error.field.replace("options.", "option_")
             if error.field == "players" and self.repeated_seats(error):
-                # A name given twice: beside the seat that repeats it, not on every seat.
+                # A name given twice: beside the seat that repeats it, not on every seat;
+                # given three times (two faults of the engine), once beside each repeat.
                 for seat in self.repeated_seats(error):
-                    self.add_error(f"player_{seat}", engine_message(error))
+                    message = engine_message(error)
+                    if (seat, str(message)) not in said:
+                        said.add((seat, str(message)))
+                        self.add_error(f"player_{seat}", message)
                 continue
             if error.field == "first_dealer" and self.seat_names and not any(self.seat_names):
                 continue  # no names at all: that is the fault told, not who deals
@@ -364,6 +369,7 @@ class PlayersForm(forms.Form):
             if name and name.casefold() in seen:
                 repeated.append(seat)
             seen.add(name.casefold())
+        said: set[tuple[int, str]] = set()
         for error in errors:
             seats: list[int] = []
             if error.field == "first_dealer":
@@ -373,10 +379,14 @@ class PlayersForm(forms.Form):
                 seats = [s for s in repeated if self.names[s] == error.message.params["player"]]
             elif error.field == "players":
                 seats = [seat for seat, name in enumerate(self.names) if not name]
+            message = engine_message(error)
             if not seats:
-                self.add_error(None, engine_message(error))
+                self.add_error(None, message)
             for seat in seats:
-                self.add_error(f"player_{seat}", engine_message(error))
+                # A name given three times is two faults of the engine, one beside its seat.
+                if (seat, str(message)) not in said:
+                    said.add((seat, str(message)))
+                    self.add_error(f"player_{seat}", message)
 
 
 class RoundForm(forms.Form):

@@ -124,3 +124,15 @@ def test_the_page_refuses_other_methods(client, cabo):
 def test_a_forged_dealer_is_a_client_error(client, cabo):
     response = client.post(url(cabo), names(client, cabo, "Ana", "Ben", "Chloé", "Dan", dealer="9"))
     assert response.status_code == 400
+
+
+def test_a_name_given_three_times_is_said_once_beside_each_repeat(client, cabo):
+    response = client.post(url(cabo), names(client, cabo, "Ana", "Ana", "Ana", "Dan"))
+    assert response.status_code == 422
+    errors = response.context["form"].errors
+    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
+        None,
+        ["Ana appears twice"],
+        ["Ana appears twice"],
+        None,
+    ]

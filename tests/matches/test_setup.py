@@ -281,6 +281,20 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
     assert '<fieldset class="has-error">' not in content
 
 
+def test_a_name_given_three_times_is_said_once_beside_each_repeat(client):
+    data = setup_data(
+        ["Ana", "Ana", "Ana", "Ana"], preset="fr", options=default_option_fields("cabo", "fr")
+    )
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    errors = response.context["form"].errors
+    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
+        None,
+        ["Ana appears twice"],
+        ["Ana appears twice"],
+        ["Ana appears twice"],
+    ]
+
+
 def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     options = {**default_option_fields("cabo", "fr"), "option_target": "5"}
     data = setup_data(["Ana"], preset="fr", options=options)
