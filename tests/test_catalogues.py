@@ -57,3 +57,13 @@ def test_engine_placeholders_survive_translation(language):
     for msgid, msgstr in re.findall(r'\nmsgid "(.+)"\nmsgstr "(.+)"', text):
         expected = sorted(re.findall(r"\{\w+\}", msgid))
         assert sorted(re.findall(r"\{\w+\}", msgstr)) == expected, msgid
+
+
+def test_french_says_deniers_for_the_oros_suit_everywhere():
+    """The French rules and scoreboard say "deniers": no message says "oro" or "oros"."""
+    catalogue = (ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po").read_text()
+    # A translation: its msgstr line and the quoted lines that continue it.
+    said = re.findall(r'^msgstr(?:\[\d\])? "(.*)"\n((?:".*"\n)*)', catalogue, re.M)
+    texts = [first + "".join(re.findall(r'^"(.*)"$', rest, re.M)) for first, rest in said]
+    assert len(texts) > 500
+    assert [text for text in texts if re.search(r"\boros?\b", text, re.I)] == []
