@@ -229,6 +229,17 @@ def test_rates_and_averages_are_rounded_for_reading():
 
 
 @pytest.mark.parametrize(
+    ("value", "as_percent", "as_figure"),
+    [(0.625, "63 %", "0.6"), (0.25, "25 %", "0.3"), (0.145, "15 %", "0.1"), (2.45, "245 %", "2.5")],
+)
+def test_a_half_is_rounded_up_as_people_do(value, as_percent, as_figure):
+    from scorepad.records.templatetags.records import figure, percent
+
+    with translation.override("fr"):
+        assert (percent(value), figure(value)) == (as_percent, as_figure.replace(".", ","))
+
+
+@pytest.mark.parametrize(
     "name", ["a/../../admin", "..", ".", "back\\slash", "100% sure", "x%2Fy", "Chloé?#&"]
 )
 def test_any_name_round_trips_through_its_player_link(owner, visitor, name):

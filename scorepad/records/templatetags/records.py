@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from django import template
 from django.utils.formats import number_format
 
@@ -32,7 +34,7 @@ def percent(rate: float | None) -> str:
     """0.4 → "40 %"; no rate (nothing to count) → "–"."""
     if rate is None:
         return "–"
-    return f"{number_format(round(rate * 100), 0)} %"
+    return f"{number_format(_half_up(Decimal(str(rate)) * 100, '1'), 0)} %"
 
 
 @register.filter
@@ -40,4 +42,10 @@ def figure(value: float | None) -> str:
     """An average with one decimal, in the reader's number format; "–" for none."""
     if value is None:
         return "–"
-    return number_format(round(value, 1), 1)
+    return number_format(_half_up(Decimal(str(value)), "0.1"), 1)
+
+
+def _half_up(value: Decimal, step: str) -> Decimal:
+    """Rounded as people round (0.25 → 0.3, 62.5 % → 63 %), not to the even neighbour
+    as Python's round() does (0.2, 62 %)."""
+    return value.quantize(Decimal(step), rounding=ROUND_HALF_UP)
