@@ -108,6 +108,8 @@ def test_the_escoba_quick_reference_lists_every_common_fifteen(client):
     # rey + 3 + 2, the capture the walkthrough once forgot.
     names = ('aria-label="rey of oros"', 'aria-label="3 of oros"', 'aria-label="2 of oros"')
     assert any(all(name in item for name in names) for item in fifteens.split("<li>"))
+    # A rey's corner says 12: its value, 10, is given beside the cards.
+    assert "10 + 3 + 2" in fifteens
 
 
 @pytest.mark.parametrize(
