@@ -24,10 +24,15 @@
     return shown ? Number(shown.getAttribute("data-version")) : -1;
   }
 
-  // Someone is entering a round here: a field has the focus or differs from the form sent.
+  // Someone is entering or correcting a round here: a correction is open (it was asked
+  // for), or a field of the round's form has the focus or differs from the form sent.
   function beingFilled(board) {
-    const form = board && board.querySelector("form.round-form");
-    if (!form) return false;
+    if (!board) return false;
+    if (board.querySelector("#correction form.round-form")) return true;
+    return Array.from(board.querySelectorAll("form.round-form")).some(changedOrFocused);
+  }
+
+  function changedOrFocused(form) {
     const active = document.activeElement;
     if (form.contains(active) && active.matches("input, select, textarea")) return true;
     return Array.from(form.elements).some(function (field) {

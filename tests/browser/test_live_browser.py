@@ -262,3 +262,29 @@ def test_live_pages_have_no_serious_accessibility_violation(phone, scheme):
         visitor.goto(url)
         found[url] = serious_violations(visitor)
     assert {url: faults for url, faults in found.items() if faults} == {}
+
+
+def test_a_round_being_typed_stays_while_a_correction_is_open_and_the_other_phone_scores(
+    page, phone
+):
+    """The owner opened round 1's correction (left as it was) and types round 2; the
+    co-scorer records round 2 meanwhile. The owner's polls leave the page alone (they used
+    to look at the correction's form only, and swapped the board over the typed round)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.locator("#round-1 .why-link").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    expect(page.locator("#correction form")).to_be_visible()
+    typed = row(page.locator("#entry"), "Ben").locator("input.points-input")
+    typed.fill("3")
+    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
+    play_cabo_round(co_scorer, {"Ana": "1", "Ben": "7"}, "Ana")
+    expect(co_scorer.get_by_text("Enter round 3")).to_be_visible()
+    for _poll in range(2):
+        with page.expect_response(lambda answer: "/matches/" in answer.url and answer.ok):
+            pass
+    expect(typed).to_have_value("3")
+    expect(page.locator("#correction form")).to_be_visible()
