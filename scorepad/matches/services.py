@@ -27,6 +27,10 @@ from . import kept
 from .changes import owner_changed
 from .models import Match, Owner, Round, RoundChange, Seat, Submission, plain_insert
 
+# "Play again" tapped again on a finished match looks for its replay among this many of
+# the owner's newest matches set up alike.
+REPLAYS_LOOKED_AT = 5
+
 
 class Played(Protocol):
     """A match played elsewhere and checked: its entered rounds and their replay."""
@@ -320,13 +324,23 @@ def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:
         return None
 
 
-def _once(owner: Owner, key: uuid.UUID | None, make: Callable[[], Match]) -> Match | None:
-    """Make a match once per key: a repeated post (double tap, retry) gets the first
-    post's match (None if it was deleted since) instead of a second one."""
+def _once(
+    owner: Owner,
+    key: uuid.UUID | None,
+    make: Callable[[], Match],
+    same: Callable[[Match], bool] | None = None,
+) -> Match | None:
+    """Make a match once per key: a repeated post (double tap, retry, the page shown
+    again) gets the first post's match (None if it was deleted since) instead of a
+    second one; unless `same` says the post asks for another match than that one (a
+    page shown again and changed), which is then made, the key staying the first's."""
     with transaction.atomic():
         submission = first_submission(owner, key)
         if submission is None:
-            return Submission.objects.get(owner=owner, key=key).match
+            first = Submission.objects.get(owner=owner, key=key).match
+            if first is None or same is None or same(first):
+                return first
+            return make()
         new = make()
         if submission.pk is not None:
             submission.match = new
@@ -335,16 +349,42 @@ def _once(owner: Owner, key: uuid.UUID | None, make: Callable[[], Match]) -> Mat
 
 
 def start_match(owner: Owner, preset: str, setup, *, key: uuid.UUID | None = None) -> Match | None:
-    """The set-up's new match, made once per form key; TooManyMatches past the day's limit."""
-    return _once(owner, key, lambda: create_match(owner, preset, setup))
+    """The set-up's new match, made once per form key (another set-up sent under a key
+    already used gets its own); TooManyMatches past the day's limit."""
+
+    def same(first: Match) -> bool:
+        return first.preset == preset and first.setup() == setup
+
+    return _once(owner, key, lambda: create_match(owner, preset, setup), same)
 
 
 def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
     """A new match with the same players and options; the first deal moves one seat on.
-    The same form posted twice makes one match."""
+    The same form posted twice makes one match, and so does "Play again" tapped again on
+    the finished match shown again (Back): its replay still in play is the one."""
     setup = match.setup()
     again = replace(setup, first_dealer=setup.dealer_of(2))
-    return _once(owner, key, lambda: create_match(owner, match.preset, again))
+    return _once(
+        owner,
+        key,
+        lambda: _replay_in_play(match, owner, again) or create_match(owner, match.preset, again),
+    )
+
+
+def _replay_in_play(match: Match, owner: Owner, again) -> Match | None:
+    """The newest match of `owner` set up as `match` played again (`again`) since, still
+    in play: not finished, abandoned or deleted."""
+    later = Match.objects.filter(
+        owner=owner,
+        game=match.game,
+        preset=match.preset,
+        first_dealer=again.first_dealer,
+        created__gt=match.created,
+        finished=False,
+        abandoned_at__isnull=True,
+        deleted_at__isnull=True,
+    ).order_by("-created")
+    return next((m for m in later[:REPLAYS_LOOKED_AT] if m.setup() == again), None)
 
 
 def _teams_of(setup) -> list[dict] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorepad.matches.models import Round
+from scorepad.matches.models import Match, Round
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import ARTIFACTS
 
@@ -84,3 +84,16 @@ def test_a_form_keeps_its_key_while_another_part_of_the_page_is_swapped(page):
     record(page)
     expect(page.get_by_text("Enter round 3")).to_be_visible()
     assert page.locator("input[name=entry_key]").input_value() != key
+
+
+def test_back_to_a_finished_match_and_play_again_lands_on_the_replay(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "0", "Ben": "120"})
+    record(page)
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    replay = page.url
+    page.go_back()
+    page.get_by_role("button", name="Play again").click()
+    expect(page).to_have_url(replay)
+    assert Match.objects.count() == 2

@@ -62,10 +62,56 @@ def test_a_set_up_with_a_malformed_key_is_a_client_fault(client):
     assert not Match.objects.exists()
 
 
-def test_play_again_with_a_new_key_makes_another_match(client, finished):
-    for _ in range(2):
-        client.post(reverse("matches:again", args=[finished]), {"key": str(uuid.uuid4())})
+def test_play_again_tapped_again_from_the_finished_match_lands_on_its_replay(client, finished):
+    """Back to the finished match (its page asked for again: a new key) and "Play again"
+    once more: the replay still in play, not a second one."""
+    again = reverse("matches:again", args=[finished])
+    first = client.post(again, {"key": str(uuid.uuid4())})
+    second = client.post(again, {"key": str(uuid.uuid4())})
+    assert first["Location"] == second["Location"]
+    assert Match.objects.count() == 2
+    replay = Match.objects.exclude(pk=finished).get()
+    client.post(
+        reverse("matches:add_round", args=[replay.pk]),
+        round_post(1, points_0="2", out_1="on", points_2="3"),
+    )
+    assert client.post(again, {"key": str(uuid.uuid4())})["Location"] == first["Location"]
+
+
+@pytest.mark.parametrize("ended", ["abandon", "delete"])
+def test_play_again_makes_another_match_once_the_replay_is_over(client, finished, ended):
+    again = reverse("matches:again", args=[finished])
+    client.post(again, {"key": str(uuid.uuid4())})
+    replay = Match.objects.exclude(pk=finished).get()
+    client.post(reverse(f"matches:{ended}", args=[replay.pk]))
+    third = client.post(again, {"key": str(uuid.uuid4())})
     assert Match.objects.count() == 3
+    assert third["Location"] != reverse("matches:match", args=[replay.pk])
+
+
+def test_a_set_up_sent_again_from_its_page_lands_on_its_match(client):
+    """Back to the set-up (the page as it was: its key) and "Start" again."""
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    data["key"] = str(uuid.uuid4())
+    url = reverse("matches:new", args=["cabo"])
+    first, second = client.post(url, data), client.post(url, data)
+    assert first["Location"] == second["Location"]
+    assert Match.objects.count() == 1
+
+
+def test_another_set_up_sent_under_a_used_key_gets_a_match_of_its_own(client):
+    """The page shown again and changed (another player) is another match."""
+    options = default_option_fields("cabo", "fr")
+    key = str(uuid.uuid4())
+    url = reverse("matches:new", args=["cabo"])
+    first = client.post(
+        url, setup_data(["Ana", "Ben"], preset="fr", options=options) | {"key": key}
+    )
+    second = client.post(
+        url, setup_data(["Ana", "Cor"], preset="fr", options=options) | {"key": key}
+    )
+    assert first["Location"] != second["Location"]
+    assert sorted(m.players[1] for m in Match.objects.all()) == ["Ben", "Cor"]
 
 
 def test_play_again_with_a_malformed_key_is_a_client_fault(client, finished):
