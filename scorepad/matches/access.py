@@ -208,8 +208,9 @@ def shared_link(token: str, kinds: tuple[str, ...]) -> ShareLink | None:
     return link
 
 
-def shared_version(token: str) -> tuple[str, int] | None:
-    """The kind of the working link behind `token` and its match's version, in one query,
-    for the live board's ETag; None for a link that does not work."""
+def shared_version(token: str) -> tuple[str, int, int] | None:
+    """The kind of the working link behind `token`, its match and the match's version, in
+    one query, for the live board's ETag (a link moves to the match played again next:
+    `services.play_again`); None for a link that does not work."""
     kinds = tuple(ShareLink.Kind.values)
-    return _live_links(token, kinds).values_list("kind", "match__version").first()
+    return _live_links(token, kinds).values_list("kind", "match_id", "match__version").first()

@@ -46,15 +46,16 @@ def scoresheet_etag(request: HttpRequest, match_id: int) -> str | None:
 
 
 def live_board_etag(request: HttpRequest, token: str) -> str | None:
-    """A shared board is its match's version, seen in the visitor's language, through a
-    link of one kind, in one release; a co-scorer's board holds forms, so its CSRF
-    cookie too. One query (`shared_version`); None when the link does not work."""
+    """A shared board is its match (a link moves on to the match played again) at its
+    version, seen in the visitor's language, through a link of one kind, in one release;
+    a co-scorer's board holds forms, so its CSRF cookie too. One query
+    (`shared_version`); None when the link does not work."""
     found = shared_version(token)
     if found is None:
         return None
-    kind, version = found
+    kind, match_id, version = found
     csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "") if kind == "score" else ""
     rounds = request.GET.get("rounds") == "all"  # the whole board, or its last rounds
-    parts = (version, kind, get_language(), settings.SCOREPAD_RELEASE, csrf, rounds)
+    parts = (match_id, version, kind, get_language(), settings.SCOREPAD_RELEASE, csrf, rounds)
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
     return f'"live-{version}-{digest}"'

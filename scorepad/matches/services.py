@@ -23,7 +23,7 @@ from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
 from scorepad.rules.base import MatchState, RoundInvalid, Setup
 from scorepad.rules.kept import result_to_json
 
-from . import kept
+from . import kept, sharing
 from .changes import owner_changed
 from .models import Match, Owner, Round, RoundChange, Seat, Submission, plain_insert
 
@@ -364,11 +364,15 @@ def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> M
     the finished match shown again (Back): its replay still in play is the one."""
     setup = match.setup()
     again = replace(setup, first_dealer=setup.dealer_of(2))
-    return _once(
-        owner,
-        key,
-        lambda: _replay_in_play(match, owner, again) or create_match(owner, match.preset, again),
-    )
+
+    def make() -> Match:
+        replay = _replay_in_play(match, owner, again)
+        if replay is None:
+            replay = create_match(owner, match.preset, again)
+            sharing.move_links(match, replay)  # the table follows the next match
+        return replay
+
+    return _once(owner, key, make)
 
 
 def _replay_in_play(match: Match, owner: Owner, again) -> Match | None:

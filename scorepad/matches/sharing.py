@@ -49,6 +49,16 @@ def stop_sharing(match: Match, kind: str) -> None:
             _moved_on(match)
 
 
+def move_links(match: Match, to: Match) -> None:
+    """The working links of `match` go on to `to`, its match played again, in the
+    caller's transaction: the phones that follow the table (or score it too) follow the
+    next match without a new link; each notices its link's match changed and reloads
+    (static/js/live.js)."""
+    if ShareLink.objects.filter(match=match, revoked_at__isnull=True).update(match=to):
+        _moved_on(match)
+        _moved_on(to)
+
+
 def qr_code(url: str, title: str) -> SafeString:
     """The QR code of `url` as inline SVG, drawn on the server (no script, no image
     request; dark on light whatever the page's colours, so every phone can read it)."""

@@ -4,7 +4,8 @@
 // turn the server's 304 into the cached 200 and htmx would swap it in. A 304 swaps
 // nothing; a board swaps in only when its match moved on (data-version), never over
 // one the person is filling in (it comes with the next poll). A link that stopped
-// working answers 404 with HX-Refresh: the page reloads into "no longer works".
+// working answers 404 with HX-Refresh: the page reloads into "no longer works"; one
+// that went on to the match played again reloads into that match.
 (function () {
   "use strict";
 
@@ -66,6 +67,14 @@
     const incoming = found ? Number(found[1]) : Infinity;
     if (beingFilled(board)) {
       event.detail.shouldSwap = false; // keep the ETag: the next poll brings it again
+      return;
+    }
+    // The link went on to the match played again: the whole page is another match's.
+    const match = /data-match="(\d+)"/.exec(xhr.responseText);
+    const standing = document.getElementById("standing");
+    if (match && standing && match[1] !== standing.getAttribute("data-match")) {
+      event.detail.shouldSwap = false;
+      window.location.reload();
       return;
     }
     elt.dataset.etag = xhr.getResponseHeader("ETag") || "";

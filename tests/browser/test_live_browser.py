@@ -288,3 +288,30 @@ def test_a_round_being_typed_stays_while_a_correction_is_open_and_the_other_phon
             pass
     expect(typed).to_have_value("3")
     expect(page.locator("#correction form")).to_be_visible()
+
+
+def test_the_table_follows_the_match_played_again(page, phone, request):
+    """The scorer taps "Play again": the followers' and the co-scorer's phones go on to
+    the next match by themselves, through the links they hold."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    follower, co_scorer = phone("fr-FR"), phone()
+    follower.goto(share(page, "Show a link and QR code"))
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    play_cabo_round(page, {"Ana": "0", "Ben": "120"}, "Ana")
+    expect(follower.locator("#standing .standing-result")).to_have_text(
+        "Ana gagne", timeout=FOLLOWER_DELAY_MS + 1000
+    )
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    replay = re.search(r"/matches/(\d+)/", page.url).group(1)
+    for phone_ in (follower, co_scorer):
+        expect(phone_.locator("#standing")).to_have_attribute(
+            "data-match", replay, timeout=FOLLOWER_DELAY_MS + 2000
+        )
+    expect(follower.locator("#standing .turn")).to_contain_text("Manche 1")
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    snap(follower, request, "follower-next-match")
+    play_cabo_round(co_scorer, {"Ana": "3", "Ben": "1"}, "Ben")
+    expect(page.locator("tfoot .totals td")).to_have_text(
+        ["3", "0"], timeout=FOLLOWER_DELAY_MS + 1000
+    )

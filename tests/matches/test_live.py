@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorepad.matches import services, sharing
-from scorepad.matches.models import Round, ShareLink
+from scorepad.matches.models import Match, Round, ShareLink
 from tests.matches.helpers import round_post
 from tests.records.conftest import build_match
 
@@ -414,3 +414,43 @@ def test_a_followers_why_offers_no_correction(follow):
     assert why.status_code == 200
     assert "why-title" in why.content.decode()
     assert '/rounds/1/"' not in why.content.decode()
+
+
+@pytest.fixture
+def finished(owner):
+    return build_match(
+        owner, "cabo", ["Ana", "Ben"], [{"caller": "Ana", "hands": {"Ana": 0, "Ben": 120}}]
+    )
+
+
+def test_play_again_takes_the_tables_links_on_to_the_next_match(visitor, finished):
+    follow, score = sharing.share(finished, "follow"), sharing.share(finished, "score")
+    follower = Client()
+    etag = follower.get(live("board", follow), headers=HTMX)["ETag"]
+    again = visitor.post(reverse("matches:again", args=[finished.pk]), {"key": str(uuid.uuid4())})
+    replay = Match.objects.exclude(pk=finished.pk).get()
+    assert again["Location"] == reverse("matches:match", args=[replay.pk])
+    assert set(ShareLink.objects.values_list("match_id", flat=True)) == {replay.pk}
+    # The follower's next poll gets the next match's board (the same version would have
+    # been a 304 if the ETag left the match out).
+    board = follower.get(live("board", follow), headers={"If-None-Match": etag, **HTMX})
+    assert board.status_code == 200
+    assert f'data-match="{replay.pk}"' in board.content.decode()
+    # The co-scorer records the next match's first round through the same link.
+    co_scorer = Client()
+    co_scorer.get(live("page", score))
+    data = round_post(1, caller="0", hand_0="2", hand_1="8")
+    assert co_scorer.post(live("add_round", score), data).status_code == 302
+    assert replay.rounds.count() == 1 and finished.rounds.count() == 1
+    # The finished match shares nothing any more; its page says so.
+    page = visitor.get(reverse("matches:match", args=[finished.pk])).content.decode()
+    assert follow.token not in page and score.token not in page
+
+
+def test_a_stopped_link_stays_stopped_with_its_match(visitor, finished):
+    follow = sharing.share(finished, "follow")
+    sharing.stop_sharing(finished, "follow")
+    visitor.post(reverse("matches:again", args=[finished.pk]), {"key": str(uuid.uuid4())})
+    follow.refresh_from_db()
+    assert follow.match_id == finished.pk
+    gone_body(Client(), live("page", follow))
