@@ -27,7 +27,7 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
             "snap",
             (r"card of the same rank",),
         ),
-        Term("a named set of options", "preset", (r"rule ?set",)),
+        Term("a named set of options", "house rules", (r"rule ?set",)),
         Term("Escoba: the coins suit", "oros", (r"\bcoins? suit\b",)),
         Term("option values shown by their internal codes", "French", (r"“(fr|nl|deck)”",)),
         Term("plural", "cards", (NO_PARENTHESISED_PLURAL,)),
@@ -35,7 +35,11 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
     "fr": (
         Term("Cabo: the cards in front of a player", "rangée", (r"\b(sa|votre|leur|ta) ligne\b",)),
         Term("Cabo: a snap", "défausse éclair", (r"une carte de même rang",)),
-        Term("a named set of options", "variante", (r"jeux? de règles",)),
+        Term(
+            "a named set of options",
+            "règles maison",
+            (r"jeux? de règles", r"\b(la|une) variante\b"),
+        ),
         Term("the game's name", "Cabanga!", (r"Cabanga[ \u00a0\u202f]!",)),
         Term("Escoba: the coins suit (seed: deniers)", "deniers", (r"(?<!\()\boros\b",)),
         Term("Escoba: one deal", "donne", (r"\bmanche d'escoba\b",)),
@@ -44,7 +48,7 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
     ),
     "nl": (
         Term("Cabo: a snap", "slag-afleggen", (r"een kaart van dezelfde rang",)),
-        Term("a named set of options", "variant", (r"set spelregels",)),
+        Term("a named set of options", "huisregels", (r"set spelregels", r"\b(de|een) variant\b")),
         Term(
             "Spanish card names: suit, space, rank",
             "oros 7",
