@@ -155,8 +155,18 @@ def _claim(request: HttpRequest, match: Match, **extra) -> HttpResponse:
         if not form.is_valid() and form.client_fault:
             raise BadRequest("a seat the form did not offer")
         if form.is_valid() and _keep_claim(form):
-            messages.success(request, _("Your statistics now count this match."))
-            return redirect("accounts:statistics")
+            # Back where the player came from (the live board at the table, or their
+            # matches), saying what the claim does.
+            if match.finished:
+                said = _("Your statistics now count this match.")
+            else:
+                name = match.players[form.cleaned_data["seat"]]
+                said = _(
+                    "You are %(name)s in this match: it counts in your statistics once "
+                    "it is finished."
+                ) % {"name": name}
+            messages.success(request, said)
+            return redirect(extra["back_url"])
     mine = Claim.objects.filter(user=request.user, match=match).first()
     context = {"form": form, "match": match, "mine": mine, **extra}
     return render(request, "accounts/claim.html", context, status=form_status(request, form))

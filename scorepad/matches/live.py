@@ -77,6 +77,14 @@ def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
     context = _live_context(request, link)
     # The poll's first question already knows this board: an unchanged one is a 304.
     context["etag"] = etags.live_board_etag(request, link.token) or ""
+    # A signed-in player who said which seat is theirs (scorepad.accounts) is told so.
+    if request.user.is_authenticated:
+        seat = link.match.claims.filter(user=request.user).values_list("position", flat=True)
+        position = seat.first()
+        players = link.match.players
+        context["my_name"] = (
+            players[position] if position is not None and position < len(players) else None
+        )
     if not context["read_only"]:  # the round form's card picker, once for the page
         context["card_buttons"] = card_picker(link.match.rules, link.match.options)
     return render(request, "matches/live.html", context)

@@ -112,6 +112,9 @@ def test_a_player_claims_a_seat_and_finds_it_in_my_statistics(page, shot):
     page.get_by_role("link", name="Which one is me?").click()
     page.get_by_text("Ana", exact=True).click()
     page.get_by_role("button", name="That is me").click()
+    # Back to the account's matches, saying so.
+    expect(page.get_by_text("Your statistics now count this match.")).to_be_visible()
+    page.goto("/account/statistics/")
     expect(page.get_by_role("heading", name="My statistics")).to_be_visible()
     expect(page.locator(".figures").first).to_contain_text(re.compile(r"Matches played\s*1"))
     assert small_targets(page) == []
@@ -242,7 +245,17 @@ def test_a_follower_at_the_table_says_which_player_they_are_from_the_live_link(
             path=str(ARTIFACTS / "accounts-claim-through-live-link.png"), full_page=True
         )
         follower.get_by_role("button", name="That is me").click()
-        expect(follower.get_by_role("heading", name="My statistics")).to_be_visible()
+        # Back at the table's board, which says who they are.
+        expect(follower).to_have_url(link)
+        expect(follower.locator(".standing .notice")).to_have_text(
+            "Your statistics now count this match."
+        )
+        expect(follower.locator(".live-claim")).to_contain_text(
+            "You are Ben: this match counts in your statistics."
+        )
+        assert small_targets(follower) == []
+        follower.screenshot(path=str(ARTIFACTS / "accounts-claimed-back-at-the-table.png"))
+        follower.goto("/account/statistics/")
         expect(follower.locator(".figures").first).to_contain_text(
             re.compile(r"Matches played\s*1")
         )

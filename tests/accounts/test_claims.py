@@ -11,7 +11,7 @@ from scorepad.accounts.claims import record_of
 from scorepad.accounts.models import Claim
 from scorepad.matches import sharing
 from scorepad.matches.models import Owner, ShareLink
-from tests.records.conftest import build, client_of
+from tests.records.conftest import build, build_match, client_of
 from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def test_the_account_says_which_seat_is_its_player_in_its_own_match(ana, anas, a
     content = ana_phone.get(claim_url(match)).content.decode()
     assert 'type="radio" name="seat" value="0"' in content and "Ben" in content
     response = ana_phone.post(claim_url(match), {"seat": "0"})
-    assert response.status_code == 302 and response["Location"] == STATISTICS
+    assert response.status_code == 302 and response["Location"] == SEATS
     claim = Claim.objects.get()
     assert (claim.user, claim.match, claim.position, claim.name) == (ana, match, 0, "Ana")
     assert "You said you are Ana." in ana_phone.get(claim_url(match)).content.decode()
@@ -198,8 +198,12 @@ def test_a_follower_says_which_seat_is_them_through_the_live_link(ana, ana_phone
     )
     page = ana_phone.get(followed_url(link)).content.decode()
     assert 'name="seat"' in page and reverse("live:page", args=[link.token]) in page
-    response = ana_phone.post(followed_url(link), {"seat": "1"})
-    assert response.status_code == 302 and response["Location"] == STATISTICS
+    response = ana_phone.post(followed_url(link), {"seat": "1"}, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("live:page", args=[link.token])
+    board = response.content.decode()
+    assert "Your statistics now count this match." in board
+    assert "You are Ben: this match counts in your statistics." in board
+    assert "Which one is me?" not in board
     assert (Claim.objects.get().user, Claim.objects.get().match) == (ana, match)
     assert record_of(ana).games["cabo"].played == 1
     # The follower reaches the match only through the link, never as its owner.
@@ -308,3 +312,12 @@ def test_freeing_a_seat_the_match_does_not_have_is_a_404_and_a_free_one_changes_
     assert visitor.get(reverse("accounts:free_seat", args=[match.pk, 0])).status_code == 405
     assert visitor.post(reverse("accounts:free_seat", args=[match.pk, 0])).status_code == 302
     assert Claim.objects.filter(match=match, position=1).exists()
+
+
+def test_a_claim_in_a_match_still_in_play_says_when_it_counts(ana, ana_phone, stranger):
+    match = build_match(stranger, "cabo", ["Ana", "Ben"])
+    link = share(match)
+    response = ana_phone.post(followed_url(link), {"seat": "0"}, follow=True)
+    said = "You are Ana in this match: it counts in your statistics once it is finished."
+    assert said in response.content.decode()
+    assert record_of(ana).played == 0
