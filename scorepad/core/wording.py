@@ -22,6 +22,11 @@ ROUND_TEXTS = {
         "correct_this": _("Correct this round"),
         "correct_number": _("Correct round %(number)s"),
         "hint": _("Tap a round number to see why it scored what it did."),
+        "live": _("Live: each round appears here as soon as it is recorded."),
+        "live_scoring": _(
+            "You score this match together with its scorer: each round either of you "
+            "records appears on both phones."
+        ),
         "hint_correct": _("Tap a round number to see why it scored what it did, or to correct it."),
         "record": _("Record the round"),
         "delete_last": _("Delete the last round"),
@@ -57,6 +62,14 @@ ROUND_TEXTS = {
         "correct_number": pgettext_lazy("a deal of cards", "Correct deal %(number)s"),
         "hint": pgettext_lazy(
             "a deal of cards", "Tap a deal number to see why it scored what it did."
+        ),
+        "live": pgettext_lazy(
+            "a deal of cards", "Live: each deal appears here as soon as it is recorded."
+        ),
+        "live_scoring": pgettext_lazy(
+            "a deal of cards",
+            "You score this match together with its scorer: each deal either of you "
+            "records appears on both phones.",
         ),
         "hint_correct": pgettext_lazy(
             "a deal of cards",

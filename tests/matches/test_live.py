@@ -454,3 +454,10 @@ def test_a_stopped_link_stays_stopped_with_its_match(visitor, finished):
     follow.refresh_from_db()
     assert follow.match_id == finished.pk
     gone_body(Client(), live("page", follow))
+
+
+def test_an_escoba_live_page_speaks_of_deals(owner):
+    escoba = build_match(owner, "escoba", ["Ana", "Ben"])
+    follower = Client(headers={"Accept-Language": "fr"})
+    page = follower.get(live("page", sharing.share(escoba, "follow"))).content.decode()
+    assert "chaque donne apparaît ici" in page
