@@ -52,16 +52,19 @@ def test_an_anonymous_scorer_signs_up_and_carries_on_from_a_second_phone(
     play_cabo_round(page, "Ben", {"Ana": 9, "Ben": 2, "Chloé": 4}, 2)
     match_url = page.url.split("#")[0]
     sign_up(page, "ana")
+    # Back to the match being scored (the navigation's "Sign in" names it), now the
+    # account's, saying so.
+    expect(page).to_have_url(match_url)
     expect(page.get_by_text("Welcome, ana.")).to_be_visible()
     expect(
         page.get_by_text("The match of this browser is now kept in your account.")
     ).to_be_visible()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    shot("signed-up-back-at-the-match")
+    page.goto("/account/")
     expect(page.get_by_text("1 match is kept in your account")).to_be_visible()
     assert small_targets(page) == []
     shot("account")
-    # The first phone still has its match, now the account's.
-    page.goto(match_url)
-    expect(page.get_by_text("Enter round 3")).to_be_visible()
 
     second = browser.new_context(base_url=live_server.url, **browser_context_args)
     try:

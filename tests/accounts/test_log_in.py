@@ -69,3 +69,13 @@ def test_signing_out_leaves_the_matches_with_the_account(client, owner, ana):
     assert Match.objects.get(pk=match.pk).owner.user == ana
     browser.post(LOG_IN, {"username": "ana", "password": PASSWORD})
     assert browser.get(reverse("matches:match", args=[match.pk])).status_code == 200
+
+
+def test_the_navigations_sign_in_comes_back_to_the_match_being_scored(visitor, owner, ana):
+    match = build(owner, CABO_FR)
+    board = reverse("matches:match", args=[match.pk])
+    page = visitor.get(board).content.decode()
+    assert f'href="{LOG_IN}?next={board}"' in page
+    signed_in = visitor.post(LOG_IN, {"username": "ana", "password": PASSWORD, "next": board})
+    assert signed_in["Location"] == board
+    assert visitor.get(board).status_code == 200  # taken over with the browser's matches
