@@ -132,12 +132,20 @@ def _suggested(names: list[str]) -> list[str]:
     return sorted(names, key=str.casefold)[:MOST_NAMES_SUGGESTED]
 
 
+def _totals(match: Match) -> list[tuple[str, int]]:
+    """Each side's total as kept (what tells two matches of one evening apart)."""
+    return list((match.standing or {}).get("totals", {}).items()) if match.round_count else []
+
+
 def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict:
     form, matches, players = _filtered(request, owner, _own_matches(owner), with_names=True)
     names = rule_names(form.house_rules.values())
     paginator = Paginator(matches, PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
-    rows = [{"match": match, "house_rule": rule_of(match, names)} for match in page]
+    rows = [
+        {"match": match, "house_rule": rule_of(match, names), "totals": _totals(match)}
+        for match in page
+    ]
     query = request.GET.copy()
     query.pop("page", None)
     return {
