@@ -93,6 +93,21 @@
     window.setTimeout(function () { region.textContent = text; }, 50);
   }
 
+  // A refused round is listed under the form, out of sight where the player is: the
+  // sticky standing says so, with a link down to it.
+  function noticeRefusal(template, refused) {
+    document.querySelectorAll(".unsent-notice").forEach(function (notice) { notice.remove(); });
+    const standing = document.getElementById("standing");
+    if (!refused || !standing) return;
+    const notice = document.createElement("p");
+    notice.className = "notice is-error unsent-notice";
+    const link = document.createElement("a");
+    link.href = "#unsent-title";
+    link.textContent = template.dataset.refusedNotice;
+    notice.appendChild(link);
+    standing.prepend(notice);
+  }
+
   function show() {
     const form = document.querySelector("form.round-form[hx-post]");
     const template = document.getElementById("unsent-rounds");
@@ -100,6 +115,7 @@
     if (old) old.remove();
     if (!form || !template) return;
     const mine = load().filter(function (round) { return round.action === form.getAttribute("action"); });
+    noticeRefusal(template, mine.some(function (round) { return round.error; }));
     if (!mine.length) return;
     const section = template.content.querySelector(".unsent").cloneNode(true);
     const list = section.querySelector("ol");

@@ -197,11 +197,16 @@ def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, sho
     expect(refused).to_contain_text("Round 1 · refused")
     expect(refused.get_by_role("alert")).not_to_be_empty()
     expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
+    # Said in the sticky standing too, where the player is, with a link down to it.
+    notice = page.locator("#standing .unsent-notice")
+    expect(notice).to_have_text("A round kept on this phone was refused: see why under the form.")
+    expect(notice).to_be_in_viewport()
     shot("refused")
     assert Match.objects.get().rounds.count() == 0
     # Taken off the list by the player, the round after it moves up and goes.
     refused.get_by_role("button", name="Take it off the list").click()
     expect(page.locator("#round-1 .pts")).to_have_text(["+20", "+0"])
     expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator(".unsent-notice")).to_have_count(0)
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     assert Match.objects.get().rounds.count() == 1
