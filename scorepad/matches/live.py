@@ -16,13 +16,14 @@ from functools import wraps
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
 from . import etags, sharing
 from .access import get_own_match, shared_link
-from .models import ShareLink
+from .models import Match, ShareLink
 from .scoreboard import card_picker, scoreboard_context
 from .views import Board, correct_round_from, record_round_from, why_answer
 
@@ -121,10 +122,17 @@ class ShareForm(forms.Form):
 
 
 def _share_answer(request: HttpRequest, match) -> HttpResponse:
-    """htmx swaps the share panel; a plain form post goes back to it on the scoreboard."""
+    """htmx swaps the share panel, and the standing out of band: it carries the match's
+    version, which sharing moved on, so that the board's next poll finds nothing newer
+    to swap over what the scorer opened meanwhile (a round's "why"). A plain form post
+    goes back to the panel on the scoreboard."""
     if request.htmx:
         context = sharing.share_panel(request, match, opened=True)
-        return render(request, "matches/_share.html", {"share": context})
+        panel = render_to_string("matches/_share.html", {"share": context}, request)
+        moved = Match.objects.get(pk=match.pk)
+        board = scoreboard_context(moved, state=moved.kept_state(last=1), last_rows=1)
+        standing = render_to_string("matches/match.html#standing", {**board, "oob": True}, request)
+        return HttpResponse(panel + standing)
     return redirect(reverse("matches:match", args=[match.pk]) + "?share=open#share")
 
 

@@ -315,3 +315,20 @@ def test_the_table_follows_the_match_played_again(page, phone, request):
     expect(page.locator("tfoot .totals td")).to_have_text(
         ["3", "0"], timeout=FOLLOWER_DELAY_MS + 1000
     )
+
+
+def test_a_why_opened_just_after_sharing_stays_open_through_the_polls(page):
+    """Sharing moves the match's version on: the answer brings the standing at that
+    version, so the owner's first poll finds nothing newer to swap over the open why."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    share(page, "Make a co-scorer link")
+    page.locator("#round-1 .why-link").click()
+    why = page.locator("#why-1")
+    expect(why).to_be_visible()
+    for _poll in range(2):
+        with page.expect_response(
+            lambda answer: "/matches/" in answer.url and "why" not in answer.url
+        ):
+            pass
+    expect(why).to_be_visible()

@@ -461,3 +461,13 @@ def test_an_escoba_live_page_speaks_of_deals(owner):
     follower = Client(headers={"Accept-Language": "fr"})
     page = follower.get(live("page", sharing.share(escoba, "follow"))).content.decode()
     assert "chaque donne apparaît ici" in page
+
+
+def test_sharing_answers_with_the_standing_at_the_version_it_moved_to(visitor, match):
+    answer = visitor.post(
+        reverse("matches:share", args=[match.pk]), {"kind": "score"}, headers=HTMX
+    ).content.decode()
+    match.refresh_from_db()
+    assert 'id="share"' in answer
+    assert f'id="standing" data-match="{match.pk}" data-version="{match.version}"' in answer
+    assert 'hx-swap-oob="true"' in answer
