@@ -282,7 +282,7 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
 
 def _refuse_if_abandoned(match: Match) -> None:
     if match.abandoned_at is not None:
-        raise RoundConflict(_("This match was abandoned: resume it to go on."))
+        raise RoundConflict(_("This match was abandoned: it goes on once its scorer resumes it."))
 
 
 def _set_aside(match: Match, when: Q, **changes) -> None:

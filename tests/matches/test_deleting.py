@@ -188,7 +188,10 @@ def test_an_abandoned_match_takes_no_round_until_resumed(client, cabo):
         round_post(2, caller="0", hand_0="0", hand_1="1"),
         headers=HTMX,
     )
-    assert "This match was abandoned: resume it to go on." in response.content.decode()
+    assert (
+        "This match was abandoned: it goes on once its scorer resumes it."
+        in response.content.decode()
+    )
     assert live_numbers() == [1]
     response = post(client, "matches:resume", cabo, headers=HTMX)
     assert "Match resumed." in response.content.decode()
