@@ -48,7 +48,10 @@ ROUND_TEXTS = {
             "was not saved. Check the round and correct it again if needed."
         ),
         "not_last": _("Round %(number)s is no longer the last round: nothing was deleted."),
-        "not_restorable": _("This round can no longer be restored."),
+        "not_restorable": _(
+            "This round can no longer be restored: it is back already, or"
+            " another round took its place."
+        ),
         "at_most": _("A match has at most %(count)s rounds."),
         # A long match shows its last rounds: always more than ten in all.
         "show_all": _("Show all %(count)s rounds"),
@@ -105,7 +108,10 @@ ROUND_TEXTS = {
         "not_last": pgettext_lazy(
             "a deal of cards", "Deal %(number)s is no longer the last deal: nothing was deleted."
         ),
-        "not_restorable": pgettext_lazy("a deal of cards", "This deal can no longer be restored."),
+        "not_restorable": pgettext_lazy(
+            "a deal of cards",
+            "This deal can no longer be restored: it is back already, or another deal took its place.",
+        ),
         "at_most": pgettext_lazy("a deal of cards", "A match has at most %(count)s deals."),
         "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),
     },

@@ -106,7 +106,7 @@ def test_deleted_rounds_come_back_in_order(client, cabo):
     third, second = deleted(3), deleted(2)
     # Round 3 cannot come back before round 2.
     response = restore(client, cabo, third, headers=HTMX)
-    assert "This round can no longer be restored." in response.content.decode()
+    assert "This round can no longer be restored: it is back already" in response.content.decode()
     response = restore(client, cabo, second, headers=HTMX)
     content = response.content.decode()
     assert "Round 2 restored." in content
@@ -132,7 +132,7 @@ def test_a_round_recorded_after_deletions_replaces_them_for_good(client, cabo):
     add(client, cabo, 2, ben=9)
     # Old round 3 followed the old round 2: it cannot follow the new one.
     response = restore(client, cabo, deleted(3), headers=HTMX)
-    assert "This round can no longer be restored." in response.content.decode()
+    assert "This round can no longer be restored: it is back already" in response.content.decode()
     assert live_numbers() == [1, 2]
     content = client.get(reverse("matches:match", args=[cabo])).content.decode()
     assert "Restore round" not in content
@@ -155,7 +155,7 @@ def test_restoring_twice_restores_once(client, cabo):
     restore(client, cabo, gone, headers=HTMX)
     response = restore(client, cabo, gone, headers=HTMX)
     assert response.status_code == 200
-    assert "This round can no longer be restored." in response.content.decode()
+    assert "This round can no longer be restored: it is back already" in response.content.decode()
     assert RoundChange.objects.filter(action="restore").count() == 1
 
 

@@ -275,7 +275,7 @@ def test_a_deleted_round_cannot_come_back_once_another_took_its_place(client, ca
     deleted = Round.objects.get()
     worked_example_1(client, cabo)
     response = client.post(reverse("matches:restore", args=[cabo, deleted.pk]), headers=HTMX)
-    assert "This round can no longer be restored." in response.content.decode()
+    assert "This round can no longer be restored: it is back already" in response.content.decode()
     assert Round.objects.filter(deleted_at__isnull=True).count() == 1
 
 
