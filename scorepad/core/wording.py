@@ -110,7 +110,8 @@ ROUND_TEXTS = {
         ),
         "not_restorable": pgettext_lazy(
             "a deal of cards",
-            "This deal can no longer be restored: it is back already, or another deal took its place.",
+            "This deal can no longer be restored: it is back already, or another deal took"
+            " its place.",
         ),
         "at_most": pgettext_lazy("a deal of cards", "A match has at most %(count)s deals."),
         "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
 
@@ -94,6 +95,7 @@ def scoreboard_context(
     url_name = "matches:scoresheet" if read_only else "matches:match"
     return {
         "match": match,
+        "board_of": board_of(match.pk),
         "game": match.rules,
         "state": state,
         "round_count": len(state.rounds),
@@ -133,6 +135,12 @@ def scoreboard_context(
         "restorable": None if read_only or live else restorable_round,
         "rules_url": section_url(match.game, "", match.preset),
     }
+
+
+def board_of(match_id: int) -> str:
+    """Which match a board shows, for a page to notice its shared link went on to another
+    (`static/js/live.js`), without showing the link's holder the match's id."""
+    return salted_hmac("scorepad.board", str(match_id), algorithm="sha256").hexdigest()[:16]
 
 
 def board_url(match: Match, live: ShareLink | None, url_name: str = "matches:match") -> str:

@@ -70,9 +70,9 @@
       return;
     }
     // The link went on to the match played again: the whole page is another match's.
-    const match = /data-match="(\d+)"/.exec(xhr.responseText);
+    const match = /data-board-of="(\w+)"/.exec(xhr.responseText);
     const standing = document.getElementById("standing");
-    if (match && standing && match[1] !== standing.getAttribute("data-match")) {
+    if (match && standing && match[1] !== standing.getAttribute("data-board-of")) {
       event.detail.shouldSwap = false;
       window.location.reload();
       return;

@@ -10,6 +10,7 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from scorepad.matches.models import Round
+from scorepad.matches.scoreboard import board_of
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
@@ -303,10 +304,10 @@ def test_the_table_follows_the_match_played_again(page, phone, request):
     )
     page.get_by_role("button", name="Play again").click()
     expect(page.get_by_text("Enter round 1")).to_be_visible()
-    replay = re.search(r"/matches/(\d+)/", page.url).group(1)
+    replay = board_of(int(re.search(r"/matches/(\d+)/", page.url).group(1)))
     for phone_ in (follower, co_scorer):
         expect(phone_.locator("#standing")).to_have_attribute(
-            "data-match", replay, timeout=FOLLOWER_DELAY_MS + 2000
+            "data-board-of", replay, timeout=FOLLOWER_DELAY_MS + 2000
         )
     expect(follower.locator("#standing .turn")).to_contain_text("Manche 1")
     expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scorepad.matches import services, sharing
 from scorepad.matches.models import Match, Round, ShareLink
+from scorepad.matches.scoreboard import board_of
 from tests.matches.helpers import round_post
 from tests.records.conftest import build_match
 
@@ -435,7 +436,7 @@ def test_play_again_takes_the_tables_links_on_to_the_next_match(visitor, finishe
     # been a 304 if the ETag left the match out).
     board = follower.get(live("board", follow), headers={"If-None-Match": etag, **HTMX})
     assert board.status_code == 200
-    assert f'data-match="{replay.pk}"' in board.content.decode()
+    assert f'data-board-of="{board_of(replay.pk)}"' in board.content.decode()
     # The co-scorer records the next match's first round through the same link.
     co_scorer = Client()
     co_scorer.get(live("page", score))
@@ -469,5 +470,8 @@ def test_sharing_answers_with_the_standing_at_the_version_it_moved_to(visitor, m
     ).content.decode()
     match.refresh_from_db()
     assert 'id="share"' in answer
-    assert f'id="standing" data-match="{match.pk}" data-version="{match.version}"' in answer
+    assert (
+        f'id="standing" data-board-of="{board_of(match.pk)}" data-version="{match.version}"'
+        in answer
+    )
     assert 'hx-swap-oob="true"' in answer
