@@ -29,7 +29,6 @@
   // for), or a field of the round's form has the focus or differs from the form sent.
   function beingFilled(board) {
     if (!board) return false;
-    if (board.querySelector("#correction form.round-form")) return true;
     return Array.from(board.querySelectorAll("form.round-form")).some(changedOrFocused);
   }
 
