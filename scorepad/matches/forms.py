@@ -251,17 +251,14 @@ class MatchSetupForm(forms.Form):
         self.data = data
 
     def show_setup_errors(self, invalid: SetupInvalid) -> None:
-        said: set[tuple[int, str]] = set()
+        said: set[tuple[str, str]] = set()
         for error in invalid.errors:
             field = error.field.replace("options.", "option_")
             if error.field == "players" and self.repeated_seats(error):
                 # A name given twice: beside the seat that repeats it, not on every seat;
                 # given three times (two faults of the engine), once beside each repeat.
                 for seat in self.repeated_seats(error):
-                    message = engine_message(error)
-                    if (seat, str(message)) not in said:
-                        said.add((seat, str(message)))
-                        self.add_error(f"player_{seat}", message)
+                    _add_once(self, said, f"player_{seat}", engine_message(error))
                 continue
             if error.field == "first_dealer" and self.seat_names and not any(self.seat_names):
                 continue  # no names at all: that is the fault told, not who deals
@@ -295,6 +292,13 @@ class MatchSetupForm(forms.Form):
         wanted = player.casefold()
         same = [seat for seat, name in enumerate(self.seat_names) if name.casefold() == wanted]
         return same[1:]
+
+
+def _add_once(form: forms.Form, said: set[tuple[str, str]], field: str, message) -> None:
+    """`message` beside `field`, unless `said` has it there already."""
+    if (field, str(message)) not in said:
+        said.add((field, str(message)))
+        form.add_error(field, message)
 
 
 def seat_name_field(number: int) -> forms.CharField:
@@ -369,7 +373,7 @@ class PlayersForm(forms.Form):
             if name and name.casefold() in seen:
                 repeated.append(seat)
             seen.add(name.casefold())
-        said: set[tuple[int, str]] = set()
+        said: set[tuple[str, str]] = set()
         for error in errors:
             seats: list[int] = []
             if error.field == "first_dealer":
@@ -384,9 +388,7 @@ class PlayersForm(forms.Form):
                 self.add_error(None, message)
             for seat in seats:
                 # A name given three times is two faults of the engine, one beside its seat.
-                if (seat, str(message)) not in said:
-                    said.add((seat, str(message)))
-                    self.add_error(f"player_{seat}", message)
+                _add_once(self, said, f"player_{seat}", message)
 
 
 class RoundForm(forms.Form):
