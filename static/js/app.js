@@ -48,6 +48,17 @@ document.addEventListener("DOMContentLoaded", function () {
   showFault(field || fault);
 });
 
+// What scrolls into sight on a scoreboard stops below its sticky standing, however tall
+// long names or a notice make it: the page's scroll-padding follows its height.
+function keepClearOfStanding() {
+  "use strict";
+  const standing = document.querySelector(".standing");
+  if (!standing) return;
+  document.documentElement.style.setProperty("--standing-height", standing.offsetHeight + "px");
+}
+document.addEventListener("DOMContentLoaded", keepClearOfStanding);
+window.addEventListener("resize", keepClearOfStanding);
+
 // After a round (or any change) htmx replaces the scoreboard: the live region beside it,
 // which stays, says once what changed, and the focus goes to where the player goes on.
 (function () {
@@ -89,6 +100,7 @@ document.addEventListener("DOMContentLoaded", function () {
   });
 
   document.addEventListener("htmx:afterSettle", function () {
+    keepClearOfStanding(); // before anything scrolls into sight
     const board = document.getElementById("scoreboard");
     if (!boardSwapped || !board) return;
     boardSwapped = false;

@@ -214,3 +214,23 @@ def test_six_long_names_fit_the_phone_and_the_next_round_comes_into_sight(page, 
     assert_seen(page.locator(".round-form .form-title"))
     assert_seen(row(page, LONG_NAMES[0]).locator(".name"))
     seen_shot("six-long-names-round-2")
+
+
+ONE_WORD_NAMES = [f"{seat}" + "Wilhelminatheodoraalexandrakoningsberg"[:39] for seat in range(6)]
+
+
+def test_one_word_long_names_keep_the_next_round_clear_of_the_standing(page, seen_shot):
+    """Names of 40 letters without a space break anywhere: the standing grows taller than
+    with names that wrap at spaces, and what comes into sight still stops below it."""
+    start_match(page, "cabanga", ONE_WORD_NAMES)
+    for seat, name in enumerate(ONE_WORD_NAMES):
+        if seat == 0:
+            row(page, name).get_by_text("went out").click()
+        else:
+            row(page, name).locator(f'input[name$="points_{seat}"]').fill(str(seat))
+    record(page)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_seen(page.locator(".round-form .form-title"))
+    assert_seen(row(page, ONE_WORD_NAMES[0]).locator(".name"))
+    seen_shot("one-word-long-names-round-2")
