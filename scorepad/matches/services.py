@@ -361,7 +361,9 @@ def start_match(owner: Owner, preset: str, setup, *, key: uuid.UUID | None = Non
 def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
     """A new match with the same players and options; the first deal moves one seat on.
     The same form posted twice makes one match, and so does "Play again" tapped again on
-    the finished match shown again (Back): its replay still in play is the one."""
+    the finished match shown again (Back): its replay still in play is the one. Once
+    that replay is over (finished, abandoned or deleted), "Play again" makes another,
+    even from the page the browser kept (the first tap's key)."""
     setup = match.setup()
     again = replace(setup, first_dealer=setup.dealer_of(2))
 
@@ -372,7 +374,10 @@ def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> M
             sharing.move_links(match, replay)  # the table follows the next match
         return replay
 
-    return _once(owner, key, make)
+    def in_play(first: Match) -> bool:
+        return not (first.finished or first.abandoned_at or first.deleted_at)
+
+    return _once(owner, key, make, same=in_play)
 
 
 def _replay_in_play(match: Match, owner: Owner, again) -> Match | None:

@@ -78,15 +78,23 @@ def test_play_again_tapped_again_from_the_finished_match_lands_on_its_replay(cli
     assert client.post(again, {"key": str(uuid.uuid4())})["Location"] == first["Location"]
 
 
+@pytest.mark.parametrize("same_key", [False, True], ids=["page-asked-again", "page-kept"])
 @pytest.mark.parametrize("ended", ["abandon", "delete"])
-def test_play_again_makes_another_match_once_the_replay_is_over(client, finished, ended):
+def test_play_again_makes_another_match_once_the_replay_is_over(client, finished, ended, same_key):
+    """The finished match's page shown again after its replay was abandoned or deleted,
+    fetched anew (a new key) or kept by the browser (a 304: the first tap's key): "Play
+    again" makes a new match, once, and takes the links on to it."""
     again = reverse("matches:again", args=[finished])
-    client.post(again, {"key": str(uuid.uuid4())})
+    key = str(uuid.uuid4())
+    client.post(again, {"key": key})
     replay = Match.objects.exclude(pk=finished).get()
     client.post(reverse(f"matches:{ended}", args=[replay.pk]))
-    third = client.post(again, {"key": str(uuid.uuid4())})
+    key = key if same_key else str(uuid.uuid4())
+    third = client.post(again, {"key": key})
     assert Match.objects.count() == 3
     assert third["Location"] != reverse("matches:match", args=[replay.pk])
+    assert client.post(again, {"key": key})["Location"] == third["Location"]
+    assert Match.objects.count() == 3
 
 
 def test_a_set_up_sent_again_from_its_page_lands_on_its_match(client):
