@@ -17,7 +17,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
@@ -310,10 +310,13 @@ def correct_round_from(
 ) -> HttpResponse:
     """The correction of round `number` (its form, and its POST), on `board`."""
     rounds = match.active_rounds()
-    if request.method == "POST" and number > len(rounds):
-        # Deleted since its correction was shown (another phone): said on the board.
+    if number > len(rounds) and (request.method == "POST" or _was_deleted(match, number)):
+        # Deleted since its correction (or its "why") was shown: said on the board.
         notice = round_text(match.rules, "deleted_meanwhile", number=number)
-        return _changed(request, match, notice=notice, status_error=True, board=board)
+        response = _changed(request, match, notice=notice, status_error=True, board=board)
+        if request.htmx and request.method != "POST":  # asked for into #correction
+            response = reswap(retarget(response, "#entry"), "outerHTML")
+        return response
     if not 1 <= number <= len(rounds):
         raise Http404
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
@@ -352,6 +355,10 @@ def correct_round_from(
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
+
+
+def _was_deleted(match: Match, number: int) -> bool:
+    return match.rounds.filter(number=number, deleted_at__isnull=False).exists()
 
 
 @require_POST

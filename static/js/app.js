@@ -175,6 +175,23 @@ window.addEventListener("resize", keepClearOfStanding);
     link.setAttribute("aria-expanded", String(!why.hidden));
   }, true);
 
+  // "Leave it as it is" closes the correction loaded on the board and goes back to its
+  // round (a link to the board at that round: without JavaScript, a page of its own).
+  document.addEventListener("click", function (event) {
+    const back = event.target.closest && event.target.closest("#correction .edit-back a");
+    if (!back) return;
+    const url = new URL(back.href);
+    const here = new URL(window.location.href);
+    if (url.pathname !== here.pathname || url.search !== here.search) return; // another page
+    event.preventDefault();
+    document.getElementById("correction").replaceChildren();
+    const round = document.getElementById(url.hash.slice(1));
+    const link = round && round.querySelector("a.why-link");
+    if (!round) return;
+    round.scrollIntoView({ block: "start" });
+    if (link) link.focus({ preventScroll: true });
+  });
+
   document.addEventListener("htmx:afterSettle", function (event) {
     const target = event.detail.target;
     if (!target) return;

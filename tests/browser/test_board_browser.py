@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
+from scorepad.matches import services
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import Match, Owner
 from scorepad.matches.sessions import SessionStore
@@ -61,6 +62,34 @@ def test_a_correction_loads_into_the_board_and_lands_back_on_its_round(page, see
     form.get_by_role("button", name="Save the correction").click()
     expect(page).to_have_url(re.compile(r"#round-2$"))
     expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "7"])
+    expect(page.locator("#correction")).to_be_empty()
+
+
+def test_leave_it_as_it_is_closes_the_correction_and_lands_on_its_round(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 3)
+    page.get_by_role("link", name="Round 2: why this score?").click()
+    page.locator("#why-2").get_by_role("link", name="Correct this round").click()
+    expect(page.get_by_role("heading", name="Correct round 2")).to_be_focused()
+    page.locator("#correction").get_by_role("link", name="Leave it as it is").click()
+    expect(page.locator("#correction")).to_be_empty()
+    assert_seen(page.locator("#round-2 .why-link"))
+    expect(page.locator("#round-2 .why-link")).to_be_focused()
+
+
+def test_correct_this_round_on_a_round_deleted_meanwhile_says_so_on_the_board(page):
+    """Another phone deleted round 3 after this one showed its "why": the correction is
+    not there to open, and the board, as it now is, says so."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 3)
+    page.get_by_role("link", name="Round 3: why this score?").click()
+    match = Match.objects.get()
+    services.delete_last_round(match, number=3, owner=match.owner)  # on another phone
+    page.locator("#why-3").get_by_role("link", name="Correct this round").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text("Round 3 was deleted")
+    assert_seen(notice)
+    expect(page.locator("#round-3")).to_have_count(0)
     expect(page.locator("#correction")).to_be_empty()
 
 

@@ -86,6 +86,29 @@ def test_a_correction_of_a_round_deleted_meanwhile_says_so_on_the_board(client, 
     assert Match.objects.get().round_count == 1
 
 
+def test_the_correction_of_a_round_deleted_meanwhile_asked_for_says_so_on_the_board(client, cabo):
+    """ "Correct this round" tapped on a round another phone deleted since: the board as it
+    now is with the notice (htmx: swapped for the entry, as a round's answer is), a page
+    that says it (no JavaScript); a round that never was is still not found."""
+    add(client, cabo, 1, ben=5)
+    add(client, cabo, 2, ben=6)
+    delete = reverse("matches:delete_last", args=[cabo])
+    assert client.post(delete, {"number": "2"}, headers=HTMX).status_code == 200
+    url = reverse("matches:edit_round", args=[cabo, 2])
+    answer = client.get(url, headers=HTMX)
+    assert answer.status_code == 200
+    assert answer["HX-Retarget"] == "#entry" and answer["HX-Reswap"] == "outerHTML"
+    content = answer.content.decode()
+    assert "Round 2 was deleted meanwhile" in content
+    assert 'id="correction" hx-swap-oob="true"' in content
+    page = client.get(url, follow=True)
+    assert page.redirect_chain[-1][0] == reverse("matches:match", args=[cabo])
+    assert "Round 2 was deleted meanwhile" in page.content.decode()
+    never = reverse("matches:edit_round", args=[cabo, 3])
+    assert client.get(never, headers=HTMX).status_code == 404
+    assert Match.objects.get().round_count == 1
+
+
 def test_a_correction_of_an_unchanged_round_goes_through_after_other_rounds(client, cabo):
     """Rounds added since the form was shown change the match, not that round."""
     add(client, cabo, 1, ben=5)
