@@ -47,6 +47,14 @@ def test_signing_up_goes_back_to_the_page_that_asked_but_never_elsewhere(client)
     assert response["Location"] == reverse("accounts:account")
 
 
+def test_the_sign_in_link_of_the_sign_up_page_keeps_the_page_to_go_back_to(client):
+    log_in = reverse("accounts:log_in")
+    content = client.get(SIGN_UP + "?next=/history/").content.decode()
+    assert f'href="{log_in}?next=/history/"' in content
+    content = client.get(SIGN_UP + "?next=https://evil.example/").content.decode()
+    assert f'href="{log_in}"' in content and f"{log_in}?next=https" not in content
+
+
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
