@@ -29,7 +29,8 @@ from scorepad.rules.base import (
 
 
 def engine_message(error: FieldError) -> str:
-    return error.message.render(gettext)
+    """The engine's words for a fault, as a sentence beside its field."""
+    return error.message.render(gettext, sentence=True)
 
 
 def has_forged_fields(form: forms.Form, hidden: set[str]) -> bool:

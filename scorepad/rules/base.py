@@ -31,7 +31,10 @@ class Text:
     template: str
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def render(self, translate: Callable[[str], str] = _untranslated) -> str:
+    def render(self, translate: Callable[[str], str] = _untranslated, *, sentence=False) -> str:
+        """The text in the language of `translate`; as a `sentence`, its first letter a
+        capital (the engine's texts start lower-case, to follow "round 2: "), unless it
+        starts with a parameter (a player's name stays as it was given)."""
         # gettext("") returns the catalogue header, so an empty text stays empty.
         if not self.template:
             return ""
@@ -39,7 +42,10 @@ class Text:
             name: value.render(translate) if isinstance(value, Text) else value
             for name, value in self.params.items()
         }
-        return translate(self.template).format(**params)
+        template = translate(self.template)
+        if sentence:
+            template = template[:1].upper() + template[1:]
+        return template.format(**params)
 
     def __str__(self) -> str:
         return self.render()

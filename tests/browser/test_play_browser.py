@@ -146,7 +146,7 @@ def test_a_whole_cabanga_match_with_steppers(page, shot):
             "button", name="+1"
         ).click()
     record(page)
-    expect(page.get_by_text("at least one player must have no card left")).to_be_visible()
+    expect(page.get_by_text("At least one player must have no card left")).to_be_visible()
     shot("cabanga-rejected")
     row(page, "Ben").get_by_text("went out").click()
     record(page)

@@ -57,7 +57,7 @@ def test_a_game_known_only_to_the_engine_plays_through_every_page(lowest, client
     assert refused.status_code == 422
     page = refused.content.decode()
     assert 'id="id_points_1_error"' in page
-    assert "points are a whole number, 0 or more" in page
+    assert "Points are a whole number, 0 or more" in page
     assert re.search(r'name="points_1"[^>]*aria-describedby="id_points_1_error"', page)
     assert totals_of(match_id) == {"Ana": 0, "Ben": 0, "Chloé": 0}
 

@@ -69,7 +69,7 @@ def test_a_rename_keeps_the_scores_and_renames_every_round_and_the_first_dealer(
     ("players", "message"),
     [
         (["Ana", "Ben", "ana", "Dan"], "ana appears twice"),
-        (["Ana", "", "Chloé", "Dan"], "every player needs a name"),
+        (["Ana", "", "Chloé", "Dan"], "Every player needs a name"),
         (["Ana", "Ben", "Chloé", "x" * 41], "Ensure this value has at most 40 characters"),
     ],
 )

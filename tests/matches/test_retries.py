@@ -174,8 +174,8 @@ def test_an_owner_past_the_days_limit_cannot_set_up_another_match(client):
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("Ana\u0007", "a name cannot hold control characters"),
-        ("Ben\u009bx", "a name cannot hold control characters"),
+        ("Ana\u0007", "A name cannot hold control characters"),
+        ("Ben\u009bx", "A name cannot hold control characters"),
     ],
 )
 def test_the_setup_form_refuses_names_the_match_file_refuses(client, name, message):

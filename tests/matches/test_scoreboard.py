@@ -302,7 +302,7 @@ def test_a_round_after_the_end_is_refused(client):
     url = reverse("matches:add_round", args=[match_id])
     client.post(url, round_post(1, points_0="20", out_1="on", points_2="3"), headers=HTMX)
     response = client.post(url, round_post(2, out_0="on", out_1="on", out_2="on"), headers=HTMX)
-    assert "the match is over" in response.content.decode()
+    assert "The match is over" in response.content.decode()
     assert Round.objects.count() == 1
 
 
@@ -362,7 +362,7 @@ def test_escoba_cards_that_do_not_add_up_are_refused(client):
         sevens_1="3",
         velo="0",
     )
-    assert "cards must total 40; got 41" in response.content.decode()
+    assert "Cards must total 40; got 41" in response.content.decode()
     assert not Round.objects.exists()
 
 
@@ -381,7 +381,7 @@ def test_cabanga_counts_by_symbols(client):
 def test_cabanga_needs_someone_out(client):
     match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
     response = add(client, match_id, 1, n1_0="1", n1_1="1", n1_2="1")
-    assert "at least one player must have no card left" in response.content.decode()
+    assert "At least one player must have no card left" in response.content.decode()
     assert not Round.objects.exists()
 
 
