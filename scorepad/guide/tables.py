@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -126,7 +127,11 @@ def presets(game: Game) -> dict[str, object]:
             (
                 gettext(option.label),
                 gettext(option.help),
-                [option_text(option, preset.values[option.name]) for preset in game.presets],
+                # A cell each: "On", "Off", "Call with exactly 0" alike.
+                [
+                    capfirst(option_text(option, preset.values[option.name]))
+                    for preset in game.presets
+                ],
             )
             for option in game.options
         ],

@@ -19,3 +19,5 @@ def test_each_match_of_the_history_shows_its_rounds_and_totals(owner, visitor):
     page = visitor.get(reverse("records:history")).content.decode()
     assert re.search(r'3 rounds played:\s*<span class="nowrap">Ana <strong>\d+</strong>', page)
     assert '<span class="nowrap">Us <strong>' in page  # a team's total
+    french = visitor.get(reverse("records:history"), headers={"accept-language": "fr"})
+    assert "3 manches jouées\u00a0:" in french.content.decode()  # French spacing
