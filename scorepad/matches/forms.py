@@ -471,10 +471,16 @@ class RoundForm(forms.Form):
             self.show_engine_errors(invalid.errors)
         return data
 
+    # Fields whose fault is said beside other fields (an Escoba side left blank because
+    # the others' counts are missing): the engine's words on them are not repeated.
+    said_elsewhere: frozenset[str] = frozenset()
+
     def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
         for error in errors:
             field = self.field_for(error.field)
             field = field if field in self.fields else None
+            if field in self.said_elsewhere:
+                continue
             if field is None or field not in self.errors:
                 self.add_error(field, engine_message(error))
 
@@ -675,13 +681,24 @@ class EscobaRoundForm(RoundForm):
                 over.add(key)
             else:
                 data[f"{key}_{last}"] = value
+        # A count the others left blank: said beside theirs, not beside the last side's,
+        # which is blank only because there is nothing yet to work it out from.
+        untold = over | {
+            key
+            for key in escoba.DEAL_TOTALS
+            if any(data.get(f"{key}_{i}") is None for i in range(last))
+        }
         dealer_side = self.game.dealer_side(self.setup, len(self.state.rounds) + 1)
         sides: dict[str, dict] = {}
         for i, side in enumerate(self.sides):
             counts = {}
             for key in ("cards", "oros", "sevens"):
                 value = data.get(f"{key}_{i}")
-                if self.missing(f"{key}_{i}", data) and not (i == last and key in over):
+                if not self.missing(f"{key}_{i}", data):
+                    pass
+                elif i == last and key in untold:
+                    self.said_elsewhere |= {f"{key}_{i}"}
+                else:
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
             opening = (data.get("opening") or 0) if side == dealer_side else 0

@@ -73,14 +73,24 @@ def test_a_blank_cabo_hand_is_refused_and_no_placeholder_pretends_it_is_0(client
 def test_every_fault_of_an_escoba_deal_comes_back_at_once(client):
     match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
     response = add(client, match_id, cards_0="50", oros_0="5", sevens_0="", velo="")
-    # The second side is left blank: its oros are filled in, its cards and sevens cannot be.
+    # The second side is left blank: its oros are filled in; its cards and sevens cannot
+    # be, and the faults are the first side's, said there only.
     assert errors_of(response) == [
         "Ensure this value is less than or equal to 40.",
         "Enter a number.",
-        "Enter a number.",
-        "Enter a number.",
         "Tick who took the velo.",
     ]
+    assert 'id="id_sevens_0_error"' in response.content.decode()
+
+
+def test_a_blank_escoba_deal_asks_for_the_counts_of_all_sides_but_the_last(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben", "Cor"], preset="classic")
+    response = add(client, match_id, velo="1")
+    content = response.content.decode()
+    assert errors_of(response) == ["Enter a number."] * 6
+    assert "id_cards_0_error" in content and "id_sevens_1_error" in content
+    assert "id_cards_2_error" not in content and "id_oros_2_error" not in content
+    assert not Round.objects.exists()
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
