@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from django import forms
@@ -16,6 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.wording import of_name, option_text
+from scorepad.guide.cards import french_card
 from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import (
     MAX_NAME_LENGTH,
@@ -29,8 +31,25 @@ from scorepad.rules.base import (
 
 
 def engine_message(error: FieldError) -> str:
-    """The engine's words for a fault, as a sentence beside its field."""
-    return error.message.render(gettext, sentence=True)
+    """The engine's words for a fault, as a sentence beside its field; a card by its
+    name in the reader's language ("roi de cœur"), as the card picker shows it, not by
+    its code in the match file ("KH")."""
+    message = error.message
+    if isinstance(message.params.get("card"), str):
+        message = replace(
+            message, params={**message.params, "card": _card_name(message.params["card"])}
+        )
+    text = message.render(gettext, sentence=True)
+    if gettext(message.template).startswith("{card}"):  # a card's name, not a player's
+        text = text[:1].upper() + text[1:]
+    return text
+
+
+def _card_name(code: str) -> str:
+    try:
+        return french_card(code).name
+    except (KeyError, IndexError):  # not a card of the deck: as it was given
+        return code
 
 
 def has_forged_fields(form: forms.Form, hidden: set[str]) -> bool:

@@ -60,8 +60,14 @@ def test_every_fault_of_a_cabo_round_comes_back_at_once(client, cabo_match):
     assert errors_of(response) == [
         "Tick who called Cabo.",
         "Ensure this value is less than or equal to 200.",
-        "KH appears twice in this round",
+        "King of hearts appears twice in this round",
     ]
+
+
+def test_a_card_picked_twice_is_named_in_the_readers_language(client, cabo_match):
+    client.cookies["django_language"] = "fr"
+    response = add(client, cabo_match, caller="0", hand_0="3", cards_1="KH", cards_2="KH 2S")
+    assert "Roi de cœur apparaît deux fois dans cette manche" in errors_of(response)
 
 
 def test_a_blank_cabo_hand_is_refused_and_no_placeholder_pretends_it_is_0(client, cabo_match):
