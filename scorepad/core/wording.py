@@ -38,6 +38,10 @@ ROUND_TEXTS = {
             " rounds after round %(number)s first."
         ),
         "delete_number": _("Delete round %(number)s"),
+        "unsent_notice": _(
+            "Rounds kept on this phone are not counted yet: who deals next shows once they"
+            " are sent."
+        ),
         "restore_number": _("Restore round %(number)s"),
         "undo_restore": _("Undo: restore round %(number)s"),
         "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
@@ -89,6 +93,11 @@ ROUND_TEXTS = {
             " deals after deal %(number)s first.",
         ),
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
+        "unsent_notice": pgettext_lazy(
+            "a deal of cards",
+            "Deals kept on this phone are not counted yet: who deals next shows once they"
+            " are sent.",
+        ),
         "restore_number": pgettext_lazy("a deal of cards", "Restore deal %(number)s"),
         "undo_restore": pgettext_lazy("a deal of cards", "Undo: restore deal %(number)s"),
         "recorded_once": pgettext_lazy(

@@ -93,17 +93,23 @@
     window.setTimeout(function () { region.textContent = text; }, 50);
   }
 
-  // A refused round is listed under the form, out of sight where the player is: the
-  // sticky standing says so, with a link down to it.
-  function noticeRefusal(template, refused) {
+  // The kept rounds are listed under the form, out of sight where the player is: the
+  // sticky standing says so, with a link down to them, a refused one as a fault. Its
+  // turn line ("Round 3 · Ben deals") is the server's, before the kept rounds: hidden
+  // until they are sent (the engine, not this script, knows who deals next).
+  function noticeUnsent(template, mine) {
     document.querySelectorAll(".unsent-notice").forEach(function (notice) { notice.remove(); });
     const standing = document.getElementById("standing");
-    if (!refused || !standing) return;
+    if (!standing) return;
+    const turn = standing.querySelector(".turn");
+    if (turn) turn.hidden = mine.length > 0;
+    if (!mine.length) return;
+    const refused = mine.some(function (round) { return round.error; });
     const notice = document.createElement("p");
-    notice.className = "notice is-error unsent-notice";
+    notice.className = refused ? "notice is-error unsent-notice" : "notice unsent-notice";
     const link = document.createElement("a");
     link.href = "#unsent-title";
-    link.textContent = template.dataset.refusedNotice;
+    link.textContent = refused ? template.dataset.refusedNotice : template.dataset.waitingNotice;
     notice.appendChild(link);
     standing.prepend(notice);
   }
@@ -115,7 +121,7 @@
     if (old) old.remove();
     if (!form || !template) return;
     const mine = load().filter(function (round) { return round.action === form.getAttribute("action"); });
-    noticeRefusal(template, mine.some(function (round) { return round.error; }));
+    noticeUnsent(template, mine);
     if (!mine.length) return;
     const section = template.content.querySelector(".unsent").cloneNode(true);
     const list = section.querySelector("ol");

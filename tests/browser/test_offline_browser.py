@@ -113,6 +113,12 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     expect(page.locator("#announcements")).to_have_text(
         "No connection: Round 1 is kept on this phone."
     )
+    # The standing says the kept rounds do not count yet; its "Round 1 · Ana deals" is
+    # the server's, out of date: hidden, not shown wrong.
+    expect(page.locator("#standing .unsent-notice")).to_have_text(
+        "Rounds kept on this phone are not counted yet: who deals next shows once they are sent."
+    )
+    expect(page.locator("#standing .turn")).to_be_hidden()
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
     expect(unsent.locator("li")).to_have_text(
         ["Round 1 · not sent yet", "Round 2 · not sent yet"], use_inner_text=True
@@ -131,6 +137,8 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
     expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
     expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#standing .unsent-notice")).to_have_count(0)
+    expect(page.locator("#standing .turn")).to_contain_text("Round 3")
     shot("sent")
     match = Match.objects.get()
     assert [r.number for r in match.rounds.order_by("number")] == [1, 2]
