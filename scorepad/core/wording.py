@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 ROUND_TEXTS = {
@@ -126,6 +126,25 @@ ROUND_TEXTS = {
         "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),
     },
 }
+
+
+def rounds_played(game, count: int, *, colon: bool = False) -> str:
+    """ "3 rounds played" ("3 deals played" for Escoba); with a `colon` before a list
+    (French spaces it)."""
+    if game.round_noun == "deal":
+        if colon:
+            text = npgettext(
+                "a deal of cards", "%(count)s deal played:", "%(count)s deals played:", count
+            )
+        else:
+            text = npgettext(
+                "a deal of cards", "%(count)s deal played", "%(count)s deals played", count
+            )
+    elif colon:
+        text = ngettext("%(count)s round played:", "%(count)s rounds played:", count)
+    else:
+        text = ngettext("%(count)s round played", "%(count)s rounds played", count)
+    return text % {"count": count}
 
 
 def round_text(game, key: str, **params: object) -> str:

@@ -21,3 +21,4 @@ def test_each_match_of_the_history_shows_its_rounds_and_totals(owner, visitor):
     assert '<span class="nowrap">Us <strong>' in page  # a team's total
     french = visitor.get(reverse("records:history"), headers={"accept-language": "fr"})
     assert "3 manches jouées\u00a0:" in french.content.decode()  # French spacing
+    assert "deals played:" in page and "donnes jouées\u00a0:" in french.content.decode()  # Escoba

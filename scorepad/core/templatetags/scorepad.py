@@ -38,6 +38,12 @@ def round_text(game: object, key: str, **params: object) -> str:
 
 
 @register.simple_tag
+def rounds_played(game: object, count: int, colon: bool = False) -> str:
+    """`{% rounds_played game 3 %}`: "3 rounds played", or "3 deals played" for Escoba."""
+    return wording.rounds_played(game, count, colon=colon)
+
+
+@register.simple_tag
 def of_name(key: str, name: str) -> str:
     """`{% of_name "points" row.name %}`: "Points of Ana" (French "Points d’Ana")."""
     return wording.of_name(key, name)
