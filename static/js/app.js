@@ -49,11 +49,19 @@ document.addEventListener("DOMContentLoaded", function () {
 });
 
 // What scrolls into sight on a scoreboard stops below its sticky standing, however tall
-// long names or a notice make it: the page's scroll-padding follows its height.
+// long names or a notice make it: the page's scroll-padding follows its height (the
+// standing swapped in after a change is watched in its turn).
+const standingResized = window.ResizeObserver ? new ResizeObserver(function () { keepClearOfStanding(); }) : null;
+let standingWatched = null;
 function keepClearOfStanding() {
   "use strict";
   const standing = document.querySelector(".standing");
   if (!standing) return;
+  if (standingResized && standing !== standingWatched) {
+    if (standingWatched) standingResized.unobserve(standingWatched);
+    standingResized.observe(standing);
+    standingWatched = standing;
+  }
   document.documentElement.style.setProperty("--standing-height", standing.offsetHeight + "px");
 }
 document.addEventListener("DOMContentLoaded", keepClearOfStanding);
