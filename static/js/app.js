@@ -246,13 +246,137 @@ window.addEventListener("resize", keepClearOfStanding);
     return Boolean(entry && entry.type === "back_forward");
   }
 
-  // A followed board asks for itself every second (live.js).
+  // A followed board asks for itself every second (live.js). The board comes back
+  // only if the match changed meanwhile: one that did not stays as it is.
+  let askedForTheBoard = false; // until its answer is swapped in or set aside
+  let boardAskedFor = false; // until it is swapped in
   function askForTheBoard() {
     const board = document.getElementById("scoreboard");
     if (!board || !window.htmx || document.querySelector("[data-live-poll]")) return;
     const address = window.location.pathname + window.location.search;
+    askedForTheBoard = true;
+    boardAskedFor = true;
     window.htmx.ajax("GET", address, { target: "#scoreboard", swap: "outerHTML" });
   }
+
+  function shownVersion(root) {
+    const standing = root.querySelector("#standing");
+    return standing ? standing.dataset.boardOf + "/" + standing.dataset.version : null;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!askedForTheBoard || !event.detail.target || event.detail.target.id !== "scoreboard") return;
+    askedForTheBoard = false;
+    let swapped = Boolean(event.detail.xhr && event.detail.xhr.status === 200);
+    if (swapped) {
+      const now = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
+      const version = shownVersion(document);
+      swapped = !(version && version === shownVersion(now));
+    }
+    if (!swapped) {
+      event.detail.shouldSwap = false;
+      boardAskedFor = false;
+    }
+  });
+  document.addEventListener("htmx:sendError", function () {
+    askedForTheBoard = false;
+    boardAskedFor = false;
+  });
+
+  // A round being typed is kept in this tab (sessionStorage) as it is typed, and put back
+  // into its form when the page shows it again empty: after Back from another page,
+  // a Reload, or a board asked for again. It is that round's only: a form for another
+  // round number leaves it, and sending the round forgets it.
+  const DRAFT = "scorepad.draft:";
+  const SERVERS = ["csrfmiddlewaretoken", "number", "entry_key", "seen", "shown"];
+
+  function roundForm(root) {
+    const form = root.querySelector("form.round-form[hx-post]");
+    return form && form.elements.number ? form : null;
+  }
+
+  function entered(form) {
+    return Array.from(form.elements).filter(function (field) {
+      return field.name && SERVERS.indexOf(field.name) < 0 && field.type !== "submit" && field.type !== "button";
+    });
+  }
+
+  function untouched(form) {
+    return entered(form).every(function (field) {
+      return field.type === "checkbox" || field.type === "radio" ? !field.checked : !field.value;
+    });
+  }
+
+  function keepDraft(form) {
+    const key = DRAFT + form.getAttribute("action");
+    try {
+      if (untouched(form)) {
+        window.sessionStorage.removeItem(key);
+        return;
+      }
+      window.sessionStorage.setItem(key, JSON.stringify({
+        number: form.elements.number.value,
+        fields: entered(form).map(function (field) {
+          return { name: field.name, type: field.type, value: field.value, checked: field.checked };
+        }),
+      }));
+    } catch (error) {
+      // No storage (private mode, full): the round is only on the screen.
+    }
+  }
+
+  function putBackDraft(root) {
+    const form = roundForm(root || document);
+    if (!form || !untouched(form) || form.querySelector(".errorlist, .form-errors")) return;
+    let draft = null;
+    try {
+      draft = JSON.parse(window.sessionStorage.getItem(DRAFT + form.getAttribute("action")) || "null");
+    } catch (error) {
+      return;
+    }
+    if (!draft || draft.number !== form.elements.number.value) return;
+    const fields = entered(form);
+    draft.fields.forEach(function (was) {
+      fields.forEach(function (field) {
+        if (field.name !== was.name || field.type !== was.type) return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.value === was.value) field.checked = was.checked;
+        } else {
+          field.value = was.value;
+        }
+      });
+    });
+  }
+
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      const form = event.target.closest && event.target.closest("form.round-form[hx-post]");
+      if (form && form.elements.number) keepDraft(form);
+    });
+  });
+  // The ± buttons and the card picker change fields without an input event.
+  document.addEventListener("click", function (event) {
+    const form = event.target.closest && event.target.closest("form.round-form[hx-post]");
+    if (form && form.elements.number) window.setTimeout(function () { keepDraft(form); }, 0);
+  });
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!form.matches("form.round-form[hx-post]")) return;
+    try {
+      window.sessionStorage.removeItem(DRAFT + form.getAttribute("action"));
+    } catch (error) {
+      // nothing kept
+    }
+  }, true);
+  document.addEventListener("DOMContentLoaded", function () { putBackDraft(document); });
+  // The board asked for again: before the forms are prepared (scorepad.js, on
+  // afterSettle), so that the picked cards show. Not after other swaps: a round deleted
+  // and entered again must not bring back what was typed for the next one.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!boardAskedFor) return;
+    boardAskedFor = false;
+    putBackDraft(document);
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     freshKeys(document);

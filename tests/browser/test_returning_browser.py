@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.matches import services
 from scorepad.matches.models import Match, Round
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import ARTIFACTS
@@ -41,6 +42,60 @@ def test_back_to_a_board_shows_the_rounds_recorded_before_leaving_it(page, shot)
     record(page)
     expect(page.get_by_text("Enter round 3")).to_be_visible()
     assert sorted(Round.objects.values_list("number", flat=True)) == [1, 2]
+
+
+@pytest.mark.parametrize("changed_meanwhile", [False, True], ids=["unchanged", "renamed"])
+def test_a_round_being_typed_survives_a_trip_to_the_rules_and_back(page, changed_meanwhile):
+    """Half a round typed, a look at the rules, Back: what was typed is still there, on
+    the board as it is now (asked for again, changed meanwhile or not)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    enter(page, "Ben", {"Ana": "5"})
+    page.locator("header.topbar").get_by_role("link", name="Rules").click()
+    expect(page.get_by_role("heading", name="Rules and walkthroughs")).to_be_visible()
+    if changed_meanwhile:  # another phone corrects a name: a new version of the board
+        match = Match.objects.get()
+        services.correct_players(match, ["Ana", "Bea"], "Ana", owner=match.owner)
+    page.go_back()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    if changed_meanwhile:
+        expect(page.locator("#standing .side-name")).to_have_text(["Ana", "Bea"])
+    settled(page)
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("5")
+    expect(page.locator("input[name=caller][value='1']")).to_be_checked()
+    page.reload()  # and a Reload
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("5")
+    expect(page.locator("input[name=caller][value='1']")).to_be_checked()
+    row(page, "Bea" if changed_meanwhile else "Ben").locator("input.points-input").fill("0")
+    record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    assert sorted(Round.objects.values_list("number", flat=True)) == [1, 2]
+
+
+def test_what_was_typed_for_a_round_is_not_brought_back_into_another_one(page):
+    """Round 3 half typed, round 2 deleted and entered again: round 3's form is empty
+    (what was typed belonged to a round that changed under it)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    for _ in range(2):
+        enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+        record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    enter(page, "Ben", {"Ana": "7"})
+    page.get_by_role("button", name="Delete round 2").click()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    enter(page, "Ana", {"Ana": "0", "Ben": "4"})
+    record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("")
+    page.reload()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("")
 
 
 def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lost(page):
