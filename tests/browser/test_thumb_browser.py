@@ -48,6 +48,7 @@ def test_every_tap_target_of_the_scorekeeping_pages_is_at_least_44_pixels(page, 
     offenders: dict[str, list[str]] = {}
 
     def measure(where: str) -> None:
+        page.wait_for_load_state("load")  # the stylesheets applied: measured as shown
         open_all_details(page)
         offenders[where] = small_targets(page)
 
@@ -132,3 +133,48 @@ def test_a_six_player_cabanga_round_fits_360_pixels_in_dutch_and_french(
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     assert page.evaluate(CUT_LABELS) == []
     shot(f"scoreboard-{language}")
+
+
+LONG = ["Wilhelminatheodoraalexandrakoningsberg" + suffix for suffix in ("Aa", "Bb", "Cc")]
+
+
+def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(page, shot):
+    """History, players, a player, the chart, house rules and a rules page, in French,
+    after a match of three one-word 40-letter names: no target under 44 px, nothing
+    wider than the phone."""
+    start_match(page, "cabanga", LONG)
+    row(page, LONG[0]).locator('input[name="points_0"]').fill("20")
+    row(page, LONG[1]).get_by_text("went out").click()
+    row(page, LONG[2]).locator('input[name="points_2"]').fill("3")
+    record(page)
+    expect(page.locator("#standing .standing-last")).to_be_visible()
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    offenders: dict[str, list[str]] = {}
+    wide: list[str] = []
+
+    def measure(where: str, url: str) -> None:
+        page.goto(url)  # waits for "load": the stylesheets applied
+        open_all_details(page)
+        offenders[where] = small_targets(page)
+        if not page.evaluate(NO_SIDEWAYS_SCROLL):
+            wide.append(where)
+
+    match_url = page.url.split("#")[0]
+    measure("match", match_url)
+    shot("long-names-match")
+    measure("history", "/history/")
+    shot("long-names-history")
+    measure("players", "/history/players/")
+    measure("house rules", "/history/house-rules/")
+    page.goto("/history/")
+    chart = page.get_by_role("link", name="Graphique").first.get_attribute("href")
+    measure("chart", chart)
+    shot("long-names-chart")
+    assert {where: small for where, small in offenders.items() if small} == {}
+    assert wide == []
+    # A rules page's links in its sentences are exempt (WCAG 2.5.8), its contents not.
+    page.goto("/rules/cabo/")
+    for link in page.locator(".guide-toc a").all():
+        box = link.bounding_box()
+        assert box["width"] >= TAP and box["height"] >= TAP, link.inner_text()
