@@ -340,6 +340,8 @@ def correct_round_from(
             form.show_engine_errors(invalid.errors)
         else:
             messages.info(request, round_text(match.rules, "corrected", number=number))
+            if match.finished and not Match.objects.filter(pk=match.pk, finished=True).exists():
+                messages.info(request, _("With this correction the match is no longer over."))
             return redirect(round_url(match, number, board.live))
     context = {
         "live": board.live,

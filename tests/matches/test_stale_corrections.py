@@ -125,3 +125,22 @@ def test_a_forged_fingerprint_is_a_client_error(client, cabo):
     data = round_post(1, caller="0", hand_0="0", hand_1="3") | {"shown": shown["shown"]}
     url = reverse("matches:edit_round", args=[cabo, 1])
     assert client.post(url, data).status_code == 400
+
+
+def test_a_correction_that_undoes_the_end_of_the_match_says_so(client):
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    url = reverse("matches:add_round", args=[match_id])
+    client.post(url, round_post(1, points_0="20", out_1="on", points_2="3"))
+    assert Match.objects.get().finished
+    shown = dict(
+        re.findall(
+            r'type="hidden" name="(\w+)" value="([^"]*)"',
+            client.get(reverse("matches:edit_round", args=[match_id, 1])).content.decode(),
+        )
+    )
+    data = round_post(1, points_0="5", out_1="on", points_2="3") | {"shown": shown["shown"]}
+    answer = client.post(reverse("matches:edit_round", args=[match_id, 1]), data, follow=True)
+    content = answer.content.decode()
+    assert "Round 1 corrected." in content
+    assert "With this correction the match is no longer over." in content
+    assert not Match.objects.get().finished
