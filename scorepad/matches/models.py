@@ -436,6 +436,14 @@ class HouseRule(models.Model):
         self.key = options_key(self.preset, self.options)
         super().save(*args, **kwargs)
 
+    @property
+    def preset_label(self):
+        """The preset's name for a reader ("Classic"), not its key in the match file."""
+        try:
+            return get_game(self.game).preset(self.preset).label
+        except KeyError:
+            return self.preset
+
     def used_by(self, match: Match) -> bool:
         return match.game == self.game and options_key(match.preset, match.options) == self.key
 

@@ -166,7 +166,13 @@ def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(p
     measure("history", "/history/")
     shot("long-names-history")
     measure("players", "/history/players/")
+    match_id = match_url.rstrip("/").split("/")[-1]
+    page.goto(f"/history/matches/{match_id}/house-rule/")
+    page.locator('input[name="name"]').fill(LONG[0])
+    page.locator("form.panel button[type=submit]").click()
+    expect(page.locator(".house-rule")).to_contain_text("Cabanga! · Classique")
     measure("house rules", "/history/house-rules/")
+    shot("long-names-house-rules")
     page.goto("/history/")
     chart = page.get_by_role("link", name="Graphique").first.get_attribute("href")
     measure("chart", chart)
