@@ -140,12 +140,13 @@ LONG = ["Wilhelminatheodoraalexandrakoningsberg" + suffix for suffix in ("Aa", "
 
 def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(page, shot):
     """History, players, a player, the chart, house rules and a rules page, in French,
-    after a match of three one-word 40-letter names: no target under 44 px, nothing
-    wider than the phone."""
-    start_match(page, "cabanga", LONG)
+    after a match of three one-word 40-letter names and a two-letter one: no target
+    under 44 px, nothing wider than the phone."""
+    start_match(page, "cabanga", [*LONG, "Jo"])  # and a name narrower than a thumb
     row(page, LONG[0]).locator('input[name="points_0"]').fill("20")
     row(page, LONG[1]).get_by_text("went out").click()
     row(page, LONG[2]).locator('input[name="points_2"]').fill("3")
+    row(page, "Jo").locator('input[name="points_3"]').fill("4")
     record(page)
     expect(page.locator("#standing .standing-last")).to_be_visible()
     page.get_by_role("button", name="Français").click()
