@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import forms as auth_forms
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scorepad.matches.models import Match
 
@@ -21,7 +22,54 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
     )
 
 
-class SignUpForm(UserCreationForm):
+# Django's help is a list of the validators' rules, which a field's one-line help
+# paragraph cannot hold (and its Dutch says "u" where the app says "je"): in a sentence.
+NEW_PASSWORD_HELP = _(
+    "At least 8 characters, not only digits, not a common password and not close "
+    "to your name or email address."
+)
+
+
+class MinimumLengthValidator(password_validation.MinimumLengthValidator):
+    """Django's, with its fault in our words: Django's Dutch catalogue has no sentence
+    for the one Django 6.1 says, so a Dutch page showed it in English."""
+
+    def get_error_message(self) -> str:
+        return ngettext(
+            "This password is too short: it needs at least %(count)d character.",
+            "This password is too short: it needs at least %(count)d characters.",
+            self.min_length,
+        ) % {"count": self.min_length}
+
+
+class NewPasswordBesideItsField:
+    """What is wrong with a new password said beside it, where it was typed, and not
+    beside its confirmation as Django's forms say it; nothing more when the two differ."""
+
+    def validate_password_for_user(self, user, password_field_name: str = "password2") -> None:
+        if password_field_name not in self.errors:
+            first = password_field_name.removesuffix("2") + "1"
+            super().validate_password_for_user(user, password_field_name=first)
+
+
+class PasswordChangeForm(NewPasswordBesideItsField, auth_forms.PasswordChangeForm):
+    error_messages = {
+        **auth_forms.PasswordChangeForm.error_messages,
+        "password_incorrect": _("This is not your password."),
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = NEW_PASSWORD_HELP
+
+
+class SetPasswordForm(NewPasswordBesideItsField, auth_forms.SetPasswordForm):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = NEW_PASSWORD_HELP
+
+
+class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
     """A name, an email address (to reset a forgotten password) and the password twice."""
 
     email = forms.EmailField(
@@ -36,12 +84,7 @@ class SignUpForm(UserCreationForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # Django's help is a list of the validators' rules, which a field's one-line help
-        # paragraph cannot hold; the same rules in a sentence.
-        self.fields["password1"].help_text = _(
-            "At least 8 characters, not only digits, not a common password and not close "
-            "to your name or email address."
-        )
+        self.fields["password1"].help_text = NEW_PASSWORD_HELP
         # Django's own, in our words: its Dutch catalogue lists a comma for the full stop.
         self.fields["username"].help_text = _(
             "At most 150 characters: letters, digits and the signs @ . + - _ only."

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 
 from scorepad.core.htmx import form_status
 
-from . import views
+from . import forms, views
 
 app_name = "accounts"
 
@@ -50,6 +50,7 @@ urlpatterns = [
         "password/",
         site_form(
             auth.PasswordChangeView.as_view(
+                form_class=forms.PasswordChangeForm,
                 template_name=page("password_change"),
                 success_url=reverse_lazy("accounts:password_changed"),
             )
@@ -82,6 +83,7 @@ urlpatterns = [
         "password/reset/<uidb64>/<token>/",
         site_form(
             auth.PasswordResetConfirmView.as_view(
+                form_class=forms.SetPasswordForm,
                 template_name=page("password_reset_confirm"),
                 success_url=reverse_lazy("accounts:password_reset_complete"),
             )

@@ -95,7 +95,7 @@ def test_sign_up_in_french_tells_mistakes_next_to_the_fields(page, shot):
     page.locator('input[name="password1"]').fill("12345678")
     page.locator('input[name="password2"]').fill("12345678")
     page.get_by_role("button", name="Créer le compte").click()
-    expect(page.locator("#id_password2_error")).to_contain_text("entièrement numérique")
+    expect(page.locator("#id_password1_error")).to_contain_text("entièrement numérique")
     assert small_targets(page) == []
     shot("sign-up-fr")
 

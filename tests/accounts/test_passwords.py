@@ -19,7 +19,7 @@ def test_changing_the_password_needs_the_old_one(ana, ana_phone):
         CHANGE, {"old_password": "nope", "new_password1": NEW, "new_password2": NEW}
     )
     assert response.status_code == 422
-    assert "Your old password was entered incorrectly." in response.content.decode()
+    assert "This is not your password." in response.content.decode()
     response = ana_phone.post(
         CHANGE, {"old_password": PASSWORD, "new_password1": NEW, "new_password2": NEW}
     )
@@ -80,3 +80,34 @@ def test_a_broken_reset_address_is_told_on_the_form(client):
 def test_the_reset_form_names_its_field_as_the_sign_up_form_does(client):
     client.cookies["django_language"] = "fr"
     assert "Adresse e-mail" in client.get(RESET).content.decode()
+
+
+def test_a_new_password_is_told_in_the_visitors_words_beside_it(ana, ana_phone):
+    """In Dutch as the rest of the app speaks it ("je", not Django's "uw"), the help in
+    one sentence, and a fault beside the new password, not beside its confirmation."""
+    ana_phone.cookies["django_language"] = "nl"
+    form = ana_phone.get(CHANGE).content.decode()
+    assert "Uw " not in form and "<ul><li>" not in form
+    response = ana_phone.post(
+        CHANGE, {"old_password": "nope", "new_password1": "12345678", "new_password2": "12345678"}
+    )
+    content = response.content.decode()
+    assert "Dat is niet je wachtwoord." in content and "Uw " not in content
+    assert "Dit wachtwoord bevat alleen cijfers." in content
+    assert 'id="id_new_password1_error"' in content
+    assert 'id="id_new_password2_error"' not in content
+    ana.refresh_from_db()
+    assert ana.check_password(PASSWORD)
+
+
+def test_a_reset_password_is_checked_beside_it_too(client, ana):
+    client.post(RESET, {"email": "ana@example.org"})
+    form = client.get(reset_link(mail.outbox[0]), follow=True)
+    response = client.post(
+        form.redirect_chain[-1][0], {"new_password1": "short", "new_password2": "short"}
+    )
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert "at least 8 characters" in content and 'id="id_new_password1_error"' in content
+    ana.refresh_from_db()
+    assert ana.check_password(PASSWORD)

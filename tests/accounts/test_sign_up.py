@@ -61,7 +61,8 @@ def test_the_sign_in_link_of_the_sign_up_page_keeps_the_page_to_go_back_to(clien
         ({"password2": "something-else-77"}, "password2", "The two password fields didn’t match."),
         ({"email": ""}, "email", "This field is required."),
         ({"email": "not an address"}, "email", "Enter a valid email address."),
-        ({"password1": "12345678", "password2": "12345678"}, "password2", "entirely numeric"),
+        ({"password1": "12345678", "password2": "12345678"}, "password1", "entirely numeric"),
+        ({"password1": "ab1", "password2": "ab1"}, "password1", "at least 8 characters"),
         ({"username": "no spaces please"}, "username", "Enter a valid username."),
     ],
 )
@@ -121,3 +122,27 @@ def test_the_name_s_help_lists_the_signs_it_allows(client, language, help):
     assert "@/,/+" not in content
     response = client.post(SIGN_UP, sign_up_data(username="ana.speler"))
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("nl", "Dit wachtwoord is te kort: het moet minstens 8 tekens hebben."),
+        ("fr", "Ce mot de passe est trop court : il lui faut au moins 8 caractères."),
+    ],
+)
+def test_a_short_password_is_told_in_the_visitors_language_beside_it(client, language, message):
+    """Django's Dutch catalogue has no sentence for its own: it showed in English."""
+    client.cookies["django_language"] = language
+    response = client.post(SIGN_UP, sign_up_data(password1="kort-1", password2="kort-1"))
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert message in content and "too short" not in content
+    assert 'id="id_password1_error"' in content and 'id="id_password2_error"' not in content
+
+
+def test_two_different_passwords_are_told_once_beside_the_confirmation(client):
+    response = client.post(SIGN_UP, sign_up_data(password1="1234", password2="12345"))
+    content = response.content.decode()
+    assert "The two password fields didn’t match." in content
+    assert 'id="id_password2_error"' in content and 'id="id_password1_error"' not in content
