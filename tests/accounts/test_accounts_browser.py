@@ -100,6 +100,23 @@ def test_sign_up_in_french_tells_mistakes_next_to_the_fields(page, shot):
     shot("sign-up-fr")
 
 
+def test_sign_up_in_dutch_says_every_mistake_in_dutch_beside_its_field(page, shot):
+    """Not the browser's own bubble in the phone's language: the forms are checked by
+    the server, whose words follow the page's language."""
+    page.goto("/account/sign-up/")
+    page.get_by_role("button", name="Nederlands").click()
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    page.locator('input[name="username"]').fill("ana")
+    page.locator('input[name="email"]').fill("geen adres")
+    page.locator('input[name="password1"]').fill("kort-1")
+    page.locator('input[name="password2"]').fill("kort-1")
+    page.locator("form.account-form button[type=submit]").click()
+    expect(page.locator("#id_email_error")).to_have_text("Voer een geldig e-mailadres in.")
+    expect(page.locator("#id_password1_error")).to_contain_text("Dit wachtwoord is te kort")
+    assert "This password" not in page.locator("main").inner_text()
+    shot("sign-up-nl")
+
+
 def test_a_player_claims_a_seat_and_finds_it_in_my_statistics(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     sign_up(page, "ana")
