@@ -29,10 +29,29 @@
     return form.querySelector("input[name=" + name + "]");
   }
 
+  function roundForm() {
+    return document.querySelector("form.round-form[hx-post]");
+  }
+
+  // The round number the server gave the form as it sent it: the number shown counts
+  // the rounds kept since, the server's is the next one it will record.
+  function serverNumber(form) {
+    if (!form.dataset.serverNumber) form.dataset.serverNumber = field(form, "number").value;
+    return Number(form.dataset.serverNumber);
+  }
+
+  function showNumber(form, number) {
+    field(form, "number").value = String(number);
+    const title = form.querySelector(".form-title");
+    const said = words();
+    if (title && said) title.textContent = said.enter.replace("{n}", String(number));
+  }
+
   // ---- keeping a round ------------------------------------------------------------
   // The round goes to the list, and the form turns into the next round's: a fresh
   // one-time key and the next number, as the server would have sent it.
   function keep(form) {
+    serverNumber(form);
     const number = Number(field(form, "number").value);
     const rounds = load();
     rounds.push({
@@ -48,11 +67,10 @@
     form.querySelectorAll(".errorlist, .form-errors").forEach(function (element) { element.remove(); });
     const sendError = form.querySelector(".send-error");
     if (sendError) sendError.hidden = true;
-    field(form, "number").value = String(number + 1);
+    showNumber(form, number + 1);
     field(form, "entry_key").value = window.scorepad.freshKey();
     const title = form.querySelector(".form-title");
     const said = words();
-    if (title && said) title.textContent = said.enter.replace("{n}", String(number + 1));
     show();
     if (said) announce(said.kept.replace("{round}", said.name.replace("{n}", String(number))));
     if (title) {
@@ -115,13 +133,16 @@
   }
 
   function show() {
-    const form = document.querySelector("form.round-form[hx-post]");
+    const form = roundForm();
     const template = document.getElementById("unsent-rounds");
     const old = document.querySelector(".unsent");
     if (old) old.remove();
     if (!form || !template) return;
+    serverNumber(form);
     const mine = load().filter(function (round) { return round.action === form.getAttribute("action"); });
     noticeUnsent(template, mine);
+    // The standing grew or shrank: what scrolls into sight next stops below it (app.js).
+    if (typeof window.keepClearOfStanding === "function") window.keepClearOfStanding();
     if (!mine.length) return;
     const section = template.content.querySelector(".unsent").cloneNode(true);
     const list = section.querySelector("ol");
@@ -132,39 +153,82 @@
       const message = item.querySelector(".unsent-error");
       message.textContent = round.error;
       message.hidden = !round.error;
-      const discard = item.querySelector(".unsent-discard");
-      discard.hidden = !round.error;
-      discard.dataset.key = round.key;
+      item.querySelectorAll(".unsent-discard, .unsent-edit").forEach(function (button) {
+        button.hidden = !round.error;
+        button.dataset.key = round.key;
+      });
       list.appendChild(item);
     });
     form.after(section);
   }
 
-  // Only a round the server refused can be taken off the list, by the player; the
-  // rounds kept after it of the same match move up one number.
+  // Only a round the server refused can be taken off the list, by the player, or put
+  // back in the form to be corrected. Taken off, the rounds kept after it of the same
+  // match follow on from the server's next round: the refused one was never recorded,
+  // and one the player entered in the form meanwhile was.
+  function refusedRound(button) {
+    const rounds = load();
+    const round = rounds.find(function (kept) { return kept.key === button.dataset.key; });
+    return round ? { rounds: rounds, round: round } : null;
+  }
+
   document.addEventListener("click", function (event) {
     const discard = event.target.closest && event.target.closest("button.unsent-discard");
-    if (!discard) return;
-    const rounds = load();
-    const gone = rounds.find(function (round) { return round.key === discard.dataset.key; });
-    if (!gone) return;
-    save(rounds.filter(function (round) { return round !== gone; }).map(function (round) {
+    const found = discard && refusedRound(discard);
+    if (!found) return;
+    const gone = found.round;
+    const form = roundForm();
+    const here = form && form.getAttribute("action") === gone.action;
+    const rest = found.rounds.filter(function (round) { return round !== gone; });
+    const before = rest.filter(function (round) {
+      return round.action === gone.action && round.number < gone.number;
+    }).length;
+    let next = here ? serverNumber(form) + before : gone.number;
+    save(rest.map(function (round) {
       if (round.action !== gone.action || round.number < gone.number) return round;
       const body = new URLSearchParams(round.body);
-      body.set("number", String(round.number - 1));
-      return Object.assign({}, round, { number: round.number - 1, body: body.toString() });
+      body.set("number", String(next));
+      next += 1;
+      return Object.assign({}, round, { number: Number(body.get("number")), body: body.toString() });
     }));
-    const form = document.querySelector("form.round-form[hx-post]");
-    const number = form && field(form, "number");
-    if (form && form.getAttribute("action") === gone.action && Number(number.value) > gone.number) {
-      // The form prepared for the round after the kept ones moves up too.
-      number.value = String(Number(number.value) - 1);
-      const title = form.querySelector(".form-title");
-      const said = words();
-      if (title && said) title.textContent = said.enter.replace("{n}", number.value);
-    }
+    // The form prepared for the round after the kept ones follows them.
+    if (here) showNumber(form, next);
     show();
     send();
+  });
+
+  // Put back in the form: the round as it was typed, under its own number, to be
+  // corrected beside the fields the server names; the rounds kept after it wait for it.
+  document.addEventListener("click", function (event) {
+    const edit = event.target.closest && event.target.closest("button.unsent-edit");
+    const found = edit && refusedRound(edit);
+    const form = roundForm();
+    if (!found || !form || form.getAttribute("action") !== found.round.action) return;
+    const round = found.round;
+    const typed = new URLSearchParams(round.body);
+    Array.from(form.elements).forEach(function (element) {
+      if (!element.name || element.type === "hidden" || element.type === "submit" || element.type === "button") return;
+      if (element.type === "checkbox" || element.type === "radio") {
+        element.checked = typed.getAll(element.name).includes(element.value);
+      } else {
+        element.value = typed.get(element.name) || "";
+      }
+    });
+    serverNumber(form);
+    showNumber(form, round.number);
+    field(form, "entry_key").value = window.scorepad.freshKey();
+    save(found.rounds.filter(function (kept) { return kept !== round; }));
+    show();
+    // The card grids and the sums follow the card codes put back.
+    form.querySelectorAll("input.card-codes").forEach(function (input) {
+      if (input.value) input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const title = form.querySelector(".form-title");
+    if (title) {
+      title.tabIndex = -1;
+      title.focus({ preventScroll: true });
+      title.scrollIntoView({ block: "start" });
+    }
   });
 
   // ---- sending them ---------------------------------------------------------------
@@ -252,5 +316,13 @@
     show();
     send();
   });
-  document.addEventListener("htmx:afterSettle", show);
+  document.addEventListener("htmx:afterSettle", function () {
+    show();
+    // A round put back in the form and recorded: the rounds kept after it go now, the
+    // first of them being the server's next round (not while that one is still refused).
+    const form = roundForm();
+    if (!form) return;
+    const first = load().find(function (round) { return round.action === form.getAttribute("action"); });
+    if (first && !first.error && first.number === serverNumber(form)) send();
+  });
 })();

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from scorepad.matches.models import Match
 from tests.browser.test_play_browser import record, row, start_match
+from tests.browser.test_standing_browser import assert_seen
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -218,3 +219,62 @@ def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, sho
     expect(page.locator(".unsent-notice")).to_have_count(0)
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     assert Match.objects.get().rounds.count() == 1
+
+
+def keep_a_refused_round_and_the_next(page) -> None:
+    """Offline: round 1 with nobody calling (only the server refuses it), round 2 right;
+    back online, round 1 is refused and round 2 waits behind it."""
+    page.context.set_offline(True)
+    row(page, "Ana").locator("input.points-input").fill("2")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    page.context.set_offline(False)
+    expect(page.locator(".unsent li").first).to_contain_text("Round 1 · refused")
+    expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
+
+
+def test_a_refused_kept_round_is_corrected_in_the_form_and_the_next_one_follows(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    refused = page.locator(".unsent li").first
+    refused.get_by_role("button", name="Correct it in the form").click()
+    # Back in the form as typed, under its own number; the faults are the server's.
+    assert_seen(page.get_by_role("heading", name="Enter round 1"))
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("9")
+    expect(page.locator(".unsent li")).to_have_count(1)
+    shot("put-back")
+    record(page)  # still nobody calling: refused beside the field, round 2 still waits
+    expect(page.locator("form.round-form .errorlist")).to_contain_text("Tick who called")
+    expect(page.locator(".unsent li")).to_contain_text("Round 2 · not sent yet")
+    row(page, "Ana").locator("label.caller-pick").click()
+    record(page)
+    # Round 1 recorded, then round 2 sent after it: the form is for round 3.
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+
+
+def test_a_refused_round_entered_anew_then_taken_off_the_list_lets_the_next_one_go(page):
+    """The player enters the refused round again through the form (after a Reload), then
+    takes the refused copy off the list: the round kept after it goes as round 2, the
+    number after the server's, not as round 1 (refused as already recorded)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.locator("#round-1")).to_be_visible()
+    refused = page.locator(".unsent li").first
+    expect(refused).to_contain_text("Round 1 · refused")
+    refused.get_by_role("button", name="Take it off the list").click()
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
