@@ -399,6 +399,28 @@ window.addEventListener("resize", keepClearOfStanding);
   });
 })();
 
+// A GET form whose answer changes the address (the history's filters, the practice
+// page's cards): htmx's copy of the page, shown again by Back, holds the list as the
+// address says but the fields as the page first came (a field's typed value or ticked
+// box is not part of the copy): they are set back from the address.
+(function () {
+  "use strict";
+
+  document.addEventListener("htmx:historyRestore", function () {
+    const asked = new URLSearchParams(window.location.search);
+    document.querySelectorAll("form[method=get][hx-push-url]").forEach(function (form) {
+      Array.from(form.elements).forEach(function (field) {
+        if (!field.name || ["hidden", "submit", "button"].includes(field.type)) return;
+        if (field.type === "checkbox" || field.type === "radio") {
+          field.checked = asked.getAll(field.name).includes(field.value);
+        } else {
+          field.value = asked.get(field.name) || "";
+        }
+      });
+    });
+  });
+})();
+
 // The language switcher goes back to the page as it is now: an htmx navigation that
 // changes the address (a walkthrough's step, a card looked up) changes where it goes.
 (function () {

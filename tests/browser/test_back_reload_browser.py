@@ -139,3 +139,30 @@ def test_back_and_reload_on_the_set_up_after_a_preset_tap(page, shot):
     page.go_back()
     expect(page.locator('a[href="/matches/new/cabo/"]')).to_be_visible()
     expect_whole_page(page)
+
+
+def test_back_through_htmx_copies_shows_the_filters_that_made_the_list(page):
+    """Back with htmx's own copies of the page (not asked of the server again): the
+    fields say what the list shows, not what the page first came with."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    page.goto("/history/")
+    game, player = page.get_by_label("Game"), page.get_by_label("Player")
+    game.select_option("cabo")
+    expect(page).to_have_url(re.compile(r"game=cabo"))
+    game.select_option("escoba")
+    expect(page).to_have_url(re.compile(r"game=escoba"))
+    expect(page.locator("#results")).not_to_contain_text("Ana")
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"game=cabo"))
+    expect(page.locator("#results")).to_contain_text("Ana")
+    expect(game).to_have_value("cabo")
+    player.fill("Ana")
+    page.get_by_role("button", name="Filter").click()
+    expect(page).to_have_url(re.compile(r"game=cabo.*player=Ana"))
+    game.select_option("cabanga")
+    expect(page).to_have_url(re.compile(r"game=cabanga"))
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"game=cabo.*player=Ana"))
+    expect(page.locator("#results")).to_contain_text("Ana")
+    expect(game).to_have_value("cabo")
+    expect(player).to_have_value("Ana")
