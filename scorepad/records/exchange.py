@@ -223,7 +223,15 @@ def _faults(where: str, errors: Iterable[FieldError], number: int | None = None)
             "number": number,
         }
     )
-    return [f"{place}, {error.field}: {error.message.render(_)}" for error in errors]
+    return [_at(place, error.field, error.message.render(_)) for error in errors]
+
+
+def _at(place: str, field: str, fault: str) -> str:
+    """A fault in words, and where it is in the file: its key, in the file's own words
+    ("sides.Ada.oros"), unless the fault is the whole round's."""
+    if field not in ("", "round"):
+        fault = _("%(fault)s (in the file: %(field)s)") % {"fault": fault, "field": field}
+    return _("%(place)s: %(fault)s") % {"place": place, "fault": fault}
 
 
 def check_document(index: int, document: object) -> CheckedMatch:
@@ -233,32 +241,33 @@ def check_document(index: int, document: object) -> CheckedMatch:
         raise ImportRefused([_("%(match)s: a match must be a JSON object.") % {"match": where}])
     fault = _format_fault(document)
     if fault:
-        raise ImportRefused([f"{where}: {fault}"])
+        raise ImportRefused([_("%(place)s: %(fault)s") % {"place": where, "fault": fault}])
     game = GAMES[document["game"]]
-    faults = [
-        f"{where}, {name}: " + _("unknown field") for name in document if name not in KNOWN_FIELDS
-    ]
+    faults = [_at(where, name, _("unknown field")) for name in document if name not in KNOWN_FIELDS]
     preset = document.get("preset", game.presets[0].key)
     overrides = document.get("options", {})
     teams = document.get("teams")
     players = document.get("players")
     created, created_fault = _created(document.get("created"))
     if created_fault:
-        faults.append(f"{where}, created: {created_fault}")
+        faults.append(_at(where, "created", created_fault))
     if not isinstance(overrides, dict):
-        faults.append(f"{where}, options: " + _("options must be a JSON object"))
+        faults.append(_at(where, "options", _("options must be a JSON object")))
     if teams is not None and not isinstance(teams, list):
-        faults.append(f"{where}, teams: " + _("teams must be null or a list"))
+        faults.append(_at(where, "teams", _("teams must be null or a list")))
     if not isinstance(players, list):
-        faults.append(f"{where}, players: " + _("players must be a list of names"))
+        faults.append(_at(where, "players", _("players must be a list of names")))
     rounds = document.get("rounds")
     if not isinstance(rounds, list):
-        faults.append(f"{where}, rounds: " + _("rounds must be a list"))
+        faults.append(_at(where, "rounds", _("rounds must be a list")))
     elif len(rounds) > MAX_ROUNDS_PER_MATCH:
         faults.append(
-            f"{where}, rounds: "
-            + _("a match has at most %(count)s rounds; this one has %(rounds)s")
-            % {"count": MAX_ROUNDS_PER_MATCH, "rounds": len(rounds)}
+            _at(
+                where,
+                "rounds",
+                _("a match has at most %(count)s rounds; this one has %(rounds)s")
+                % {"count": MAX_ROUNDS_PER_MATCH, "rounds": len(rounds)},
+            )
         )
     if faults:
         raise ImportRefused(faults)

@@ -105,13 +105,13 @@ def test_import_of_a_missing_file_fails(db, tmp_path):
                     created="0001-01-01T00:00:00+05:00",
                 )
             ).encode(),
-            "created: created must fall between the years 1 and 9999",
+            "created must fall between the years 1 and 9999 in UTC \\(in the file: created\\)",
         ),
         (
             json.dumps(
                 dict(CABANGA_SHARED, format="scorepad.match/1", players=["A", "B", "C", "D\0"])
             ).encode(),
-            "Match 1, players: a name cannot hold control characters",
+            "Match 1: a name cannot hold control characters \\(in the file: players\\)",
         ),
     ],
 )

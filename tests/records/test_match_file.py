@@ -234,11 +234,13 @@ FILES_THAT_CRASHED = [
     ),
     (
         json.dumps(document_of(CABO_FR, created="0001-01-01T00:00:00+05:00")).encode(),
-        "Match 1 (Ana, Ben), created: created must fall between the years 1 and 9999 in UTC",
+        "Match 1 (Ana, Ben): created must fall between the years 1 and 9999 in UTC"
+        " (in the file: created)",
     ),
     (
         json.dumps(document_of(CABO_FR, created="9999-12-31T23:59:59-05:00")).encode(),
-        "Match 1 (Ana, Ben), created: created must fall between the years 1 and 9999 in UTC",
+        "Match 1 (Ana, Ben): created must fall between the years 1 and 9999 in UTC"
+        " (in the file: created)",
     ),
     (
         b"[" * 100_000,
@@ -250,7 +252,7 @@ FILES_THAT_CRASHED = [
     ),
     (
         json.dumps(document_of(CABO_FR, players=["A\u0000na", "Ben"], first_dealer="Ben")).encode(),
-        "Match 1, players: a name cannot hold control characters",
+        "Match 1: a name cannot hold control characters (in the file: players)",
     ),
     (
         json.dumps(
@@ -262,11 +264,13 @@ FILES_THAT_CRASHED = [
                 ],
             )
         ).encode(),
-        "Match 1 (Ana, Ben, Chloé, Dan), teams.1: a name cannot hold control characters",
+        "Match 1 (Ana, Ben, Chloé, Dan): a name cannot hold control characters"
+        " (in the file: teams.1)",
     ),
     (
         json.dumps(document_of(CABANGA_SHARED, rounds=[{"hands": {}}] * 1001)).encode(),
-        "Match 1 (A, B, C, D), rounds: a match has at most 1000 rounds; this one has 1001",
+        "Match 1 (A, B, C, D): a match has at most 1000 rounds; this one has 1001"
+        " (in the file: rounds)",
     ),
 ]
 
@@ -289,37 +293,37 @@ FILES_THAT_CRASHED = [
         ),
         (
             json.dumps(document_of(CABO_FR, preset="us")).encode(),
-            "Match 1 (Ana, Ben), preset: unknown preset us",
+            "Match 1 (Ana, Ben): unknown preset us (in the file: preset)",
         ),
         (
             json.dumps(document_of(CABO_FR, options={"colour": 1})).encode(),
-            "Match 1 (Ana, Ben), options.colour: unknown option colour",
+            "Match 1 (Ana, Ben): unknown option colour (in the file: options.colour)",
         ),
         (
             json.dumps(document_of(CABO_FR, options={"target": 5})).encode(),
-            "Match 1 (Ana, Ben), options.target:",
+            "(in the file: options.target)",
         ),
         (
             json.dumps(document_of(CABO_FR, players=["Ana", "Ana"])).encode(),
-            "Match 1 (Ana, Ana), players: Ana appears twice",
+            "Match 1 (Ana, Ana): Ana appears twice (in the file: players)",
         ),
         (
             json.dumps(document_of(CABO_FR, players="Ana")).encode(),
-            "Match 1, players: players must be a list of names",
+            "Match 1: players must be a list of names (in the file: players)",
         ),
         (
             json.dumps(
                 document_of(CABO_FR, teams=[{"name": "Us", "players": ["Ana", "Ben"]}])
             ).encode(),
-            "Match 1 (Ana, Ben), teams: this game is not played in teams",
+            "Match 1 (Ana, Ben): this game is not played in teams (in the file: teams)",
         ),
         (
             json.dumps(document_of(CABO_FR, colour="red")).encode(),
-            "Match 1 (Ana, Ben), colour: unknown field",
+            "Match 1 (Ana, Ben): unknown field (in the file: colour)",
         ),
         (
             json.dumps(document_of(CABO_FR, created="yesterday")).encode(),
-            "Match 1 (Ana, Ben), created:",
+            "(in the file: created)",
         ),
         *FILES_THAT_CRASHED,
     ],
@@ -384,11 +388,12 @@ def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
     wrong_deal = document_of(ESCOBA, rounds=[ESCOBA["rounds"][0], deal])
     html = upload(visitor, [good, bad, wrong_deal]).content.decode()
     assert (
-        "Match 2 (A, B, C, D), round 3, hands: at least one player must have no card left" in html
+        "Match 2 (A, B, C, D), round 3: at least one player must have no card left"
+        " (in the file: hands)" in html
     )
     assert (
-        "Match 3 (You, Ada), round 2, sides.Ada.oros: oros must be a whole number, 0 or more"
-        in html
+        "Match 3 (You, Ada), round 2: oros must be a whole number, 0 or more"
+        " (in the file: sides.Ada.oros)" in html
     )
     assert Match.objects.count() == 0
 
@@ -396,7 +401,7 @@ def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
 def test_a_round_after_the_end_is_refused(visitor):
     document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
     html = upload(visitor, document).content.decode()
-    assert "Match 1 (You, Ada), round 7, round: the match is over" in html
+    assert "Match 1 (You, Ada), round 7: the match is over" in html
     assert Match.objects.count() == 0
 
 
@@ -405,7 +410,7 @@ def test_an_unknown_player_in_a_round_is_refused(visitor):
         CABO_FR, rounds=[{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
     )
     html = upload(visitor, document).content.decode()
-    assert "Match 1 (Ana, Ben), round 1, hands: unknown player Zoé" in html
+    assert "Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)" in html
 
 
 def test_a_file_over_two_megabytes_is_refused(visitor):
@@ -469,3 +474,16 @@ def test_a_two_deck_cabo_match_travels_with_its_decks(owner, visitor, other_visi
     assert response.status_code == 422
     assert "KH appears twice in this round" in response.content.decode()
     assert errors(dict(document, options={"decks": 3}), load_schema())
+
+
+def test_a_fault_of_a_round_is_told_in_the_readers_language(visitor):
+    """In words, not the file's keys, but for where to look in the file."""
+    visitor.cookies["django_language"] = "fr"
+    document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
+    html = upload(visitor, document).content.decode()
+    assert "Partie 1 (You, Ada), manche 7\u00a0: la partie est terminée" in html
+    document = document_of(
+        CABO_FR, rounds=[{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
+    )
+    html = upload(visitor, document).content.decode()
+    assert "(dans le fichier\u00a0: hands)" in html and "round:" not in html
