@@ -34,12 +34,18 @@ def django_db_modify_db_settings(
 
 
 @pytest.fixture(autouse=True)
-def _fast_and_english(settings) -> None:
+def _fast_and_english(settings) -> Iterator[None]:
+    from django.utils import translation
+
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    yield
+    # A request in French leaves French active in this thread (the locale middleware
+    # sets it and nothing resets it): the next test starts in the default language.
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import uuid
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,7 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
-from scorepad.matches.models import Match, Owner
+from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.services import create_played_matches, first_submission
 from scorepad.rules import GAMES
 from scorepad.rules.base import (
@@ -348,11 +349,76 @@ class AlreadyImported(Exception):
 
 
 def save_matches(
-    owner: Owner, checked: Iterable[CheckedMatch], *, key: uuid.UUID | None = None
+    owner: Owner,
+    checked: Iterable[CheckedMatch],
+    *,
+    key: uuid.UUID | None = None,
+    new_only: bool = False,
 ) -> list[Match]:
     """Create the checked matches, all in one transaction, in the file's order; once per
-    form `key`."""
+    form `key`. `new_only`: not those the owner's history already holds (the same file
+    imported again, a backup brought back to the phone it came from)."""
+    checked = list(checked)
     with transaction.atomic():
         if first_submission(owner, key) is None:
             raise AlreadyImported
-        return create_played_matches(owner, list(checked))
+        if new_only:
+            held = _held(owner, checked)
+            checked = [entry for entry in checked if _identity(entry) not in held]
+        return create_played_matches(owner, checked)
+
+
+def _identity(entry: CheckedMatch | Match, rounds: list | None = None) -> str | None:
+    """What makes two matches one: their set-up, their date to the second (as the file
+    keeps it) and their rounds as entered. None for a match of the file without a date."""
+    if isinstance(entry, Match):
+        game, preset, setup, created = entry.game, entry.preset, entry.setup(), entry.created
+    else:
+        game, preset, setup, created, rounds = (
+            entry.setup.game,
+            entry.preset,
+            entry.setup,
+            entry.created,
+            entry.rounds,
+        )
+    if created is None:
+        return None
+    teams = [[team.name, list(team.players)] for team in setup.teams or ()]
+    return json.dumps(
+        [
+            game,
+            preset,
+            dict(setup.options),
+            list(setup.players),
+            teams,
+            setup.first_dealer,
+            timestamp(created),
+            rounds,
+        ],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+
+
+def _held(owner: Owner, checked: list[CheckedMatch]) -> set[str]:
+    """The identities of the owner's matches (not deleted) that a match of the file may
+    be: of its games, dated to the second as one of them. Two queries."""
+    dates = [entry.created for entry in checked if entry.created]
+    if not dates or owner.pk is None:
+        return set()
+    seconds = {timestamp(moment) for moment in dates}
+    candidates = [
+        match
+        for match in owner.matches.filter(
+            deleted_at__isnull=True,
+            game__in={entry.setup.game for entry in checked},
+            created__gte=min(dates).replace(microsecond=0),
+            created__lte=max(dates).replace(microsecond=999_999),
+        )
+        if timestamp(match.created) in seconds
+    ]
+    rounds: dict[int, list] = defaultdict(list)
+    entered = Round.objects.filter(match__in=candidates, deleted_at__isnull=True)
+    for match_id, data in entered.order_by("match_id", "number").values_list("match_id", "data"):
+        rounds[match_id].append(data)
+    return {_identity(match, rounds[match.pk]) for match in candidates}

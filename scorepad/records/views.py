@@ -190,19 +190,32 @@ def import_matches(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         owner = current_owner(request, create=True)
         try:
-            created = exchange.save_matches(owner, form.checked, key=form.cleaned_data["key"])
+            created = exchange.save_matches(
+                owner, form.checked, key=form.cleaned_data["key"], new_only=True
+            )
         except TooManyMatches as refused:
             form.add_error("file", str(refused))
         except exchange.AlreadyImported:
             messages.info(request, _("This file was already imported."))
             return redirect("records:history")
         else:
-            count = len(created)
-            messages.success(
-                request,
-                ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
-                % {"count": count},
-            )
+            count, held = len(created), len(form.checked) - len(created)
+            if count or not held:
+                messages.success(
+                    request,
+                    ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
+                    % {"count": count},
+                )
+            if held:
+                messages.info(
+                    request,
+                    ngettext(
+                        "%(count)s match of the file was already in your history: left out.",
+                        "%(count)s matches of the file were already in your history: left out.",
+                        held,
+                    )
+                    % {"count": held},
+                )
             return redirect("records:history")
     context = _history_context(request, current_owner(request))
     context["import_form"] = form

@@ -50,9 +50,12 @@ def test_import_prints_the_new_ids_in_order_for_the_owner(owner, tmp_path, capsy
     imported = Match.objects.filter(owner__user=user).order_by("created", "updated")
     assert ids == [match.pk for match in imported]
     assert [match.game for match in imported] == ["cabo", "escoba"]
+    # Imported again: the matches already there are left out, and said so.
     call_command("import_matches", str(tmp_path / "all.json"), "--owner", "marie")
+    printed = capsys.readouterr()
+    assert printed.out == "" and "2 of the file's matches already there" in printed.err
     assert Owner.objects.filter(user=user).count() == 1
-    assert Match.objects.filter(owner__user=user).count() == 4
+    assert Match.objects.filter(owner__user=user).count() == 2
 
 
 def test_import_without_owner_makes_a_new_one(owner, tmp_path, capsys):

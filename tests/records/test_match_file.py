@@ -17,7 +17,7 @@ from scorepad.limits import MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Round
 from scorepad.records import exchange
 
-from .conftest import build
+from .conftest import build, client_of
 from .matches import ALL, CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
 from .schema import errors, load_schema
 
@@ -196,6 +196,46 @@ def test_export_then_import_gives_the_same_matches(owner, visitor, other_visitor
         assert [r.number for r in copy.active_rounds()] == list(
             range(1, len(copy.active_rounds()) + 1)
         )
+
+
+def messages_of(client) -> list[str]:
+    return [str(message) for message in client.get(reverse("records:history")).context["messages"]]
+
+
+def test_a_file_imported_again_adds_only_the_matches_not_held_yet(owner, visitor, stranger):
+    """The same backup imported twice, or brought back to the history it came from,
+    does not double the history nor its statistics."""
+    for spec in ALL:
+        build(owner, spec)
+    exported = export_all(visitor)
+    assert upload(visitor, exported).status_code == 302
+    assert Match.objects.filter(owner=owner).count() == len(ALL)
+    assert messages_of(visitor) == [
+        f"{len(ALL)} matches of the file were already in your history: left out."
+    ]
+    # Into another history: all of them; once more: none.
+    other = client_of(stranger)
+    upload(other, exported)
+    assert messages_of(other) == [f"{len(ALL)} matches imported."]
+    upload(other, [*exported, document_of(ESCOBA, created="2026-11-01T20:00:00Z")])
+    assert messages_of(other) == [
+        "1 match imported.",
+        f"{len(ALL)} matches of the file were already in your history: left out.",
+    ]
+    assert Match.objects.filter(owner=stranger).count() == len(ALL) + 1
+
+
+def test_a_match_differing_in_anything_entered_is_imported_again(owner, visitor):
+    """Not the same match: a round more, a round changed, another date, one deleted."""
+    document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    upload(visitor, document)
+    longer = document_of(CABO_FR, created="2026-11-01T20:00:00Z", rounds=CABO_FR["rounds"][:1])
+    later = document_of(CABO_FR, created="2026-11-01T20:00:01Z")
+    upload(visitor, [document, longer, later])
+    assert Match.objects.filter(owner=owner).count() == 3
+    Match.objects.filter(owner=owner).update(deleted_at=datetime(2026, 11, 2, tzinfo=UTC))
+    upload(visitor, document)
+    assert Match.objects.filter(owner=owner, deleted_at__isnull=True).count() == 1
 
 
 def test_an_import_ignores_the_computed_fields(owner, visitor):

@@ -28,9 +28,11 @@ class Command(BaseCommand):
         except exchange.ImportRefused as refused:
             raise CommandError("nothing imported:\n" + "\n".join(refused.faults)) from None
         # save_matches is one transaction; the owner is found (or made) once the file passed.
-        created = exchange.save_matches(self._owner(owner), checked)
+        created = exchange.save_matches(self._owner(owner), checked, new_only=True)
         for match in created:
             self.stdout.write(str(match.pk))
+        if held := len(checked) - len(created):
+            self.stderr.write(f"{held} of the file's matches already there: left out")
 
     def _owner(self, username: str | None) -> Owner:
         if username is None:
