@@ -174,7 +174,12 @@ def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(p
     expect(page.locator(".house-rule")).to_contain_text("Cabanga! · Classique")
     measure("house rules", "/history/house-rules/")
     shot("long-names-house-rules")
-    page.goto("/history/")
+    measure("a player", "/history/players/Jo/")
+    shot("short-name-player")
+    measure("history with a house rule", "/history/")
+    # "Toutes les règles maison" whole: its choice takes the panel's width.
+    panel = page.locator("form.filters").bounding_box()["width"]
+    assert page.locator("select[name=house_rule]").bounding_box()["width"] > panel * 0.8
     chart = page.get_by_role("link", name="Graphique").first.get_attribute("href")
     measure("chart", chart)
     shot("long-names-chart")
