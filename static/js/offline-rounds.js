@@ -274,13 +274,16 @@
       kept.error = problem;
       save(rounds);
     }
+    refusedNow = true;
     return false;
   }
 
   let sending = false;
+  let refusedNow = false;
   async function sendAll() {
     if (sending || !navigator.onLine) return;
     sending = true;
+    refusedNow = false;
     let sent = 0;
     try {
       for (const round of load()) {
@@ -291,8 +294,9 @@
       sending = false;
     }
     const board = document.getElementById("scoreboard");
-    if (sent && board && window.htmx) {
-      // The board as the server now has it: the rounds just sent, and a fresh form.
+    if ((sent || refusedNow) && board && window.htmx) {
+      // The board as the server now has it: the rounds just sent, or those that made
+      // one refused (another phone's), and a fresh form.
       window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
     } else {
       show();

@@ -3,9 +3,12 @@ pages, and rounds entered offline are sent once, in order, when the connection i
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.matches import services
 from scorepad.matches.models import Match
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_standing_browser import assert_seen
@@ -278,3 +281,26 @@ def test_a_refused_round_entered_anew_then_taken_off_the_list_lets_the_next_one_
     expect(page.locator(".unsent")).to_have_count(0)
     match = Match.objects.get()
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+
+
+def test_a_kept_round_another_phone_recorded_first_shows_that_phones_round(page):
+    """Round 1 kept offline while another phone records round 1: back online, the kept
+    one is refused as already recorded, and the board shows the other phone's round
+    without a reload (not the board as it was before the connection dropped)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.locator(".unsent li")).to_have_count(1)
+    match = Match.objects.get()
+    services.record_round(
+        match,
+        {"caller": "Ben", "hands": {"Ana": 7, "Ben": 1}},
+        number=1,
+        entry_key=uuid.uuid4(),
+        owner=match.owner,
+    )
+    page.context.set_offline(False)
+    expect(page.locator(".unsent li").first).to_contain_text("Round 1 · refused")
+    expect(page.locator("#round-1 .pts")).to_have_text(["+7", "+0"])
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
