@@ -48,26 +48,30 @@
   }
 
   // ---- keeping a round ------------------------------------------------------------
-  // The round goes to the list, and the form turns into the next round's: a fresh
-  // one-time key and the next number, as the server would have sent it.
+  // The round goes to the list, in its number's place (a round put back in the form
+  // goes before those kept after it), and the form turns into the round's after the
+  // last kept: a fresh one-time key and the next number, as the server would send it.
   function keep(form) {
     serverNumber(form);
+    const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
     const rounds = load();
-    rounds.push({
-      action: form.getAttribute("action"),
+    const later = rounds.findIndex(function (round) { return round.action === action && round.number > number; });
+    rounds.splice(later < 0 ? rounds.length : later, 0, {
+      action: action,
       number: number,
       key: field(form, "entry_key").value,
       body: new URLSearchParams(new FormData(form)).toString(),
       error: "",
     });
     save(rounds);
+    const last = Math.max.apply(null, rounds.filter(function (round) { return round.action === action; }).map(function (round) { return round.number; }));
     form.reset();
     form.querySelectorAll(".has-error").forEach(function (element) { element.classList.remove("has-error"); });
     form.querySelectorAll(".errorlist, .form-errors").forEach(function (element) { element.remove(); });
     const sendError = form.querySelector(".send-error");
     if (sendError) sendError.hidden = true;
-    showNumber(form, number + 1);
+    showNumber(form, last + 1);
     field(form, "entry_key").value = window.scorepad.freshKey();
     const title = form.querySelector(".form-title");
     const said = words();
@@ -235,7 +239,11 @@
   function refusal(html) {
     const board = new DOMParser().parseFromString(html, "text/html");
     const notice = board.querySelector(".notice.is-error");
-    if (notice) return notice.textContent.trim();
+    if (notice) {
+      // Not the round's faults but the match's: it changed (another phone's round).
+      changedMeanwhile = true;
+      return notice.textContent.trim();
+    }
     const faults = board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist");
     return Array.from(faults, function (fault) { return fault.textContent.trim(); }).filter(Boolean).join(" ");
   }
@@ -274,16 +282,15 @@
       kept.error = problem;
       save(rounds);
     }
-    refusedNow = true;
     return false;
   }
 
   let sending = false;
-  let refusedNow = false;
+  let changedMeanwhile = false;
   async function sendAll() {
     if (sending || !navigator.onLine) return;
     sending = true;
-    refusedNow = false;
+    changedMeanwhile = false;
     let sent = 0;
     try {
       for (const round of load()) {
@@ -294,9 +301,9 @@
       sending = false;
     }
     const board = document.getElementById("scoreboard");
-    if ((sent || refusedNow) && board && window.htmx) {
-      // The board as the server now has it: the rounds just sent, or those that made
-      // one refused (another phone's), and a fresh form.
+    if ((sent || changedMeanwhile) && board && window.htmx) {
+      // The board as the server now has it: the rounds just sent, or the one that made
+      // a kept round a conflict (another phone's), and a fresh form.
       window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
     } else {
       show();

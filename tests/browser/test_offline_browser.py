@@ -304,3 +304,21 @@ def test_a_kept_round_another_phone_recorded_first_shows_that_phones_round(page)
     expect(page.locator(".unsent li").first).to_contain_text("Round 1 · refused")
     expect(page.locator("#round-1 .pts")).to_have_text(["+7", "+0"])
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+
+
+def test_a_round_put_back_and_kept_offline_again_goes_before_the_ones_after_it(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    page.locator(".unsent li").first.get_by_role("button", name="Correct it in the form").click()
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    page.context.set_offline(True)
+    row(page, "Ana").locator("label.caller-pick").click()
+    record(page)
+    expect(page.locator(".unsent li .unsent-name")).to_have_text(["Round 1", "Round 2"])
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    page.context.set_offline(False)
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
