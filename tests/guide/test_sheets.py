@@ -49,7 +49,7 @@ def test_the_french_escoba_page_says_deniers(client):
     ("language", "snap"),
     [
         ("en", "a card of the same <strong>value</strong>"),
-        ("fr", "une carte de même <strong>valeur</strong>"),
+        ("fr", "une carte de sa rangée de même <strong>valeur</strong>"),
         ("nl", "een kaart van dezelfde <strong>waarde</strong>"),
     ],
 )
@@ -61,7 +61,7 @@ def test_every_cabo_page_snaps_by_value_as_both_seeds_say(client, language, snap
 
 def test_the_dutch_cabo_page_follows_the_dutch_sheet_on_powers(client):
     page = get(client, "/rules/cabo/", "nl").text
-    assert "(uit welke bron dan ook)" in page
+    assert "waar die kaart ook vandaan komt" in page
     assert "De Franse regels zijn strenger" in page
     assert "Open gluur-opstelling" in page and "Geen slag-afleggen" in page
     assert "Die speler verliest" in page
@@ -72,7 +72,7 @@ def test_the_dutch_cabo_page_follows_the_dutch_sheet_on_powers(client):
     [
         ("en", ("Dutch</em>, <em>Golf</em> or <em>Cambio", "the highest deals", "third (2025)")),
         ("fr", ("sans regarder celle-ci avant", "la plus haute donne", "troisième (2025)")),
-        ("nl", ("zonder die eerst te bekijken", "de hoogste kaart", "derde (2025)")),
+        ("nl", ("zonder die eerst te bekijken", "de hoogste heeft", "derde (2025)")),
     ],
 )
 def test_the_cabo_pages_carry_what_the_seeds_add(client, language, texts):

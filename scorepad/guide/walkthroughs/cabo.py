@@ -307,7 +307,7 @@ def _build() -> tuple[Round, list[Step]]:
                 Say(
                     _(
                         "Nobody could snap them: no one knows a card of the same value in their "
-                        "row. Her row is worth 6 with French values. Waiting another round would "
+                        "row. Her row is worth 6 with French values. Waiting another turn would "
                         "give the others time to go below her."
                     )
                 ),
@@ -400,7 +400,8 @@ WALKTHROUGH = Walkthrough(
     intro=Say(
         _(
             "Four players, one round: the first peek, draws and swaps, each power once, a "
-            "snap discard, the call, and the score under three sets of rules."
+            "snap discard, the call, and the score under the French rules, the Dutch rules and "
+            "the Cabo deck's."
         )
     ),
     card=french_card,
