@@ -244,8 +244,16 @@
       changedMeanwhile = true;
       return notice.textContent.trim();
     }
+    // A fault beside a player's field says whose it is: "Ana: …" (the list shows no fields).
+    const said = words();
     const faults = board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist");
-    return Array.from(faults, function (fault) { return fault.textContent.trim(); }).filter(Boolean).join(" ");
+    return Array.from(faults, function (fault) {
+      const text = fault.textContent.trim();
+      const row = fault.closest(".entry-row");
+      const name = row && row.querySelector(".name");
+      if (!text || !name || !said) return text;
+      return said.faultOf.replace("{name}", name.textContent.trim()).replace("{fault}", text);
+    }).filter(Boolean).join(" ");
   }
 
   function currentToken() {

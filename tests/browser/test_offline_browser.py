@@ -322,3 +322,24 @@ def test_a_round_put_back_and_kept_offline_again_goes_before_the_ones_after_it(p
     expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
     match = Match.objects.get()
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+
+
+@pytest.mark.parametrize(
+    ("language", "fault"),
+    [
+        ("English", "Ana: Ensure this value is less than or equal to 200."),
+        ("Français", "Ana\u00a0: Assurez-vous que cette valeur est inférieure ou égale à 200."),
+    ],
+)
+def test_a_refused_kept_round_says_whose_hand_is_wrong(page, language, fault):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    page.get_by_role("button", name=language).click()
+    controlled(page)
+    page.context.set_offline(True)
+    row(page, "Ben").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("500")
+    row(page, "Ben").locator("input.points-input").fill("1")
+    page.locator("form.round-form button[type=submit]").click()
+    expect(page.locator(".unsent li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".unsent li .unsent-error")).to_have_text(fault)
