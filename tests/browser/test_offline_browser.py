@@ -194,21 +194,26 @@ def test_a_new_deploy_takes_over_and_drops_the_old_copies(page, settings):
     assert "/rules/cabo/quick/" in kept_paths(page)
 
 
-def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, shot):
-    start_match(page, "cabo", ["Ana", "Ben"])
-    controlled(page)
+def keep_a_refused_round_and_the_next(page) -> None:
+    """Offline: round 1 with nobody calling (only the server refuses it), round 2 right;
+    back online, round 1 is refused and round 2 waits behind it."""
     page.context.set_offline(True)
-    # Nobody called: only the server can say so, once it is reached.
     row(page, "Ana").locator("input.points-input").fill("2")
     row(page, "Ben").locator("input.points-input").fill("9")
     record(page)
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
     expect(page.locator(".unsent li")).to_have_count(2)
     page.context.set_offline(False)
-    refused = page.locator(".unsent li").first
-    expect(refused).to_contain_text("Round 1 · refused")
-    expect(refused.get_by_role("alert")).not_to_be_empty()
+    expect(page.locator(".unsent li").first).to_contain_text("Round 1 · refused")
     expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
+
+
+def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    refused = page.locator(".unsent li").first
+    expect(refused.get_by_role("alert")).not_to_be_empty()
     # Said in the sticky standing too, where the player is, with a link down to it.
     notice = page.locator("#standing .unsent-notice")
     expect(notice).to_have_text("A round kept on this phone was refused: see why under the form.")
@@ -222,20 +227,6 @@ def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, sho
     expect(page.locator(".unsent-notice")).to_have_count(0)
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     assert Match.objects.get().rounds.count() == 1
-
-
-def keep_a_refused_round_and_the_next(page) -> None:
-    """Offline: round 1 with nobody calling (only the server refuses it), round 2 right;
-    back online, round 1 is refused and round 2 waits behind it."""
-    page.context.set_offline(True)
-    row(page, "Ana").locator("input.points-input").fill("2")
-    row(page, "Ben").locator("input.points-input").fill("9")
-    record(page)
-    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
-    expect(page.locator(".unsent li")).to_have_count(2)
-    page.context.set_offline(False)
-    expect(page.locator(".unsent li").first).to_contain_text("Round 1 · refused")
-    expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
 
 
 def test_a_refused_kept_round_is_corrected_in_the_form_and_the_next_one_follows(page, shot):
