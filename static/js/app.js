@@ -235,7 +235,21 @@ window.addEventListener("resize", keepClearOfStanding);
     return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-");
   }
 
-  window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey });
+  // A form's fields set from `values` (URLSearchParams: a form's own encoding), its
+  // hidden fields and buttons left alone: a round put back (offline-rounds.js), the
+  // filters of an address shown again.
+  function fillForm(form, values) {
+    Array.from(form.elements).forEach(function (field) {
+      if (!field.name || ["hidden", "submit", "button"].includes(field.type)) return;
+      if (field.type === "checkbox" || field.type === "radio") {
+        field.checked = values.getAll(field.name).includes(field.value);
+      } else {
+        field.value = values.get(field.name) || "";
+      }
+    });
+  }
+
+  window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey, fillForm: fillForm });
 
   function freshKeys(root) {
     (root || document).querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });
@@ -409,14 +423,7 @@ window.addEventListener("resize", keepClearOfStanding);
   document.addEventListener("htmx:historyRestore", function () {
     const asked = new URLSearchParams(window.location.search);
     document.querySelectorAll("form[method=get][hx-push-url]").forEach(function (form) {
-      Array.from(form.elements).forEach(function (field) {
-        if (!field.name || ["hidden", "submit", "button"].includes(field.type)) return;
-        if (field.type === "checkbox" || field.type === "radio") {
-          field.checked = asked.getAll(field.name).includes(field.value);
-        } else {
-          field.value = asked.get(field.name) || "";
-        }
-      });
+      window.scorepad.fillForm(form, asked);
     });
   });
 })();

@@ -209,15 +209,7 @@
     const form = roundForm();
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
     const round = found.round;
-    const typed = new URLSearchParams(round.body);
-    Array.from(form.elements).forEach(function (element) {
-      if (!element.name || element.type === "hidden" || element.type === "submit" || element.type === "button") return;
-      if (element.type === "checkbox" || element.type === "radio") {
-        element.checked = typed.getAll(element.name).includes(element.value);
-      } else {
-        element.value = typed.get(element.name) || "";
-      }
-    });
+    window.scorepad.fillForm(form, new URLSearchParams(round.body));
     serverNumber(form);
     showNumber(form, round.number);
     field(form, "entry_key").value = window.scorepad.freshKey();
