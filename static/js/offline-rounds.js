@@ -210,6 +210,14 @@
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
     const round = found.round;
     window.scorepad.fillForm(form, new URLSearchParams(round.body));
+    // Why it was refused, where the player corrects it (the list no longer holds it).
+    form.querySelectorAll(".form-errors").forEach(function (element) { element.remove(); });
+    const why = document.createElement("div");
+    why.className = "form-errors";
+    why.setAttribute("role", "alert");
+    why.textContent = round.error;
+    const title = form.querySelector(".form-title");
+    if (title) title.after(why);
     serverNumber(form);
     showNumber(form, round.number);
     field(form, "entry_key").value = window.scorepad.freshKey();
@@ -219,7 +227,8 @@
     form.querySelectorAll("input.card-codes").forEach(function (input) {
       if (input.value) input.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    const title = form.querySelector(".form-title");
+    // Kept in the tab as typed (app.js), through a Reload, as a round being typed is.
+    form.dispatchEvent(new Event("input", { bubbles: true }));
     if (title) {
       title.tabIndex = -1;
       title.focus({ preventScroll: true });
@@ -292,10 +301,17 @@
     sending = true;
     changedMeanwhile = false;
     let sent = 0;
+    // This page's match gets its kept rounds only from the server's next one on: one
+    // before them is missing while it is put back in the form to be corrected.
+    const form = roundForm();
+    let next = form ? serverNumber(form) : null;
     try {
       for (const round of load()) {
+        const here = form && round.action === form.getAttribute("action");
+        if (here && round.number !== next) break;
         if (!(await sendOne(round))) break;
         sent += 1;
+        if (here) next += 1;
       }
     } finally {
       sending = false;

@@ -334,3 +334,25 @@ def test_a_refused_kept_round_says_whose_hand_is_wrong(page, language, fault):
     expect(page.locator(".unsent li")).to_have_count(1)
     page.context.set_offline(False)
     expect(page.locator(".unsent li .unsent-error")).to_have_text(fault)
+
+
+def test_a_round_put_back_in_the_form_survives_a_reload_and_the_next_one_waits(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    page.locator(".unsent li").first.get_by_role("button", name="Correct it in the form").click()
+    # Why it was refused, in the form where it is corrected.
+    expect(page.locator("form.round-form .form-errors")).to_contain_text("Tick who called")
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("9")
+    # Round 2 is not sent before round 1 exists: it waits, not refused.
+    expect(page.locator(".unsent li")).to_have_count(1)
+    expect(page.locator(".unsent li")).to_contain_text("Round 2 · not sent yet")
+    row(page, "Ana").locator("label.caller-pick").click()
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
