@@ -420,6 +420,18 @@ window.addEventListener("resize", keepClearOfStanding);
 (function () {
   "use strict";
 
+  // The same address asked for twice in a row (a player's name typed, then "Filter"
+  // tapped: its change, then the submit) is one entry of the history, not two that
+  // make the first Back seem to do nothing.
+  document.addEventListener("htmx:beforeHistoryUpdate", function (event) {
+    const update = event.detail.history;
+    if (!update || update.type !== "push") return;
+    const there = new URL(update.path, window.location.href);
+    if (there.pathname + there.search === window.location.pathname + window.location.search) {
+      update.type = "replace";
+    }
+  });
+
   document.addEventListener("htmx:historyRestore", function () {
     const asked = new URLSearchParams(window.location.search);
     document.querySelectorAll("form[method=get][hx-push-url]").forEach(function (form) {

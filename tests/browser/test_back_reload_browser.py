@@ -166,3 +166,8 @@ def test_back_through_htmx_copies_shows_the_filters_that_made_the_list(page):
     expect(page.locator("#results")).to_contain_text("Ana")
     expect(game).to_have_value("cabo")
     expect(player).to_have_value("Ana")
+    # The name typed then "Filter" tapped (its change, then the submit) is one step back.
+    page.go_back()
+    expect(page).not_to_have_url(re.compile(r"player=Ana"))
+    expect(game).to_have_value("cabo")
+    expect(player).to_have_value("")
