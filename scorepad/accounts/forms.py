@@ -11,6 +11,10 @@ from scorepad.matches.models import Match
 
 from .models import Claim
 
+# Django's, in the field's own words: its French says "adresse de courriel" beside a
+# field labelled "Adresse e-mail".
+INVALID_EMAIL = _("Enter a valid email address.")
+
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
     """Django's, its field named as on the sign-up form (Django's French says "Courriel")."""
@@ -19,6 +23,7 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         label=_("Email address"),
         max_length=254,
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        error_messages={"invalid": INVALID_EMAIL},
     )
 
 
@@ -76,6 +81,7 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
         label=_("Email address"),
         help_text=_("Only to send you a link when you forget your password."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        error_messages={"invalid": INVALID_EMAIL},
     )
 
     class Meta(UserCreationForm.Meta):

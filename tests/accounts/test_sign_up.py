@@ -90,6 +90,9 @@ def test_the_mistakes_are_told_in_the_visitors_language(client):
     response = client.post(SIGN_UP, sign_up_data(email=""))
     assert "Ce champ est obligatoire." in response.content.decode()
     assert "Créer un compte" in response.content.decode()
+    # In the words of the field's label ("Adresse e-mail"), not Django's "courriel".
+    response = client.post(SIGN_UP, sign_up_data(email="pas une adresse"))
+    assert "Saisissez une adresse e-mail valide." in response.content.decode()
 
 
 def test_a_signed_in_account_is_sent_to_its_page(ana_phone):
