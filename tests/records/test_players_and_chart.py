@@ -256,3 +256,11 @@ def test_any_name_round_trips_through_its_player_link(owner, visitor, name):
     response = visitor.get(url.removeprefix("http://testserver"))
     assert response.status_code == 200
     assert response.context["name"] == name
+
+
+def test_the_players_index_says_statistics_wait_for_a_finished_match(owner, visitor):
+    build(owner, {**CABO_FR, "rounds": CABO_FR["rounds"][:1]})  # still in play
+    assert "with the first finished match" in visitor.get(PLAYERS).content.decode()
+    build(owner, CABO_FR)
+    filtered = visitor.get(PLAYERS, {"game": "escoba"}).content.decode()
+    assert "No finished match fits these filters." in filtered
