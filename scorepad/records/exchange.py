@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Owner, Round
@@ -214,16 +215,16 @@ def _where(index: int, document: object) -> str:
     return _("Match %(index)s") % {"index": index}
 
 
-def _faults(where: str, errors: Iterable[FieldError], number: int | None = None) -> list[str]:
-    place = (
-        where
-        if number is None
-        else _("%(match)s, round %(number)s")
-        % {
-            "match": where,
-            "number": number,
-        }
-    )
+def _faults(
+    where: str, errors: Iterable[FieldError], number: int | None = None, *, game=None
+) -> list[str]:
+    place = where
+    if number is not None:  # "round 3", or Escoba's "deal 3"
+        if game is not None and game.round_noun == "deal":
+            text = pgettext("a deal of cards", "%(match)s, deal %(number)s")
+        else:
+            text = _("%(match)s, round %(number)s")
+        place = text % {"match": where, "number": number}
     return [_at(place, error.field, error.message.render(_)) for error in errors]
 
 
@@ -284,7 +285,7 @@ def check_document(index: int, document: object) -> CheckedMatch:
         # The replay wraps each fault as "round n: …"; its cause keeps the fields.
         cause = invalid.__cause__
         errors = cause.errors if isinstance(cause, RoundInvalid) else invalid.errors
-        raise ImportRefused(_faults(where, errors, invalid.number)) from None
+        raise ImportRefused(_faults(where, errors, invalid.number, game=game)) from None
     return CheckedMatch(preset, setup, rounds, created, state)
 
 

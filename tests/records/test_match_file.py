@@ -432,7 +432,7 @@ def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
         " (in the file: hands)" in html
     )
     assert (
-        "Match 3 (You, Ada), round 2: oros must be a whole number, 0 or more"
+        "Match 3 (You, Ada), deal 2: oros must be a whole number, 0 or more"
         " (in the file: sides.Ada.oros)" in html
     )
     assert Match.objects.count() == 0
@@ -441,7 +441,7 @@ def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
 def test_a_round_after_the_end_is_refused(visitor):
     document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
     html = upload(visitor, document).content.decode()
-    assert "Match 1 (You, Ada), round 7: the match is over" in html
+    assert "Match 1 (You, Ada), deal 7: the match is over" in html
     assert Match.objects.count() == 0
 
 
@@ -521,7 +521,7 @@ def test_a_fault_of_a_round_is_told_in_the_readers_language(visitor):
     visitor.cookies["django_language"] = "fr"
     document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
     html = upload(visitor, document).content.decode()
-    assert "Partie 1 (You, Ada), manche 7\u00a0: la partie est terminée" in html
+    assert "Partie 1 (You, Ada), donne 7\u00a0: la partie est terminée" in html
     document = document_of(
         CABO_FR, rounds=[{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
     )
