@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 ROUND_TEXTS = {
@@ -177,6 +177,19 @@ def of_name(key: str, name: str) -> str:
     """ "Points of Ana": French says "Points d’Ana" but "Points de Ben"."""
     plain, elided = OF_NAME[key]
     return str(elided if starts_with_vowel(name) else plain) % {"name": name}
+
+
+def engine_text(message, translate=gettext, *, sentence: bool = False) -> str:
+    """One of the rules engine's texts (`rules.base.Text`) in the reader's language;
+    French elides "de" before a player's name starting with a vowel, as `of_name` does
+    ("la main d’Ana", not "la main de Ana")."""
+    text = message.render(translate, sentence=sentence)
+    if not (get_language() or "").startswith("fr"):
+        return text
+    for name in message.params.values():
+        if isinstance(name, str) and name and starts_with_vowel(name):
+            text = text.replace(f"de {name}", f"d’{name}").replace(f"De {name}", f"D’{name}")
+    return text
 
 
 def option_text(option, value: object) -> str:

@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.wording import of_name, option_text
+from scorepad.core.wording import engine_text, of_name, option_text
 from scorepad.guide.cards import french_card
 from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import (
@@ -39,7 +39,7 @@ def engine_message(error: FieldError) -> str:
         message = replace(
             message, params={**message.params, "card": _card_name(message.params["card"])}
         )
-    text = message.render(gettext, sentence=True)
+    text = engine_text(message, sentence=True)
     if gettext(message.template).startswith("{card}"):  # a card's name, not a player's
         text = text[:1].upper() + text[1:]
     return text

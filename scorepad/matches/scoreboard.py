@@ -11,6 +11,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
 
+from scorepad.core.wording import engine_text
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import Game
@@ -182,7 +183,7 @@ def why_context(match: Match, result, live: ShareLink | None = None) -> dict:
         "columns": len(match.setup().sides) + 1,
         "round_url": round_url(match, result.number, live),
         "correct_url": correct_url,
-        "why": [text.render(gettext) for text in result.explanation],
+        "why": [engine_text(text) for text in result.explanation],
         "links": [
             (topic_title(topic), section_url(match.game, topic, match.preset))
             for topic in result.topics

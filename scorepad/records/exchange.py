@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scorepad.core.wording import engine_text
 from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
 from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.services import create_played_matches, first_submission
@@ -225,7 +226,7 @@ def _faults(
         else:
             text = _("%(match)s, round %(number)s")
         place = text % {"match": where, "number": number}
-    return [_at(place, error.field, error.message.render(_)) for error in errors]
+    return [_at(place, error.field, engine_text(error.message)) for error in errors]
 
 
 def _at(place: str, field: str, fault: str) -> str:

@@ -527,3 +527,11 @@ def test_a_fault_of_a_round_is_told_in_the_readers_language(visitor):
     )
     html = upload(visitor, document).content.decode()
     assert "(dans le fichier\u00a0: hands)" in html and "round:" not in html
+
+
+def test_a_french_fault_elides_de_before_a_name_starting_with_a_vowel(visitor):
+    visitor.cookies["django_language"] = "fr"
+    rounds = [{"caller": "Ana", "hands": {"Ana": 500, "Ben": 2}}]
+    html = upload(visitor, document_of(CABO_FR, rounds=rounds)).content.decode()
+    assert "la main d’Ana doit être comprise entre 0 et 200" in html
+    assert "de Ana" not in html
