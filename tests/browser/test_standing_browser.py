@@ -192,6 +192,17 @@ def test_a_match_is_abandoned_resumed_deleted_and_restored_from_home(page, seen_
     expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "4"])
 
 
+def play_a_cabanga_round(page, names: list[str]) -> None:
+    """The first player goes out, each other one scores their seat number."""
+    for seat, name in enumerate(names):
+        if seat == 0:
+            row(page, name).get_by_text("went out").click()
+        else:
+            row(page, name).locator(f'input[name$="points_{seat}"]').fill(str(seat))
+    record(page)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
+
+
 LONG_NAMES = [f"{seat} Wilhelmina Theodora Alexandra Koningsberg"[:40] for seat in range(6)]
 
 
@@ -202,13 +213,7 @@ def test_six_long_names_fit_the_phone_and_the_next_round_comes_into_sight(page, 
     first = row(page, LONG_NAMES[0])
     expect(first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    for seat, name in enumerate(LONG_NAMES):
-        if seat == 0:
-            row(page, name).get_by_text("went out").click()
-        else:
-            row(page, name).locator(f'input[name$="points_{seat}"]').fill(str(seat))
-    record(page)
-    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
+    play_a_cabanga_round(page, LONG_NAMES)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#standing").bounding_box()["height"] <= 844 * 0.3
     assert_seen(page.locator(".round-form .form-title"))
@@ -223,13 +228,7 @@ def test_one_word_long_names_keep_the_next_round_clear_of_the_standing(page, see
     """Names of 40 letters without a space break anywhere: the standing grows taller than
     with names that wrap at spaces, and what comes into sight still stops below it."""
     start_match(page, "cabanga", ONE_WORD_NAMES)
-    for seat, name in enumerate(ONE_WORD_NAMES):
-        if seat == 0:
-            row(page, name).get_by_text("went out").click()
-        else:
-            row(page, name).locator(f'input[name$="points_{seat}"]').fill(str(seat))
-    record(page)
-    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
+    play_a_cabanga_round(page, ONE_WORD_NAMES)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert_seen(page.locator(".round-form .form-title"))
     assert_seen(row(page, ONE_WORD_NAMES[0]).locator(".name"))
