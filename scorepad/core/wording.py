@@ -59,6 +59,26 @@ ROUND_TEXTS = {
         "at_most": _("A match has at most %(count)s rounds."),
         # A long match shows its last rounds: always more than ten in all.
         "show_all": _("Show all %(count)s rounds"),
+        "later_checked": _(
+            "Every later round is checked again and the scoreboard recomputed. The entry as"
+            " it was stays in the match's history."
+        ),
+        "not_sent": _(
+            "The round could not be sent (no connection?). Nothing is lost: tap the button again."
+        ),
+        "not_taken": _("The server could not take this round."),
+        "refused_notice": _("A round kept on this phone was refused: see why under the form."),
+        "share_follow": _(
+            "Anyone with this link sees the scoreboard on their own phone, round after round,"
+            " in their own language. They cannot change anything."
+        ),
+        "share_score": _(
+            "This second link lets another phone record and correct rounds. Give it only to"
+            " someone who keeps score with you."
+        ),
+        "column": _("Round"),
+        "totals_caption": _("Total of each side after each round"),
+        "none_yet": _("No round yet."),
     },
     "deal": {
         "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
@@ -124,6 +144,32 @@ ROUND_TEXTS = {
         ),
         "at_most": pgettext_lazy("a deal of cards", "A match has at most %(count)s deals."),
         "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),
+        "later_checked": pgettext_lazy(
+            "a deal of cards",
+            "Every later deal is checked again and the scoreboard recomputed. The entry as"
+            " it was stays in the match's history.",
+        ),
+        "not_sent": pgettext_lazy(
+            "a deal of cards",
+            "The deal could not be sent (no connection?). Nothing is lost: tap the button again.",
+        ),
+        "not_taken": pgettext_lazy("a deal of cards", "The server could not take this deal."),
+        "refused_notice": pgettext_lazy(
+            "a deal of cards", "A deal kept on this phone was refused: see why under the form."
+        ),
+        "share_follow": pgettext_lazy(
+            "a deal of cards",
+            "Anyone with this link sees the scoreboard on their own phone, deal after deal,"
+            " in their own language. They cannot change anything.",
+        ),
+        "share_score": pgettext_lazy(
+            "a deal of cards",
+            "This second link lets another phone record and correct deals. Give it only to"
+            " someone who keeps score with you.",
+        ),
+        "column": pgettext_lazy("a deal of cards", "Deal"),
+        "totals_caption": pgettext_lazy("a deal of cards", "Total of each side after each deal"),
+        "none_yet": pgettext_lazy("a deal of cards", "No deal yet."),
     },
 }
 
@@ -144,6 +190,29 @@ def rounds_played(game, count: int, *, colon: bool = False) -> str:
         text = ngettext("%(count)s round played:", "%(count)s rounds played:", count)
     else:
         text = ngettext("%(count)s round played", "%(count)s rounds played", count)
+    return text % {"count": count}
+
+
+def chart_description(game, count: int) -> str:
+    """What the score chart shows, for screen readers: each side's total after each of
+    `count` rounds (deals for Escoba)."""
+    if game.round_noun == "deal":
+        text = npgettext(
+            "a deal of cards",
+            "Each side's total after %(count)s deal; the table below the chart gives the same"
+            " figures.",
+            "Each side's total after each of %(count)s deals; the table below the chart gives"
+            " the same figures.",
+            count,
+        )
+    else:
+        text = ngettext(
+            "Each side's total after %(count)s round; the table below the chart gives the same"
+            " figures.",
+            "Each side's total after each of %(count)s rounds; the table below the chart gives"
+            " the same figures.",
+            count,
+        )
     return text % {"count": count}
 
 

@@ -77,3 +77,33 @@ def test_an_escoba_deal_taken_from_another_phone_is_called_a_deal(client, escoba
     assert "Deal 1 was already recorded, maybe from another phone." in (
         client.get(response["Location"]).content.decode()
     )
+
+
+def test_every_escoba_page_speaks_of_deals_donnes_in_french(client, escoba):
+    french = {"accept-language": "fr"}
+    board = client.get(reverse("matches:match", args=[escoba]), headers=french)
+    content = board.content.decode()
+    # The round form's offline fault, the kept rounds' notices and the share panel.
+    assert "La donne n’a pas pu être envoyée" in content
+    assert "Le serveur n’a pas pu enregistrer cette donne." in content
+    assert "Une donne gardée sur ce téléphone a été refusée" in content
+    assert "donne après donne" in content
+    assert "corriger des donnes" in content
+    correction = client.get(
+        reverse("matches:edit_round", args=[escoba, 1]), headers=french
+    ).content.decode()
+    assert "Toutes les donnes suivantes sont revérifiées" in correction
+    chart = client.get(reverse("records:chart", args=[escoba]), headers=french).content.decode()
+    assert "après 1 donne\u00a0;" in chart
+    assert "après chaque donne</caption>" in chart
+    assert '<th scope="col">Donne</th>' in chart
+    for text in (content, correction, chart):
+        assert "manche" not in text.lower()
+
+
+def test_the_chart_of_a_cabo_match_speaks_of_rounds(client):
+    match_id = create_match(client, "cabo", ["You", "Ada"], preset="official")
+    chart = client.get(reverse("records:chart", args=[match_id])).content.decode()
+    assert "Each side&#x27;s total after each of 0 rounds" in chart
+    assert '<th scope="col">Round</th>' in chart
+    assert "No round yet." in chart

@@ -7,6 +7,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from django import template
 from django.utils.formats import number_format
 
+from scorepad.core import wording
 from scorepad.matches.models import Match
 from scorepad.rules.base import MatchState
 
@@ -20,10 +21,13 @@ def score_chart(match: Match, state: MatchState | None = None, open_table: bool 
     """The chart of `match` (pass `state` when the page has it already, to skip a replay)."""
     state = state or match.state()
     vertical = chart.end_value(state)[1]
+    drawn = chart.score_chart(state)
     return {
         "match": match,
+        "game": match.rules,
         "state": state,
-        "chart": chart.score_chart(state),
+        "chart": drawn,
+        "description": wording.chart_description(match.rules, drawn.rounds),
         "end_label_kind": "rounds" if vertical else match.rules.end_kind,
         "open_table": open_table,
     }
