@@ -35,9 +35,12 @@ test: setup
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest
 
-# Throwaway databases and a gunicorn on a loopback port; wrk from Debian when missing.
+# Throwaway databases and a gunicorn on a loopback port; wrk from Debian when missing,
+# and this machine's PostgreSQL started (as .ci/run does) unless BENCH_POSTGRES_URL
+# names another server or BENCH_DATABASES leaves it out.
 bench: setup
 	command -v wrk >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
+	case "$${BENCH_DATABASES:-postgres}" in *postgres*) [ -n "$${BENCH_POSTGRES_URL:-}" ] || scripts/start-postgres ;; esac
 	$(PY) scripts/bench.py
 
 # Refresh the catalogues after changing user-facing strings.
