@@ -581,10 +581,24 @@ class CaboRoundForm(RoundForm):
             codes = (data.get(f"cards_{i}") or "").replace(",", " ").upper().split()
             if codes:
                 unknown = [code for code in codes if code not in self.card_codes]
+                typed = data.get(f"hand_{i}")
                 if unknown:
                     self.add_error(
                         f"cards_{i}",
                         gettext("Unknown card: %(card)s") % {"card": ", ".join(unknown)},
+                    )
+                elif typed is not None and typed != (
+                    counted := cabo.hand_value(codes, self.setup.options)
+                ):
+                    # The page adds the picked cards up into the points; a total typed
+                    # over them afterwards contradicts them: the player says which holds.
+                    self.add_error(
+                        f"hand_{i}",
+                        gettext(
+                            "The cards picked make %(counted)s points, not %(points)s: "
+                            "correct the cards or the points."
+                        )
+                        % {"counted": counted, "points": typed},
                     )
                 hands[name] = codes
             elif data.get(f"hand_{i}") is not None:
@@ -606,7 +620,11 @@ class CaboRoundForm(RoundForm):
     def field_for(self, path: str) -> str | None:
         if path.startswith("hands."):
             i = self.index_of(path.removeprefix("hands."))
-            return None if i is None else f"hand_{i}"
+            if i is None:
+                return None
+            # A hand of cards the form refused already (an unknown card): the engine's
+            # fault on the same cards is said there, once.
+            return f"cards_{i}" if f"cards_{i}" in self.errors else f"hand_{i}"
         return path if path in {"caller", "kamikaze"} else None
 
     def rows(self) -> list[dict]:

@@ -70,6 +70,32 @@ def test_a_card_picked_twice_is_named_in_the_readers_language(client, cabo_match
     assert "Roi de cœur apparaît deux fois dans cette manche" in errors_of(response)
 
 
+def test_a_total_typed_over_picked_cards_that_disagrees_is_refused(client, cabo_match):
+    # 7♠ and 2♥ make 9; the 3 typed over them would have turned a failed call into a won one.
+    response = add(
+        client, cabo_match, caller="0", hand_0="3", cards_0="7S 2H", hand_1="4", hand_2="5"
+    )
+    assert errors_of(response) == [
+        "The cards picked make 9 points, not 3: correct the cards or the points."
+    ]
+    assert not Round.objects.exists()
+
+
+def test_picked_cards_with_the_total_the_page_added_up_are_recorded(client, cabo_match):
+    response = add(
+        client, cabo_match, caller="0", hand_0="9", cards_0="7S 2H", hand_1="4", hand_2="5"
+    )
+    assert response.status_code == 302
+    assert Round.objects.get().data["hands"]["Ana"] == ["7S", "2H"]
+
+
+def test_an_unknown_card_is_said_once(client, cabo_match):
+    client.cookies["django_language"] = "fr"
+    response = add(client, cabo_match, caller="0", cards_0="ZZ 7S", hand_1="4", hand_2="5")
+    assert errors_of(response) == ["Carte inconnue\u00a0: ZZ"]
+    assert not Round.objects.exists()
+
+
 def test_a_blank_cabo_hand_is_refused_and_no_placeholder_pretends_it_is_0(client, cabo_match):
     response = add(client, cabo_match, caller="0", hand_0="3", hand_1="7")
     assert errors_of(response) == ["Enter the points of this hand, or pick its cards."]
