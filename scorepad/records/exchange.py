@@ -166,6 +166,16 @@ def read_documents(content: bytes | str) -> list:
     try:
         documents = json.loads(text)
     except json.JSONDecodeError as error:
+        if text.startswith(",".join(CSV_HEADER)):
+            # The history offers both exports side by side: the other one was picked.
+            raise ImportRefused(
+                [
+                    _(
+                        "This is a CSV export, made for spreadsheets: only a JSON export"
+                        " can be imported."
+                    )
+                ]
+            ) from None
         # Where, not what: Python's own words ("Expecting value") are English in any language.
         raise ImportRefused(
             [

@@ -319,6 +319,10 @@ FILES_THAT_CRASHED = [
     ("content", "message"),
     [
         (b"{not json", "The file is not valid JSON (line 1, column 2)."),
+        (
+            b"match,game,created,round,tiebreak,side,points,total\r\n",
+            "This is a CSV export, made for spreadsheets: only a JSON export can be imported.",
+        ),
         (b"\xff\xfe", "The file is not UTF-8 text."),
         (b"42", "The file must hold one match or a list of matches."),
         (b"[]", "The file holds no match."),
@@ -535,3 +539,12 @@ def test_a_french_fault_elides_de_before_a_name_starting_with_a_vowel(visitor):
     html = upload(visitor, document_of(CABO_FR, rounds=rounds)).content.decode()
     assert "la main d’Ana doit être comprise entre 0 et 200" in html
     assert "de Ana" not in html
+
+
+def test_the_csv_export_brought_back_to_the_import_is_told_to_take_the_json(owner, visitor):
+    build(owner, CABO_FR)
+    exported = b"".join(visitor.get(reverse("records:export_csv")).streaming_content)
+    response = upload(visitor, exported, name="scorepad.csv")
+    assert response.status_code == 422
+    assert "only a JSON export can be imported" in response.content.decode()
+    assert Match.objects.count() == 1
