@@ -233,3 +233,19 @@ def test_one_word_long_names_keep_the_next_round_clear_of_the_standing(page, see
     assert_seen(page.locator(".round-form .form-title"))
     assert_seen(row(page, ONE_WORD_NAMES[0]).locator(".name"))
     seen_shot("one-word-long-names-round-2")
+
+
+def test_a_long_name_takes_two_lines_of_the_rounds_heading_at_most(page, seen_shot):
+    """Four players, one of them with a name of 37 characters: the rounds' heading keeps
+    it to two lines (the whole name in its title), names that wrap at a space or a
+    hyphen stay whole."""
+    names = ["Zoé", "Anne-Sophie", "Jean Pierre", "Maximilian-Alexander von Hohenzollern"]
+    start_match(page, "cabanga", names)
+    play_a_cabanga_round(page, names)
+    heading = page.locator("#rounds-head th").last
+    expect(heading).to_have_attribute("title", names[-1])
+    line = page.locator("#rounds-head th").nth(2).locator(".side-name").bounding_box()["height"]
+    assert line < 2.5 * 16  # "Anne-" and "Sophie": two lines of a small font
+    assert heading.locator(".side-name").bounding_box()["height"] <= line
+    heading.scroll_into_view_if_needed()
+    seen_shot("four-names-one-long-rounds-heading")
