@@ -107,6 +107,9 @@ def test_the_older_matches_open_at_the_top_of_their_page_and_back_returns(page, 
 
     page.goto("/history/")
     expect(page.locator(".match-item")).to_have_count(20)
+    for link in page.locator(".match-item").first.locator(".match-links a").all():
+        box = link.bounding_box()  # "Chart", the shortest word, too
+        assert box["height"] >= 44 and box["width"] >= 44, link.inner_text()
     older = page.get_by_role("link", name="Older matches")
     older.scroll_into_view_if_needed()
     box = older.bounding_box()
