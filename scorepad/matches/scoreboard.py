@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from datetime import timedelta
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
@@ -39,6 +41,9 @@ def fresh_round_form(
 
 # A long match shows its last rounds; the earlier ones are one tap away (`?rounds=all`).
 RECENT_ROUNDS = 10
+# A match set up this recently, and still played, is named on its set-up page shown
+# again by Back (`just_started`).
+JUST_STARTED = timedelta(hours=1)
 
 
 def scoreboard_context(
@@ -281,11 +286,23 @@ def _option_initial(options) -> dict:
     return {f"option_{name}": value for name, value in options.items()}
 
 
-def last_lineup(owner: Owner | None, game_key: str) -> dict:
-    """The last line-up for this game, offered first at set-up."""
+def last_match(owner: Owner | None, game_key: str) -> Match | None:
+    """The owner's newest match of this game (not deleted)."""
     if owner is None:
-        return {}
-    last = Match.objects.listed().filter(owner=owner, game=game_key).first()
+        return None
+    return Match.objects.listed().filter(owner=owner, game=game_key).first()
+
+
+def just_started(last: Match | None) -> Match | None:
+    """`last` (`last_match`) if it was set up within the hour and is still played: the
+    set-up page, shown again by Back, says so before it is started twice."""
+    if last is None or last.finished or last.abandoned_at is not None:
+        return None
+    return last if last.created >= timezone.now() - JUST_STARTED else None
+
+
+def last_lineup(last: Match | None) -> dict:
+    """The line-up of `last` (`last_match`), offered first at set-up."""
     if last is None:
         return {}
     initial: dict[str, object] = {f"player_{i}": name for i, name in enumerate(last.players)}

@@ -30,14 +30,16 @@ from . import etags, rendered, services
 from .access import current_owner, get_own_match, reserve_owner
 from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, RoundForm, round_form_for
 from .house_rules import house_rules_for
-from .models import HouseRule, Match, Owner, Round, ShareLink
+from .models import HouseRule, Match, Round, ShareLink
 from .scoreboard import (
     RECENT_ROUNDS,
     card_picker,
     chosen_rules,
     edit_form_for,
+    just_started,
     known_players,
     last_lineup,
+    last_match,
     restorable_round,
     round_url,
     scoreboard_context,
@@ -76,14 +78,14 @@ SETUP_REGIONS = {"options", "preset-changes"}
 
 
 def _setup_shown(
-    request: HttpRequest, game: Game, owner: Owner | None, house_rules: list[HouseRule]
+    request: HttpRequest, game: Game, last: Match | None, house_rules: list[HouseRule]
 ) -> MatchSetupForm:
-    """The set-up as offered: the last line-up with the rules asked for in the address;
-    or, for the note on the preset's changes (asked for as an option is changed), the
-    options as the scorer has set them."""
+    """The set-up as offered: the last line-up (of `last`, the newest match of the game)
+    with the rules asked for in the address; or, for the note on the preset's changes
+    (asked for as an option is changed), the options as the scorer has set them."""
     if request.htmx.target == "preset-changes":
         return MatchSetupForm(request.GET, game_key=game.key)
-    initial = last_lineup(owner, game.key)
+    initial = last_lineup(last)
     initial.update(chosen_rules(request, game, house_rules))
     return MatchSetupForm(initial=initial, game_key=game.key)
 
@@ -94,6 +96,7 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     game = _game_or_404(game_key)
     owner = current_owner(request)
     house_rules = house_rules_for(owner, game.key)
+    started = None  # a match of this game set up within the hour, named by Back
     if request.method == "POST":
         form = MatchSetupForm(request.POST, game_key=game.key)
         once = OnceForm(request.POST)
@@ -115,10 +118,14 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
     else:
         if owner is None:
             reserve_owner(request)
-        form = _setup_shown(request, game, owner, house_rules)
+        # The note on a preset's changes reads the options sent, not the last match.
+        last = None if request.htmx.target == "preset-changes" else last_match(owner, game.key)
+        form = _setup_shown(request, game, last, house_rules)
+        started = just_started(last)
     context = {
         "form": form,
         "game": game,
+        "just_started": started,
         "known_players": known_players(owner),
         "house_rules": house_rules,
     }

@@ -392,14 +392,23 @@ window.addEventListener("resize", keepClearOfStanding);
     putBackDraft(document);
   });
 
+  // What only a page shown again by Back says (the set-up of a match just started).
+  function shownByBack() {
+    document.querySelectorAll("[data-shown-by-back]").forEach(function (note) { note.hidden = false; });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     freshKeys(document);
-    if (fromHistory()) askForTheBoard();
+    if (fromHistory()) {
+      askForTheBoard();
+      shownByBack();
+    }
   });
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;
     freshKeys(document);
     askForTheBoard();
+    shownByBack();
   });
   document.addEventListener("htmx:historyRestore", function () {
     freshKeys(document);

@@ -158,6 +158,28 @@ def test_a_double_tap_on_start_makes_one_match(page):
     assert Match.objects.count() == 1
 
 
+def test_back_to_the_set_up_of_a_match_just_started_offers_that_match(page, shot):
+    from scorepad.matches.models import Match
+
+    start_cabo(page, ["Ana", "Ben"], ("French rules", "fr"))
+    board = page.url
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7})
+    page.go_back()  # to the set-up, filled in again, with a new key for its form
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    note = page.locator("#just-started")
+    expect(note).to_contain_text("You started this match with Ana, Ben a moment ago")
+    expect(note).to_be_in_viewport()
+    shot("set-up-shown-again-by-back")
+    note.get_by_role("link", name="Back to that match").click()
+    expect(page).to_have_url(board)
+    expect(page.locator(".grid tbody.round")).to_have_count(1)
+    assert Match.objects.count() == 1
+
+    open_setup(page, "cabo")  # a set-up asked for: no note, whatever was started
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    expect(page.locator("#just-started")).to_be_hidden()
+
+
 @pytest.fixture
 def french_phone(browser, live_server):
     """A phone showing the pages in French, as the player who reported it had."""

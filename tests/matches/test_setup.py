@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from scorepad.matches.models import Match
 
@@ -117,6 +119,36 @@ def test_the_last_lineup_is_offered_first(client):
     content = client.get(reverse("matches:new", args=["cabo"])).content.decode()
     assert 'value="Chloé"' in content
     assert '<option value="Ben">' in content
+
+
+def just_started_note(client, game="cabo") -> str | None:
+    content = client.get(reverse("matches:new", args=[game])).content.decode()
+    found = re.search(r'<div class="notice" id="just-started".*?</div>', content, re.S)
+    return found[0] if found else None
+
+
+def test_the_set_up_names_a_match_of_its_game_started_within_the_hour_for_back(client):
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    note = just_started_note(client)
+    assert "You started this match with Ana, Ben a moment ago" in note
+    assert reverse("matches:match", args=[match_id]) in note
+    assert "hidden" in note  # shown by the page's script when Back brought it again
+    assert just_started_note(client, "escoba") is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"created": timezone.now() - timedelta(hours=2)},
+        {"finished": True},
+        {"abandoned_at": timezone.now()},
+        {"deleted_at": timezone.now()},
+    ],
+)
+def test_an_older_finished_abandoned_or_deleted_match_is_not_named(client, change):
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    Match.objects.filter(pk=match_id).update(**change)
+    assert just_started_note(client) is None
 
 
 def test_the_options_region_is_swapped_with_htmx_when_the_preset_changes(client):
