@@ -67,3 +67,27 @@ def test_french_says_deniers_for_the_oros_suit_everywhere():
     texts = [first + "".join(re.findall(r'^"(.*)"$', rest, re.M)) for first, rest in said]
     assert len(texts) > 500
     assert [text for text in texts if re.search(r"\boros?\b", text, re.I)] == []
+
+
+def french_texts() -> list[tuple[str, str]]:
+    """Every French text a reader sees, by where it is: the catalogue's translations and
+    the French rules pages (their words outside template tags)."""
+    catalogue = (ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po").read_text("utf-8")
+    texts = []
+    for entry in catalogue.split("\n\n"):
+        translated = entry[entry.find("\nmsgstr") :] if "\nmsgstr" in entry else ""
+        texts.append((entry.split("\n")[-2][:60], "".join(re.findall(r'"(.*)"', translated))))
+    for page in sorted((ROOT / "templates" / "guide").glob("*/*.fr.html")):
+        words = re.sub(r"\{%.*?%\}|\{\{.*?\}\}", "", page.read_text("utf-8"), flags=re.S)
+        texts.append((str(page.relative_to(ROOT)), words))
+    return texts
+
+
+def test_french_writes_one_apostrophe_the_typographic_one():
+    """ "l’appel", "n’a": one apostrophe in every French page, never a straight one
+    beside a curly one."""
+    straight = re.compile(r"\w'\w")
+    found = [
+        (where, match[0]) for where, text in french_texts() for match in straight.finditer(text)
+    ]
+    assert found == []

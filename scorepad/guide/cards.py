@@ -84,7 +84,7 @@ class Card:
 
     @property
     def the(self) -> str:
-        """The name with its definite article: "the 7 of clubs", "l'as de bastos", "de rode 5"."""
+        """The name with its definite article: "the 7 of clubs", "l’as de bastos", "de rode 5"."""
         return definite(self.name)
 
     @property
@@ -99,7 +99,7 @@ def definite(name: str) -> str:
         return f"de {name}"
     if lang == "fr":
         if name[:1] in "aeiouéh" and not name[:1].isdigit():
-            return f"l'{name}"
+            return f"l’{name}"
         return f"la {name}" if name.startswith(FRENCH_FEMININE) else f"le {name}"
     return f"the {name}"
 

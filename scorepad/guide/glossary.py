@@ -42,7 +42,7 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
         ),
         Term("the game's name", "Cabanga!", (r"Cabanga[ \u00a0\u202f]!",)),
         Term("Escoba: the coins suit (seed: deniers)", "deniers", (r"(?<!\()\boros\b",)),
-        Term("Escoba: one deal", "donne", (r"\bmanche d'escoba\b",)),
+        Term("Escoba: one deal", "donne", (r"\bmanche d['’]escoba\b",)),
         Term("option values shown by their internal codes", "françaises", (r"« ?(fr|nl|deck) ?»",)),
         Term("plural", "cartes", (NO_PARENTHESISED_PLURAL,)),
     ),

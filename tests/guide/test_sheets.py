@@ -97,7 +97,7 @@ def test_the_cabo_quick_reference_fits_the_table(client, language, heading, text
     page = get(client, "/rules/cabo/quick/", language).text
     assert f"<h1>{heading}</h1>" in page
     for text in texts:
-        assert text.replace("’", "'") in page.replace("&#x27;", "'")
+        assert text in page
     assert 'href="/rules/cabo/cards/"' in page
 
 
@@ -132,7 +132,7 @@ def test_the_cabanga_value_table_counts_symbols_in_its_card_column(client, langu
     ("game", "language", "question"),
     [
         ("cabo", "en", "May I look at my card before swapping it?"),
-        ("cabo", "fr", "Puis-je regarder ma carte avant de l'échanger\u00a0?"),
+        ("cabo", "fr", "Puis-je regarder ma carte avant de l’échanger\u00a0?"),
         ("cabo", "nl", "Mag ik mijn kaart bekijken voordat ik hem ruil?"),
         ("escoba", "en", "Who gets the cards left on the table at the end?"),
         ("escoba", "fr", "Nous avons cinq deniers chacun\u00a0?"),
@@ -223,7 +223,7 @@ def test_every_card_of_the_lookup_is_a_link_that_works_without_javascript(client
     ("language", "french_rule"),
     [
         ("en", "the other player holding that lowest hand scores 0"),
-        ("fr", "l'autre joueur qui a cette main la plus basse marque 0"),
+        ("fr", "l’autre joueur qui a cette main la plus basse marque 0"),
         ("nl", "daar krijgt de andere speler met die laagste hand 0"),
     ],
 )

@@ -17,7 +17,7 @@ from scorepad.rules.base import Text, join_names
 
 class Cards(tuple):
     """Card codes inside a sentence: rendered as their names with their articles ("the
-    ace of spades", "l'as de pique", "de schoppenaas"), joined with "and"."""
+    ace of spades", "l’as de pique", "de schoppenaas"), joined with "and"."""
 
 
 class Listed(tuple):
