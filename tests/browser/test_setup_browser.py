@@ -164,10 +164,10 @@ def test_back_to_the_set_up_of_a_match_just_started_offers_that_match(page, shot
     start_cabo(page, ["Ana", "Ben"], ("French rules", "fr"))
     board = page.url
     play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7})
-    page.go_back()  # to the set-up, filled in again, with a new key for its form
+    page.go_back()  # to the set-up, filled in again (asked for again here: a new key)
     expect(page.get_by_role("button", name="Start the match")).to_be_visible()
     note = page.locator("#just-started")
-    expect(note).to_contain_text("You started this match with Ana, Ben a moment ago")
+    expect(note).to_contain_text("You started a match with Ana, Ben from here a moment ago.")
     expect(note).to_be_in_viewport()
     shot("set-up-shown-again-by-back")
     note.get_by_role("link", name="Back to that match").click()

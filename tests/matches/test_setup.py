@@ -130,7 +130,7 @@ def just_started_note(client, game="cabo") -> str | None:
 def test_the_set_up_names_a_match_of_its_game_started_within_the_hour_for_back(client):
     match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
     note = just_started_note(client)
-    assert "You started this match with Ana, Ben a moment ago" in note
+    assert "You started a match with Ana, Ben from here a moment ago." in note
     assert reverse("matches:match", args=[match_id]) in note
     assert "hidden" in note  # shown by the page's script when Back brought it again
     assert just_started_note(client, "escoba") is None
