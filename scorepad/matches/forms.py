@@ -63,6 +63,14 @@ def has_forged_fields(form: forms.Form, hidden: set[str]) -> bool:
     return False
 
 
+# Beside a number field on a phone, its limit says enough: Django's "Ensure this value is
+# less than or equal to 200." is the same fault in four times the words.
+LIMIT_MESSAGES = {
+    "min_value": _("At least %(limit_value)s."),
+    "max_value": _("At most %(limit_value)s."),
+}
+
+
 def option_field(option: Option) -> forms.Field:
     label = gettext(option.label)
     help_text = gettext(option.help)
@@ -74,6 +82,7 @@ def option_field(option: Option) -> forms.Field:
             help_text=help_text,
             min_value=option.minimum,
             max_value=option.maximum,
+            error_messages=LIMIT_MESSAGES,
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
     return forms.ChoiceField(
@@ -517,6 +526,7 @@ class RoundForm(forms.Form):
             required=False,
             min_value=minimum,
             max_value=maximum,
+            error_messages=LIMIT_MESSAGES,
             widget=forms.NumberInput(
                 attrs={
                     "inputmode": "numeric",

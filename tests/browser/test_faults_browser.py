@@ -43,7 +43,7 @@ def test_a_set_up_sent_back_opens_at_its_fault(page):
     page.locator("input[name=option_threshold]").fill("0")
     page.get_by_role("button", name="Start the match").click()
     fault = page.locator(".has-error", has=page.locator("input[name=option_threshold]"))
-    expect(fault).to_contain_text("greater than or equal to 1")
+    expect(fault).to_contain_text("At least 1.")
     in_sight_below(page, fault, page.locator("header.topbar"))
     expect(page.locator("input[name=option_threshold]")).to_be_focused()
     page.screenshot(path=str(ARTIFACTS / "faults--set-up-sent-back-screen.png"))

@@ -318,8 +318,8 @@ def test_a_round_put_back_and_kept_offline_again_goes_before_the_ones_after_it(p
 @pytest.mark.parametrize(
     ("language", "fault"),
     [
-        ("English", "Ana: Ensure this value is less than or equal to 200."),
-        ("Français", "Ana\u00a0: Assurez-vous que cette valeur est inférieure ou égale à 200."),
+        ("English", "Ana: At most 200."),
+        ("Français", "Ana\u00a0: Au plus 200."),
     ],
 )
 def test_a_refused_kept_round_says_whose_hand_is_wrong(page, language, fault):

@@ -59,7 +59,7 @@ def test_every_fault_of_a_cabo_round_comes_back_at_once(client, cabo_match):
     response = add(client, cabo_match, cards_0="KH", hand_1="500", cards_2="KH 2S")
     assert errors_of(response) == [
         "Tick who called Cabo.",
-        "Ensure this value is less than or equal to 200.",
+        "At most 200.",
         "King of hearts appears twice in this round",
     ]
 
@@ -108,7 +108,7 @@ def test_every_fault_of_an_escoba_deal_comes_back_at_once(client):
     # The second side is left blank: its oros are filled in; its cards and sevens cannot
     # be, and the faults are the first side's, said there only.
     assert errors_of(response) == [
-        "Ensure this value is less than or equal to 40.",
+        "At most 40.",
         "Enter a number.",
         "Tick who took the velo.",
     ]
