@@ -141,7 +141,7 @@
     }
   });
 
-  // A hand given as cards (a correction, a form sent back) shows its points at once; the
+  // A hand given as cards alone (a form sent back, a correction) shows its points at once; the
   // ± buttons need this script, so they appear only with it.
   function prepareForms() {
     // The page holds the card grid once; each hand's picker gets its own copy.
@@ -151,8 +151,12 @@
         picker.appendChild(grid.content.cloneNode(true));
       });
     }
+    // Only into an empty box: a total the server sent back (typed over the cards, and
+    // refused as not theirs) stays beside the message that names it.
     document.querySelectorAll("details.card-grid").forEach(function (details) {
-      if (details.querySelector("input.card-codes").value.trim()) showSum(details);
+      const input = details.querySelector("input.card-codes");
+      const target = document.getElementById(input.dataset.target);
+      if (input.value.trim() && !(target && target.value !== "")) showSum(details);
     });
     document.querySelectorAll("form.round-form").forEach(showAllPicks);
     document.querySelectorAll("button.sign-toggle[hidden]").forEach(function (button) { button.hidden = false; });

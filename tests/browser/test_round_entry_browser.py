@@ -92,3 +92,25 @@ def test_the_card_picker_marks_removes_and_runs_out_of_cards_in_french(page, sho
     bens_red_king.click()
     expect(ben.locator("input.card-codes")).to_have_value("KD")
     shot("picker-after-removal")
+
+
+def test_a_total_refused_as_not_the_cards_one_stays_in_the_box_beside_its_message(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"], preset=("Dutch", "nl"))
+    ana = row(page, "Ana")
+    ana.locator("label.caller-pick").click()
+    ana.locator("summary").click()
+    ana.locator("button.pick", has_text="K♥").click()
+    hand = ana.locator("input.points-input")
+    expect(hand).to_have_value("-1")
+    hand.fill("3")  # typed over the cards: they make -1
+    row(page, "Ben").locator("input.points-input").fill("4")
+    record(page)
+    ana = row(page, "Ana")
+    expect(ana.locator(".errorlist")).to_contain_text("make -1 points, not 3")
+    # The box still shows the 3 the message names, not the cards' sum.
+    expect(ana.locator("input.points-input")).to_have_value("3")
+    expect(ana.locator("input.card-codes")).to_have_value("KH")
+    shot("total-refused")
+    ana.locator("input.points-input").fill("-1")
+    record(page)
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "4"])  # her call won
