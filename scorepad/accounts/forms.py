@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import UserCreationForm
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -55,6 +56,36 @@ class NewPasswordBesideItsField:
         if password_field_name not in self.errors:
             first = password_field_name.removesuffix("2") + "1"
             super().validate_password_for_user(user, password_field_name=first)
+
+
+class LogInForm(auth_forms.AuthenticationForm):
+    """Django's, with the name found whatever its capitals (a phone's keyboard often
+    starts a word with one; sign-up refuses a name that differs only by them) or given
+    as the account's email address. The password stays exact."""
+
+    error_messages = {
+        **auth_forms.AuthenticationForm.error_messages,
+        "invalid_login": _(
+            "No account has this name and this password. Mind the capitals in the password."
+        ),
+    }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Username or email address")
+
+    def clean_username(self) -> str:
+        """The stored name this one means, or it as typed when none (or two) match:
+        django-axes then counts failed attempts by that one name, whatever the capitals."""
+        typed = self.cleaned_data["username"]
+        names = list(
+            get_user_model()
+            .objects.filter(Q(username__iexact=typed) | Q(email__iexact=typed))
+            .values_list("username", flat=True)[:3]
+        )
+        if typed in names or len(names) != 1:
+            return typed
+        return names[0]
 
 
 class PasswordChangeForm(NewPasswordBesideItsField, auth_forms.PasswordChangeForm):

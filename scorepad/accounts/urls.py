@@ -41,7 +41,11 @@ urlpatterns = [
     path(
         "log-in/",
         site_form(
-            auth.LoginView.as_view(template_name=page("log_in"), redirect_authenticated_user=True)
+            auth.LoginView.as_view(
+                form_class=forms.LogInForm,
+                template_name=page("log_in"),
+                redirect_authenticated_user=True,
+            )
         ),
         name="log_in",
     ),

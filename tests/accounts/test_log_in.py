@@ -31,8 +31,37 @@ def test_signing_in_returns_to_the_page_that_asked(client, ana):
 def test_a_wrong_password_is_told_on_the_form(client, ana):
     response = client.post(LOG_IN, {"username": "ana", "password": "not-it"})
     assert response.status_code == 422
-    assert "Please enter a correct username and password." in response.content.decode()
+    assert "No account has this name and this password." in response.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.parametrize("typed", ["Ana", "ANA", "ana@example.org", "Ana@Example.ORG"])
+def test_the_name_signs_in_whatever_its_capitals_and_so_does_the_email_address(client, ana, typed):
+    response = client.post(LOG_IN, {"username": typed, "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(ana.pk)
+
+
+def test_the_password_minds_its_capitals(client, ana):
+    response = client.post(LOG_IN, {"username": "ana", "password": PASSWORD.upper()})
+    assert response.status_code == 422
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_wrong_password_is_told_in_french(client, ana):
+    client.cookies["django_language"] = "fr"
+    response = client.post(LOG_IN, {"username": "ana", "password": "not-it"})
+    assert response.status_code == 422
+    content = response.content.decode()
+    assert "Aucun compte n’a ce nom et ce mot de passe." in content
+    assert "Nom d’utilisateur ou adresse e-mail" in content
+
+
+def test_wrong_passwords_count_against_one_name_whatever_its_capitals(client, ana):
+    for attempt, typed in enumerate(["Ana", "ANA", "ana@example.org", "aNa"]):
+        response = client.post(LOG_IN, {"username": typed, "password": f"wrong{attempt}"})
+        assert response.status_code == 422, typed
+    assert client.post(LOG_IN, {"username": "ana", "password": "wrong"}).status_code == 429
 
 
 def test_the_navigation_offers_to_sign_in_or_shows_the_account(client, ana_phone):

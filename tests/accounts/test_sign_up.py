@@ -149,3 +149,11 @@ def test_two_different_passwords_are_told_once_beside_the_confirmation(client):
     content = response.content.decode()
     assert "The two password fields didn’t match." in content
     assert 'id="id_password2_error"' in content and 'id="id_password1_error"' not in content
+
+
+def test_a_name_that_differs_from_an_account_only_by_its_capitals_is_taken(client):
+    make_user("ana")
+    response = client.post(SIGN_UP, sign_up_data(username="Ana", email="other@example.org"))
+    assert response.status_code == 422
+    assert "A user with that username already exists." in response.content.decode()
+    assert get_user_model().objects.count() == 1
