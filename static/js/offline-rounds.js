@@ -2,7 +2,10 @@
 // one-time key of their form, are listed under the form as "not sent yet" (the totals
 // do not count them), and go to the server in order, each through the usual POST,
 // when the connection comes back or a page opens. The server's one-time key makes a
-// second sending harmless; a round the server refuses stays listed with its message.
+// second sending harmless; a round the server refuses stays listed with its message,
+// and the rounds kept after it wait, until the player corrects it or takes it off.
+// A round put back in the form to be corrected stays kept too ("inForm") until the
+// server records it: refused again as a conflict, it comes back to the list.
 (function () {
   "use strict";
 
@@ -33,6 +36,35 @@
     return document.querySelector("form.round-form[hx-post]");
   }
 
+  // The rounds URL of this page's match: its form's, or (a finished match has no form)
+  // the one the page names, so that rounds kept for it still show.
+  function pageAction() {
+    const form = roundForm();
+    if (form) return form.getAttribute("action");
+    const template = document.getElementById("unsent-rounds");
+    return template ? template.dataset.action : null;
+  }
+
+  // The kept rounds of `action` numbered `from` and on, numbered again from `start`:
+  // what the server will record them as, in their order.
+  function renumber(rounds, action, from, start) {
+    let next = start;
+    return rounds.map(function (round) {
+      if (round.action !== action || round.number < from) return round;
+      const body = new URLSearchParams(round.body);
+      body.set("number", String(next));
+      const moved = Object.assign({}, round, { number: next, body: body.toString() });
+      next += 1;
+      return moved;
+    });
+  }
+
+  // A round the player must look at before the ones after it go: refused (not a
+  // failure of the server's, which is tried again), or being corrected in the form.
+  function waitsForPlayer(round) {
+    return Boolean(round.inForm || (round.error && !round.retry));
+  }
+
   // The round number the server gave the form as it sent it: the number shown counts
   // the rounds kept since, the server's is the next one it will record.
   function serverNumber(form) {
@@ -55,7 +87,10 @@
     serverNumber(form);
     const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
-    const rounds = load();
+    // A round put back in the form and kept again: this is it, no longer in the form.
+    const rounds = load().filter(function (round) {
+      return !(round.inForm && round.action === action && round.number === number);
+    });
     const later = rounds.findIndex(function (round) { return round.action === action && round.number > number; });
     rounds.splice(later < 0 ? rounds.length : later, 0, {
       action: action,
@@ -126,7 +161,7 @@
     const turn = standing.querySelector(".turn");
     if (turn) turn.hidden = mine.length > 0;
     if (!mine.length) return;
-    const refused = mine.some(function (round) { return round.error; });
+    const refused = mine.some(function (round) { return round.error || round.inForm; });
     const notice = document.createElement("p");
     notice.className = refused ? "notice is-error unsent-notice" : "notice unsent-notice";
     const link = document.createElement("a");
@@ -136,14 +171,21 @@
     standing.prepend(notice);
   }
 
+  // Being corrected in this page's form: shown there, not in the list.
+  function inThisForm(round, form) {
+    return Boolean(round.inForm && form && Number(field(form, "number").value) === round.number);
+  }
+
   function show() {
     const form = roundForm();
     const template = document.getElementById("unsent-rounds");
     const old = document.querySelector(".unsent");
     if (old) old.remove();
-    if (!form || !template) return;
-    serverNumber(form);
-    const mine = load().filter(function (round) { return round.action === form.getAttribute("action"); });
+    const action = pageAction();
+    const place = form || document.getElementById("entry");
+    if (!action || !place || !template) return;
+    if (form) serverNumber(form);
+    const mine = load().filter(function (round) { return round.action === action && !inThisForm(round, form); });
     noticeUnsent(template, mine);
     // The standing grew or shrank: what scrolls into sight next stops below it (app.js).
     if (typeof window.keepClearOfStanding === "function") window.keepClearOfStanding();
@@ -153,17 +195,19 @@
     mine.forEach(function (round) {
       const item = template.content.querySelector(".unsent-round").cloneNode(true);
       item.querySelector(".unsent-name").textContent = template.dataset.name.replace("{n}", String(round.number));
-      item.querySelector(".unsent-state").textContent = round.error ? template.dataset.refused : template.dataset.waiting;
+      const stopped = waitsForPlayer(round) || Boolean(round.error);
+      item.querySelector(".unsent-state").textContent = stopped ? template.dataset.refused : template.dataset.waiting;
       const message = item.querySelector(".unsent-error");
-      message.textContent = round.error;
+      message.textContent = round.error || "";
       message.hidden = !round.error;
       item.querySelectorAll(".unsent-discard, .unsent-edit").forEach(function (button) {
-        button.hidden = !round.error;
+        // Put back in a form only where there is one (not on a finished match's board).
+        button.hidden = !stopped || (button.matches(".unsent-edit") && !form);
         button.dataset.key = round.key;
       });
       list.appendChild(item);
     });
-    form.after(section);
+    place.after(section);
   }
 
   // Only a round the server refused can be taken off the list, by the player, or put
@@ -187,28 +231,32 @@
     const before = rest.filter(function (round) {
       return round.action === gone.action && round.number < gone.number;
     }).length;
-    let next = here ? serverNumber(form) + before : gone.number;
-    save(rest.map(function (round) {
-      if (round.action !== gone.action || round.number < gone.number) return round;
-      const body = new URLSearchParams(round.body);
-      body.set("number", String(next));
-      next += 1;
-      return Object.assign({}, round, { number: Number(body.get("number")), body: body.toString() });
-    }));
+    const renumbered = renumber(rest, gone.action, gone.number, here ? serverNumber(form) + before : gone.number);
+    save(renumbered);
     // The form prepared for the round after the kept ones follows them.
-    if (here) showNumber(form, next);
+    if (here) {
+      const numbers = renumbered.filter(function (round) { return round.action === gone.action; }).map(function (round) { return round.number; });
+      showNumber(form, numbers.length ? Math.max.apply(null, numbers) + 1 : serverNumber(form));
+    }
     show();
     send();
   });
 
-  // Put back in the form: the round as it was typed, under its own number, to be
-  // corrected beside the fields the server names; the rounds kept after it wait for it.
+  // Put back in the form: the round as it was typed, as the server's next round (after
+  // a conflict its own number is another phone's round now), to be corrected beside the
+  // fields the server names; the rounds kept after it follow it, and wait for it. It
+  // stays kept, "in the form", until the server records it.
   document.addEventListener("click", function (event) {
     const edit = event.target.closest && event.target.closest("button.unsent-edit");
     const found = edit && refusedRound(edit);
     const form = roundForm();
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
-    const round = found.round;
+    const before = found.rounds.filter(function (kept) {
+      return kept.action === found.round.action && kept.number < found.round.number && kept !== found.round;
+    }).length;
+    const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
+    const round = rounds.find(function (kept) { return kept.key === found.round.key; });
+    round.inForm = true;
     window.scorepad.fillForm(form, new URLSearchParams(round.body));
     // Why it was refused, where the player corrects it (the list no longer holds it).
     form.querySelectorAll(".form-errors").forEach(function (element) { element.remove(); });
@@ -218,10 +266,9 @@
     why.textContent = round.error;
     const title = form.querySelector(".form-title");
     if (title) title.after(why);
-    serverNumber(form);
     showNumber(form, round.number);
     field(form, "entry_key").value = window.scorepad.freshKey();
-    save(found.rounds.filter(function (kept) { return kept !== round; }));
+    save(rounds);
     show();
     // The card grids and the sums follow the card codes put back.
     form.querySelectorAll("input.card-codes").forEach(function (input) {
@@ -240,15 +287,15 @@
   function refusal(html) {
     const board = new DOMParser().parseFromString(html, "text/html");
     const notice = board.querySelector(".notice.is-error");
-    if (notice) {
-      // Not the round's faults but the match's: it changed (another phone's round).
-      changedMeanwhile = true;
-      return notice.textContent.trim();
-    }
+    // Not the round's faults but the match's: it changed (another phone's round).
+    if (notice) return notice.textContent.trim();
     // A fault beside a player's field says whose it is: "Ana: …" (the list shows no fields).
     const said = words();
-    const faults = board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist");
-    return Array.from(faults, function (fault) {
+    // Each fault once: a list of the form's own faults sits in its .form-errors box.
+    const faults = Array.from(board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist")).filter(function (fault) {
+      return !(fault.matches(".errorlist") && fault.closest(".form-errors"));
+    });
+    return faults.map(function (fault) {
       const text = fault.textContent.trim();
       const row = fault.closest(".entry-row");
       const name = row && row.querySelector(".name");
@@ -262,7 +309,8 @@
     return input ? input.value : null;
   }
 
-  // One round through the usual POST, as htmx would send it. True: go on with the next.
+  // One round through the usual POST, as htmx would send it: "sent", "refused", "failed"
+  // (the server's fault: tried again later) or "offline".
   async function sendOne(round) {
     const body = new URLSearchParams(round.body);
     const token = currentToken();
@@ -277,7 +325,7 @@
       });
     } catch (error) {
       if (navigator.onLine) retryLater(); // a weak signal: the "online" event may not come
-      return false; // still no connection: everything stays for the next try
+      return "offline"; // still no connection: everything stays for the next try
     }
     retryDelay = 0;
     const rounds = load();
@@ -285,41 +333,52 @@
     const problem = response.ok ? refusal(await response.text()) : (words() || {}).failed || String(response.status);
     if (!problem) {
       save(rounds.filter(function (other) { return other.key !== round.key; }));
-      return true;
+      return "sent";
     }
     if (kept) {
       kept.error = problem;
+      kept.retry = !response.ok; // the server's failure, not the round's
       save(rounds);
     }
-    return false;
+    return response.ok ? "refused" : "failed";
   }
 
   let sending = false;
-  let changedMeanwhile = false;
   async function sendAll() {
     if (sending || !navigator.onLine) return;
     sending = true;
-    changedMeanwhile = false;
     let sent = 0;
-    // This page's match gets its kept rounds only from the server's next one on: one
-    // before them is missing while it is put back in the form to be corrected.
-    const form = roundForm();
-    let next = form ? serverNumber(form) : null;
+    let refused = 0;
+    // A match's rounds go in order: none after one the player must look at first (each
+    // match on its own). The server checks each round's number.
+    const stopped = new Set();
     try {
       for (const round of load()) {
-        const here = form && round.action === form.getAttribute("action");
-        if (here && round.number !== next) break;
-        if (!(await sendOne(round))) break;
-        sent += 1;
-        if (here) next += 1;
+        if (stopped.has(round.action)) continue;
+        if (waitsForPlayer(round)) {
+          stopped.add(round.action);
+          continue;
+        }
+        const result = await sendOne(round);
+        if (result === "offline") break;
+        if (result === "sent") {
+          sent += 1;
+          continue;
+        }
+        stopped.add(round.action);
+        if (result === "refused") {
+          refused += 1;
+        } else {
+          retryLater();
+        }
       }
     } finally {
       sending = false;
     }
     const board = document.getElementById("scoreboard");
-    if ((sent || changedMeanwhile) && board && window.htmx) {
-      // The board as the server now has it: the rounds just sent, or the one that made
-      // a kept round a conflict (another phone's), and a fresh form.
+    if ((sent || refused) && board && window.htmx) {
+      // The board as the server now has it: the rounds just sent, or what made a kept
+      // round refused (another phone's round, the match's end), and a fresh form.
       window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
     } else {
       show();
@@ -343,13 +402,48 @@
     show();
     send();
   });
+  // The form's own POST of a round put back in it: recorded, it is no longer kept;
+  // refused as a conflict (another phone's round took its number), it goes back to the
+  // list as it was sent, with the server's words; sent back with faults beside its
+  // fields, it stays in the form.
+  // (What was sent rides on the request: the form itself is swapped out by the answer.)
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = event.detail.elt;
+    const xhr = event.detail.xhr;
+    if (event.defaultPrevented || !xhr || !form.matches || !form.matches("form.round-form[hx-post]")) return;
+    xhr.scorepadRound = {
+      action: form.getAttribute("action"),
+      number: Number(field(form, "number").value),
+      body: new URLSearchParams(new FormData(form)).toString(),
+    };
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    const sending = xhr && xhr.scorepadRound;
+    if (!sending || !xhr.status) return; // no answer: kept as the form was (sendError)
+    const rounds = load();
+    const round = rounds.find(function (kept) {
+      return kept.inForm && kept.action === sending.action && kept.number === sending.number;
+    });
+    if (!round) return;
+    const board = xhr.status < 400 ? new DOMParser().parseFromString(xhr.responseText, "text/html") : null;
+    const conflict = board && board.querySelector(".notice.is-error");
+    if (board && !conflict) {
+      if (!refusal(xhr.responseText)) save(rounds.filter(function (kept) { return kept !== round; }));
+      return;
+    }
+    round.inForm = false;
+    round.body = sending.body;
+    round.error = conflict ? conflict.textContent.trim() : (words() || {}).failed || String(xhr.status);
+    round.retry = !conflict;
+    save(rounds);
+  });
+
   document.addEventListener("htmx:afterSettle", function () {
     show();
-    // A round put back in the form and recorded: the rounds kept after it go now, the
-    // first of them being the server's next round (not while that one is still refused).
-    const form = roundForm();
-    if (!form) return;
-    const first = load().find(function (round) { return round.action === form.getAttribute("action"); });
-    if (first && !first.error && first.number === serverNumber(form)) send();
+    // A round put back in the form and recorded: the rounds kept after it go now.
+    const action = pageAction();
+    const first = load().find(function (round) { return round.action === action; });
+    if (first && !waitsForPlayer(first)) send();
   });
 })();

@@ -356,3 +356,93 @@ def test_a_round_put_back_in_the_form_survives_a_reload_and_the_next_one_waits(p
     expect(page.locator(".unsent")).to_have_count(0)
     match = Match.objects.get()
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+
+
+def another_phone_records(number: int, caller: str, hands: dict[str, int]) -> None:
+    match = Match.objects.get()
+    services.record_round(
+        match,
+        {"caller": caller, "hands": hands},
+        number=number,
+        entry_key=uuid.uuid4(),
+        owner=match.owner,
+    )
+
+
+def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_waits(page, shot):
+    """Round 1 kept offline while another phone records round 1: put back in the form,
+    it goes in as round 2; another phone records round 2 first again: the round comes
+    back to the list as sent, and the round kept after it is not sent before it."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    another_phone_records(1, "Ben", {"Ana": 7, "Ben": 1})
+    page.context.set_offline(False)
+    refused = page.locator(".unsent li").first
+    expect(refused).to_contain_text("Round 1 · refused")
+    expect(refused).to_contain_text("Round 1 was already recorded")
+    expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
+    refused.get_by_role("button", name="Correct it in the form").click()
+    # Its number is the other phone's now: it goes in as the server's next round, the
+    # one kept after it after it.
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
+    expect(page.locator(".unsent li")).to_have_text(["Round 3 · not sent yet"], use_inner_text=True)
+    another_phone_records(2, "Ana", {"Ana": 3, "Ben": 8})
+    row(page, "Ana").locator("input.points-input").fill("4")
+    record(page)
+    # Refused again: back on the list as it was sent, and nothing after it went.
+    refused = page.locator(".unsent li").first
+    expect(refused).to_contain_text("Round 2 · refused")
+    expect(refused).to_contain_text("Round 2 was already recorded")
+    expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 3 · not sent yet")
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    assert Match.objects.get().rounds.count() == 2
+    shot("refused-again")
+    refused.get_by_role("button", name="Correct it in the form").click()
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("4")
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"], r.data["hands"]) for r in match.active_rounds()] == [
+        (1, "Ben", {"Ana": 7, "Ben": 1}),
+        (2, "Ana", {"Ana": 3, "Ben": 8}),
+        (3, "Ana", {"Ana": 4, "Ben": 9}),
+        (4, "Ben", {"Ana": 20, "Ben": 1}),
+    ]
+
+
+def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent_again(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    match_url = page.url.split("#")[0]
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    # Meanwhile another phone ends the match: Ben's total goes past the end.
+    another_phone_records(1, "Ana", {"Ana": 0, "Ben": 150})
+    assert Match.objects.get().finished
+    page.context.set_offline(False)
+    # A finished board has no form: the list is under the board, with no offer to put
+    # the round back in a form.
+    refused = page.locator(".unsent li")
+    expect(refused).to_contain_text("Round 1 · refused")
+    expect(refused.locator(".unsent-error")).to_have_text("The match is over")  # said once
+    expect(refused.get_by_role("button", name="Correct it in the form")).to_be_hidden()
+    expect(page.locator("form.round-form")).to_have_count(0)
+    posts = []
+    page.on(
+        "request", lambda request: posts.append(request.url) if request.method == "POST" else None
+    )
+    page.goto(match_url)
+    expect(page.locator(".unsent li")).to_contain_text("Round 1 · refused")
+    expect(page.locator("#standing .unsent-notice")).to_be_visible()
+    assert posts == []  # not sent again on every load
+    shot("finished")
+    page.locator(".unsent li").get_by_role("button", name="Take it off the list").click()
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#standing .unsent-notice")).to_have_count(0)
+    assert page.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
