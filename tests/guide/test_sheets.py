@@ -233,3 +233,12 @@ def test_the_cabo_faq_gives_a_tied_call_as_the_engine_scores_it(client, language
     page = get(client, "/rules/cabo/faq/", language).text
     answer = page.split('id="faq-caller-tie"')[1].split("</section>")[0]
     assert french_rule in answer
+
+
+def test_the_quick_reference_switches_its_card_values_in_place(client):
+    """The preset links land on the values they change, as on the rules page."""
+    page = get(client, "/rules/cabo/quick/", "en").text
+    assert '<section id="quick-values">' in page
+    assert 'href="?preset=nl#quick-values"' in page and "#values" not in page
+    rules = get(client, "/rules/cabo/", "en").text
+    assert '<section id="values">' in rules and 'href="?preset=nl#values"' in rules
