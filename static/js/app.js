@@ -89,7 +89,8 @@ window.addEventListener("resize", keepClearOfStanding);
     });
     const outcome = board.querySelector(".standing-result, .turn");
     if (outcome) parts.push(outcome.textContent.replace(/\s+/g, " ").trim());
-    return parts.join(". ");
+    // One full stop between parts: a notice ends with its own.
+    return parts.map(function (part) { return part.replace(/\.\s*$/, ""); }).join(". ");
   }
 
   function say(text) {

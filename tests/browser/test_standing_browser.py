@@ -175,6 +175,8 @@ def test_a_match_is_abandoned_resumed_deleted_and_restored_from_home(page, seen_
     assert_thumb_sized(resume)
     resume.click()
     expect(notice).to_contain_text("Match resumed.")
+    # Said once, one full stop between the notice and the standing.
+    expect(page.locator("#announcements")).to_have_text(re.compile(r"^Match resumed\. Round 1: "))
     assert_seen(notice)
     expect(page.get_by_role("button", name="Record the round")).to_be_visible()
 
