@@ -81,6 +81,20 @@
     if (incoming <= versionOf(board)) event.detail.shouldSwap = false;
   });
 
+  // Shown again by Back or Forward, the board is the browser's copy, maybe rounds
+  // behind: it asks at once rather than at the next tick ("poll-now" in hx-trigger).
+  function pollNow() {
+    if (!window.htmx) return;
+    document.querySelectorAll("[data-live-poll]").forEach(function (elt) { window.htmx.trigger(elt, "poll-now"); });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    const entry = window.performance.getEntriesByType("navigation")[0];
+    if (entry && entry.type === "back_forward") pollNow();
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) pollNow();
+  });
+
   // The share panel's "Copy the link", where the browser allows writing the clipboard.
   document.addEventListener("click", function (event) {
     const button = event.target.closest && event.target.closest("button[data-copy]");
