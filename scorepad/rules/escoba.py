@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .base import (
     MAX_TEAM_NAME_LENGTH,
+    NO_TEXT,
     Choice,
     FieldError,
     Figure,
@@ -298,18 +299,37 @@ def running_counts(before: Mapping[str, Mapping[str, int]] | None, deal: Deal) -
     }
 
 
+def cascade_steps(
+    counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The cascade step by step: each count it compared and the sides that count left,
+    until one side is left (or every count is compared)."""
+    remaining, steps = tuple(tied), []
+    for count, label in CASCADE:
+        sums = {side: counts[count][side] for side in remaining}
+        best = max(sums.values())
+        remaining = tuple(side for side in remaining if sums[side] == best)
+        steps.append((label, remaining))
+        if len(remaining) == 1:
+            break
+    return steps
+
+
 def cascade(
     counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
 ) -> tuple[tuple[str, ...], str | None]:
     """The sides left after the cascade, and the count that decided (None if still tied)."""
-    remaining = list(tied)
-    for count, label in CASCADE:
-        sums = {side: counts[count][side] for side in remaining}
-        best = max(sums.values())
-        remaining = [side for side in remaining if sums[side] == best]
-        if len(remaining) == 1:
-            return tuple(remaining), label
-    return tuple(remaining), None
+    label, remaining = cascade_steps(counts, tied)[-1]
+    return remaining, label if len(remaining) == 1 else None
+
+
+def lost_on(counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]) -> dict[str, str]:
+    """For each side the cascade put behind, the count it lost on."""
+    lost, before = {}, tuple(tied)
+    for label, remaining in cascade_steps(counts, tied):
+        lost.update((side, label) for side in before if side not in remaining)
+        before = remaining
+    return lost
 
 
 def fill_last_side(
@@ -581,6 +601,21 @@ class Escoba(Game):
             needs_tiebreak=top,
             status=Text(gettext_noop("Tie at the top: one more deal")),
             distance=distance,
+        )
+
+    def losing_note(self, state: MatchState, side: str) -> Text:
+        """A side tied at the top that the cascade put behind: on which count."""
+        if not state.finished or not state.rounds or side in state.winners:
+            return NO_TEXT
+        best = max(state.totals.values())
+        tied = [other for other in state.setup.sides if state.totals[other] == best]
+        if state.totals[side] != best or state.setup.options["top_tie"] != "cascade":
+            return NO_TEXT
+        label = lost_on(state.rounds[-1].carried["counts"], tied).get(side)
+        if label is None:
+            return NO_TEXT
+        return Text(
+            gettext_noop("tied at {total}: loses on {count}"), {"total": best, "count": Text(label)}
         )
 
     def end_notes(

@@ -611,3 +611,23 @@ def test_a_correction_a_later_round_no_longer_allows_says_what_to_do(client):
         " round 1 first."
     ) in content
     assert Match.objects.get().state().totals == before
+
+
+@pytest.mark.parametrize(
+    ("language", "note"),
+    [("en", "tied at 6: loses on escobas"), ("fr", "à égalité à 6 : perd aux escobas")],
+)
+def test_an_escoba_tie_broken_by_the_cascade_says_on_which_count(client, language, note):
+    client.cookies["django_language"] = language
+    options = {**default_option_fields("escoba", "classic"), "option_target": "6"}
+    options["option_top_tie"] = "cascade"
+    match_id = create_match(client, "escoba", ["You", "Ada"], preset="classic", options=options)
+    deal = {"cards_0": "22", "oros_0": "6", "sevens_0": "1", "escobas_0": "0", "velo": "0"}
+    deal |= {"cards_1": "18", "oros_1": "4", "sevens_1": "3", "escobas_1": "2"}
+    for number in (1, 2):
+        assert add(client, match_id, number, **deal).status_code == 200
+    match = Match.objects.get(pk=match_id)
+    assert match.finished and match.winners == ["Ada"]
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    you = '<span class="name">You</span> <span class="total">6</span>'
+    assert f'{you} <span class="note muted small">{note}</span>' in content

@@ -146,6 +146,41 @@ def test_top_tie_cascade_breaks_the_tie_by_escobas_first():
     ]
 
 
+def test_the_side_the_cascade_puts_behind_is_told_on_which_count():
+    raw = deal(You=pile(22, 6, 1, velo=True), Ada=pile(18, 4, 3, escobas=2))
+    state = GAME.score(setup_for(target=6, top_tie="cascade"), [raw, raw])
+    notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
+    assert notes == {"Ada": "", "You": "tied at 6: loses on escobas"}
+
+
+def test_three_sides_tied_each_lose_on_the_count_that_put_them_behind():
+    players = ("You", "Ada", "Bo")
+    first = deal(
+        You=pile(12, 4, 1, velo=True, escobas=3),
+        Ada=pile(12, 3, 2, escobas=4),
+        Bo=pile(16, 3, 1, escobas=4),
+    )
+    state = GAME.score(setup_for(players, target=5, top_tie="cascade"), [first])
+    assert state.totals == {"You": 5, "Ada": 5, "Bo": 5}
+    # Escobas: Ada and Bo 4, You 3; oros: Ada and Bo 3; velos: none; sevens: Ada 2, Bo 1.
+    assert state.winners == ("Ada",)
+    notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
+    assert notes == {
+        "Ada": "",
+        "You": "tied at 5: loses on escobas",
+        "Bo": "tied at 5: loses on sevens",
+    }
+
+
+def test_without_the_cascade_or_a_tie_no_side_is_told_a_count():
+    raw = deal(You=pile(22, 6, 1, velo=True), Ada=pile(18, 4, 3, escobas=2))
+    played_on = GAME.score(setup_for(target=6), [raw, raw, QUIET])
+    clear = GAME.score(setup_for(target=5, top_tie="cascade"), [QUIET, QUIET])
+    for state in (played_on, clear):
+        assert state.finished
+        assert {str(standing.note) for standing in GAME.standings(state)} == {""}
+
+
 def test_the_cascade_still_tied_on_every_count_plays_on():
     raw = deal(You=pile(20, 6, 2, velo=True, escobas=2), Ada=pile(20, 4, 2, escobas=3))
     state = GAME.score(setup_for(target=5, top_tie="cascade"), [raw])
