@@ -148,7 +148,14 @@ def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
     kept = rendered.kept_board(request, match_id)
     if kept is not None:
         return kept
-    match = get_own_match(request, match_id)
+    try:
+        match = get_own_match(request, match_id)
+    except Http404:
+        # The asker's own match, deleted (Back after deleting it, or from another tab):
+        # the home page, where the deletion can be undone, rather than "not found".
+        if not _own_deleted(request, match_id):
+            raise
+        return _go_to(request, f"{reverse('home')}?deleted={match_id}")
     # After a deletion without JavaScript, the page offers to undo it.
     undo = restorable_round(match, request.GET.get("undo"))
     notice = round_text(match.rules, "deleted", number=undo.number) if undo else None
@@ -160,6 +167,14 @@ def match_view(request: HttpRequest, match_id: int) -> HttpResponse:
         entry_key=rendered.ENTRY_KEY_SLOT,
     )
     return rendered.render_board(request, context)
+
+
+def _own_deleted(request: HttpRequest, match_id: int) -> bool:
+    try:
+        get_own_match(request, match_id, rounds=False, deleted=True)
+    except Http404:
+        return False
+    return True
 
 
 @require_safe

@@ -187,6 +187,11 @@ def test_a_match_is_abandoned_resumed_deleted_and_restored_from_home(page, seen_
     assert_seen(deleted)
     seen_shot("match-deleted")
     expect(page.locator(".in-progress-list a")).to_have_count(1)
+    # Back to the deleted match's page: home again, with the undo, not "not found".
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/\?deleted=\d+$"))
+    deleted = page.locator(".notice", has_text="Match deleted: Cabo with Ana, Ben.")
+    assert_seen(deleted)
     undo = deleted.get_by_role("button", name="Undo")
     assert_thumb_sized(undo)
     undo.click()

@@ -201,7 +201,9 @@ def test_a_board_asked_again_after_a_change_of_the_owners_matches_is_as_they_are
     sharing.share(match, "follow")  # the share panel shows the link
     assert sharing.share(match, "follow").token in board(visitor, match)
     services.delete_match(match)
-    assert visitor.get(reverse("matches:match", args=[match.pk])).status_code == 404
+    # Not the board kept: the home page, which offers to undo the deletion.
+    gone = visitor.get(reverse("matches:match", args=[match.pk]))
+    assert (gone.status_code, gone["Location"]) == (302, f"/?deleted={match.pk}")
 
 
 def test_a_board_with_a_flash_message_or_an_undo_offer_is_not_kept(owner, visitor):
@@ -253,7 +255,9 @@ def test_every_change_of_a_match_shows_on_its_kept_board_at_once(owner, visitor)
         versions.append(Match.objects.get(pk=match.pk).version)
     assert versions == sorted(set(versions))
     services.delete_match(match)
-    assert visitor.get(reverse("matches:match", args=[match.pk])).status_code == 404
+    # Not the board kept: the home page, which offers to undo the deletion.
+    gone = visitor.get(reverse("matches:match", args=[match.pk]))
+    assert (gone.status_code, gone["Location"]) == (302, f"/?deleted={match.pk}")
     services.restore_match(match)
     assert "Abandon the match" in board(visitor, match)
 

@@ -217,7 +217,6 @@ def test_a_deleted_match_leaves_the_history_and_the_home_page_offers_to_undo(cli
     response = post(client, "matches:delete", cabo)
     assert response["Location"] == f"{reverse('home')}?deleted={cabo}"
     assert Match.objects.get().deleted_at is not None
-    assert client.get(reverse("matches:match", args=[cabo])).status_code == 404
     assert "0 matches" in client.get(reverse("records:history")).content.decode()
     content = client.get(response["Location"]).content.decode()
     assert "Match deleted: Cabo with Ana, Ben." in content
@@ -225,6 +224,25 @@ def test_a_deleted_match_leaves_the_history_and_the_home_page_offers_to_undo(cli
     response = post(client, "matches:restore_match", cabo, follow=True)
     assert "Match restored." in response.content.decode()
     assert Match.objects.get().deleted_at is None
+
+
+def test_the_page_of_a_match_deleted_goes_home_where_the_deletion_can_be_undone(client, cabo):
+    """Back to its page after deleting a match: the home page's undo, not "not found"."""
+    post(client, "matches:delete", cabo)
+    board = reverse("matches:match", args=[cabo])
+    response = client.get(board)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('home')}?deleted={cabo}"
+    assert "Match deleted: Cabo with Ana, Ben." in client.get(response["Location"]).content.decode()
+    # htmx (the board asked for again, a poll) is sent there too.
+    assert client.get(board, headers=HTMX)["HX-Redirect"] == response["Location"]
+    # Not anyone else, nor for a match that never was.
+    stranger = Client()
+    stranger.get("/")
+    assert stranger.get(board).status_code == 404
+    assert client.get(reverse("matches:match", args=[cabo + 100])).status_code == 404
+    post(client, "matches:restore_match", cabo)
+    assert client.get(board).status_code == 200
 
 
 def test_deleting_a_match_from_htmx_loads_the_home_page(client, cabo):
