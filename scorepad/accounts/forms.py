@@ -1,10 +1,11 @@
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import UserCreationForm
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -58,6 +59,17 @@ class NewPasswordBesideItsField:
             super().validate_password_for_user(user, password_field_name=first)
 
 
+def accounts_named(field: str, typed: str) -> list:
+    """The accounts whose `field` (username, email) is `typed` whatever its capitals,
+    accented ones too ("élodie" finds Élodie). SQLite folds only A to Z (Django's
+    `iexact`), PostgreSQL's regular expressions depend on the database's locale: the
+    database narrows by the other letters, Python compares the few rows found."""
+    pattern = "".join(re.escape(char) if char.isascii() else "." for char in typed)
+    found = get_user_model().objects.filter(**{f"{field}__iregex": f"^{pattern}$"})
+    wanted = typed.casefold()
+    return [user for user in found[:20] if getattr(user, field).casefold() == wanted]
+
+
 class LogInForm(auth_forms.AuthenticationForm):
     """Django's, with the name found whatever its capitals (a phone's keyboard often
     starts a word with one; sign-up refuses a name that differs only by them) or given
@@ -78,11 +90,8 @@ class LogInForm(auth_forms.AuthenticationForm):
         """The stored name this one means, or it as typed when none (or two) match:
         django-axes then counts failed attempts by that one name, whatever the capitals."""
         typed = self.cleaned_data["username"]
-        names = list(
-            get_user_model()
-            .objects.filter(Q(username__iexact=typed) | Q(email__iexact=typed))
-            .values_list("username", flat=True)[:3]
-        )
+        found = accounts_named("username", typed) or accounts_named("email", typed)
+        names = [user.username for user in found]
         if typed in names or len(names) != 1:
             return typed
         return names[0]
@@ -127,9 +136,20 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
             "At most 150 characters: letters, digits and the signs @ . + - _ only."
         )
 
+    def clean_username(self) -> str | None:
+        """Django's refuses a name taken in other capitals, A to Z only on SQLite: "élodie"
+        beside Élodie too."""
+        username = super().clean_username()
+        if username and accounts_named("username", username):
+            self.add_error(
+                "username", self.instance.unique_error_message(self._meta.model, ["username"])
+            )
+            return None
+        return username
+
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exists():
+        if accounts_named("email", email):
             raise forms.ValidationError(
                 _("An account already uses this email address. Forgot your password?")
             )

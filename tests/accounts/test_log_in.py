@@ -7,7 +7,7 @@ from scorepad.matches.models import Match
 from tests.records.conftest import build, client_of
 from tests.records.matches import CABO_FR
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 LOG_IN = reverse("accounts:log_in")
@@ -40,6 +40,15 @@ def test_the_name_signs_in_whatever_its_capitals_and_so_does_the_email_address(c
     response = client.post(LOG_IN, {"username": typed, "password": PASSWORD})
     assert response.status_code == 302
     assert client.session["_auth_user_id"] == str(ana.pk)
+
+
+@pytest.mark.parametrize("typed", ["élodie", "ÉLODIE", "Élodie", "ELODIE@example.org"])
+def test_an_accented_capital_is_a_capital_too(client, typed):
+    elodie = make_user("Élodie", "elodie@example.org")
+    make_user("Elodie", "other@example.org")  # no accent: another name
+    response = client.post(LOG_IN, {"username": typed, "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(elodie.pk)
 
 
 def test_the_password_minds_its_capitals(client, ana):

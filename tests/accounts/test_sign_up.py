@@ -157,3 +157,19 @@ def test_a_name_that_differs_from_an_account_only_by_its_capitals_is_taken(clien
     assert response.status_code == 422
     assert "A user with that username already exists." in response.content.decode()
     assert get_user_model().objects.count() == 1
+
+
+@pytest.mark.parametrize("taken", ["élodie", "ÉLODIE"])
+def test_a_name_that_differs_only_by_an_accented_capital_is_taken_too(client, taken):
+    make_user("Élodie", "elodie@example.org")
+    response = client.post(SIGN_UP, sign_up_data(username=taken, email="other@example.org"))
+    assert response.status_code == 422
+    assert "A user with that username already exists." in response.content.decode()
+    assert get_user_model().objects.count() == 1
+
+
+def test_an_email_address_taken_in_other_capitals_is_refused(client):
+    make_user("ana", "Ana@Example.org")
+    response = client.post(SIGN_UP, sign_up_data(username="ben", email="ana@example.ORG"))
+    assert response.status_code == 422
+    assert "An account already uses this email address." in response.content.decode()
