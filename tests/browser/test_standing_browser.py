@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import PHONE
+
 from .test_play_browser import record, row, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -256,3 +258,15 @@ def test_a_long_name_takes_two_lines_of_the_rounds_heading_at_most(page, seen_sh
     assert heading.locator(".side-name").bounding_box()["height"] <= line
     heading.scroll_into_view_if_needed()
     seen_shot("four-names-one-long-rounds-heading")
+
+
+@pytest.mark.parametrize("game", ["cabo", "escoba"])
+def test_a_name_of_forty_letters_without_a_space_never_widens_a_page(page, game):
+    long_name = "W" * 40
+    start_match(page, game, [long_name, "Ben"])
+    board = page.url.split("#")[0]
+    house_rule = page.get_by_role("link", name="Save the house rules").get_attribute("href")
+    for address in (board, "/", house_rule):
+        page.goto(address)
+        expect(page.locator("main")).to_contain_text(long_name[:20])
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], address
