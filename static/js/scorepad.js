@@ -197,10 +197,19 @@
   });
 
   document.addEventListener("change", function (event) {
-    // "Went out" empties the player's counts: nothing left in hand.
-    if (event.target.matches(".out-pick input") && event.target.checked) {
-      event.target.closest(".entry-row").querySelectorAll("input[type=number]").forEach(function (input) {
-        input.value = "";
+    // "Went out" empties the player's counts: nothing left in hand. Ticked by mistake
+    // and unticked, it gives them back (if nothing was typed there meanwhile).
+    if (event.target.matches(".out-pick input")) {
+      const inputs = event.target.closest(".entry-row").querySelectorAll("input[type=number]");
+      const untouched = Array.from(inputs).every(function (input) { return input.value === ""; });
+      inputs.forEach(function (input) {
+        if (event.target.checked) {
+          input.dataset.beforeOut = input.value;
+          input.value = "";
+        } else if (untouched && input.dataset.beforeOut !== undefined) {
+          input.value = input.dataset.beforeOut;
+        }
+        if (!event.target.checked) delete input.dataset.beforeOut;
       });
     }
   });

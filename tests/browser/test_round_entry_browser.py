@@ -114,3 +114,25 @@ def test_a_total_refused_as_not_the_cards_one_stays_in_the_box_beside_its_messag
     ana.locator("input.points-input").fill("-1")
     record(page)
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "4"])  # her call won
+
+
+def test_went_out_ticked_by_mistake_gives_the_counts_back_when_unticked(page):
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    ana = row(page, "Ana")
+    points = ana.locator('input[name="points_0"]')
+    plus_three = ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="+1")
+    plus_three.click()
+    plus_three.click()
+    expect(points).to_have_value("6")
+    went_out = ana.get_by_text("went out")
+    went_out.click()
+    expect(points).to_have_value("")
+    went_out.click()  # unticked: a slip of the thumb
+    expect(points).to_have_value("6")
+    expect(ana.locator(".stepper", has_text="3 symbols").locator("input")).to_have_value("2")
+    # Ticked, then a count typed: unticking keeps what was typed since.
+    went_out.click()
+    ana.locator('input[name="n1_0"]').fill("1")
+    went_out.click()
+    expect(ana.locator('input[name="n1_0"]')).to_have_value("1")
+    expect(ana.locator(".stepper", has_text="3 symbols").locator("input")).to_have_value("")
