@@ -49,7 +49,7 @@ urlpatterns = [
         ),
         name="log_in",
     ),
-    path("log-out/", auth.LogoutView.as_view(), name="log_out"),
+    path("log-out/", views.LogOutView.as_view(), name="log_out"),
     path(
         "password/",
         site_form(

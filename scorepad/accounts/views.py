@@ -248,3 +248,15 @@ class PasswordResetView(auth.PasswordResetView):
             response.status_code = TOO_MANY
             return response
         return super().form_valid(form)
+
+
+class LogOutView(auth.LogoutView):
+    """Django's, saying so on the page it lands on, and where the matches went."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        messages.info(
+            request,
+            _("You are signed out. Your matches stay in your account: sign in to see them again."),
+        )
+        return response

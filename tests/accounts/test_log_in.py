@@ -90,6 +90,16 @@ def test_five_wrong_passwords_pause_signing_in_with_a_message(client, ana):
     assert "_auth_user_id" not in client.session
 
 
+def test_signing_out_says_so_and_where_the_matches_are(ana_phone):
+    response = ana_phone.post(LOG_OUT, follow=True)
+    assert response.redirect_chain == [(reverse("home"), 302)]
+    content = response.content.decode()
+    assert "You are signed out. Your matches stay in your account" in content
+    assert f'href="{LOG_IN}"' in content
+    # Said once: the next page does not say it again.
+    assert "You are signed out" not in ana_phone.get(reverse("home")).content.decode()
+
+
 def test_signing_out_takes_a_post(ana_phone):
     assert ana_phone.get(LOG_OUT).status_code == 405
     assert ana_phone.get(ACCOUNT).status_code == 200
