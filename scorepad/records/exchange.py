@@ -109,7 +109,9 @@ class _Echo:
 def csv_lines(matches: Iterable[Match]) -> Iterator[str]:
     """One CSV row per round and scoring side (a tiebreak round: its players only)."""
     writer = csv.writer(_Echo())
-    yield writer.writerow(CSV_HEADER)
+    # A byte order mark first: without it a spreadsheet on Windows reads UTF-8 as its
+    # own code page ("ZoÃ«" for Zoë); spreadsheets and Python's "utf-8-sig" skip it.
+    yield "\ufeff" + writer.writerow(CSV_HEADER)
     for match in matches:
         state = match.state()
         created = timestamp(match.created)

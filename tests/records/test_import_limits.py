@@ -124,6 +124,7 @@ def test_names_with_formula_characters_are_neutralised_in_the_csv(owner, visitor
             "rounds": [{"hands": dict(zip(players, [0, 4, 5, 6, 7], strict=True))}],
         },
     )
-    content = b"".join(visitor.get(reverse("records:export_csv")).streaming_content).decode()
+    exported = b"".join(visitor.get(reverse("records:export_csv")).streaming_content)
+    content = exported.decode("utf-8-sig")
     sides = [row[5] for row in csv.reader(io.StringIO(content))][1:]
     assert sides == ["'=cmd|' /C calc'!A0", "'@Ben", "'+Chloé", "'-Dan", "Eve"]

@@ -118,7 +118,9 @@ def test_the_csv_has_a_row_per_round_and_side(owner, visitor):
     match = build(owner, CABO_TIEBREAK)
     response = visitor.get(reverse("records:match_csv", args=[match.pk]))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    # UTF-8 said by its byte order mark, for spreadsheets on Windows ("Chloé", not "ChloÃ©").
+    assert response.content.startswith("\ufeffmatch,game".encode())
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     created = exchange.timestamp(match.created)
     assert rows == [
         ["match", "game", "created", "round", "tiebreak", "side", "points", "total"],
@@ -134,7 +136,9 @@ def test_the_history_csv_names_teams_as_sides(owner, visitor):
     build(owner, ESCOBA_TEAMS)
     build(owner, CABO_FR)
     response = visitor.get(reverse("records:export_csv"))
-    rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
+    rows = list(
+        csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig")))
+    )
     assert len(rows) == 3 * 2 + 3 * 2
     assert {row["side"] for row in rows if row["game"] == "escoba"} == {"Us", "Them"}
     assert rows[-1]["total"] == "54"
