@@ -128,7 +128,7 @@ def test_a_player_claims_a_seat_and_finds_it_in_my_statistics(page, shot):
     record(page)
     expect(page.locator(".result-title")).to_be_visible()
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Account").click()
-    page.get_by_role("link", name="Say which player is you").click()
+    page.get_by_role("link", name="Say which player you are").click()
     page.get_by_role("link", name="Which one is me?").click()
     page.get_by_text("Ana", exact=True).click()
     page.get_by_role("button", name="That is me").click()
