@@ -67,7 +67,7 @@ ROUND_TEXTS = {
             "The round could not be sent (no connection?). Nothing is lost: tap the button again."
         ),
         "not_taken": _("The server could not take this round."),
-        "refused_notice": _("A round kept on this phone was refused: see why under the form."),
+        "refused_notice": _("A round kept on this phone was refused: see why below."),
         "share_follow": _(
             "Anyone with this link sees the scoreboard on their own phone, round after round,"
             " in their own language. They cannot change anything."
@@ -155,7 +155,7 @@ ROUND_TEXTS = {
         ),
         "not_taken": pgettext_lazy("a deal of cards", "The server could not take this deal."),
         "refused_notice": pgettext_lazy(
-            "a deal of cards", "A deal kept on this phone was refused: see why under the form."
+            "a deal of cards", "A deal kept on this phone was refused: see why below."
         ),
         "share_follow": pgettext_lazy(
             "a deal of cards",

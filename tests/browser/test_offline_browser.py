@@ -216,7 +216,7 @@ def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, sho
     expect(refused.get_by_role("alert")).not_to_be_empty()
     # Said in the sticky standing too, where the player is, with a link down to it.
     notice = page.locator("#standing .unsent-notice")
-    expect(notice).to_have_text("A round kept on this phone was refused: see why under the form.")
+    expect(notice).to_have_text("A round kept on this phone was refused: see why below.")
     expect(notice).to_be_in_viewport()
     shot("refused")
     assert Match.objects.get().rounds.count() == 0
