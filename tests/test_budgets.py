@@ -447,3 +447,26 @@ def test_a_matchs_rounds_and_seats_are_read_without_joining_the_match(owner):
     match = cabanga_match(owner, 2)
     assert "JOIN" not in str(match.rounds.all().query)
     assert "JOIN" not in str(match.seats.all().query)
+
+
+def test_a_followed_board_reads_its_last_rounds_alone(owner, client):
+    """A follower's page and the board it polls read the rounds they show, whatever the
+    match's length (all of them when asked: `?rounds=all`)."""
+    match = cabanga_match(owner, 30)
+    token = sharing.share(match, "follow").token
+
+    def shown(name: str, **query) -> tuple[set[bytes], list[str]]:
+        cache.clear()
+        with CaptureQueriesContext(connection) as context:
+            response = client.get(reverse(name, args=[token]), query, headers=HTMX)
+        assert response.status_code == 200
+        rows = set(re.findall(rb'id="round-(\d+)"', response.content))
+        return rows, [q["sql"] for q in context if "matches_round" in q["sql"]]
+
+    last = {str(n).encode() for n in range(21, 31)}
+    for name in ("live:page", "live:board"):
+        rows, reads = shown(name)
+        assert rows == last
+        assert reads and all("LIMIT" in sql for sql in reads), reads
+    rows, _ = shown("live:board", rounds="all")
+    assert len(rows) == 30

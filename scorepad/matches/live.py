@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django import forms
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -24,7 +25,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from . import etags, sharing
 from .access import get_own_match, shared_link
 from .models import Match, ShareLink
-from .scoreboard import card_picker, scoreboard_context
+from .scoreboard import RECENT_ROUNDS, card_picker, scoreboard_context
 from .views import Board, correct_round_from, record_round_from, why_answer
 
 FOLLOW = (ShareLink.Kind.FOLLOW.value, ShareLink.Kind.SCORE.value)  # a co-scorer follows too
@@ -45,14 +46,14 @@ def link_gone(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def through_link(kinds: tuple[str, ...]) -> Callable:
-    """The view gets the working link of one of `kinds` behind the URL's token, or the
-    visitor gets the "no longer works" page."""
+def through_link(kinds: tuple[str, ...], *, rounds: bool = False) -> Callable:
+    """The view gets the working link of one of `kinds` behind the URL's token (its
+    match's rounds all read if `rounds`), or the visitor gets the "no longer works" page."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapped(request: HttpRequest, token: str, *args, **kwargs) -> HttpResponse:
-            link = shared_link(token, kinds)
+            link = shared_link(token, kinds, rounds=rounds)
             if link is None:
                 return link_gone(request)
             return view(request, link, *args, **kwargs)
@@ -67,9 +68,19 @@ def link_board(link: ShareLink) -> Board:
 
 
 def _live_context(request: HttpRequest, link: ShareLink) -> dict:
+    """The board through `link`: its last rounds (read alone, whatever the match's
+    length), or all of them when asked."""
     read_only = link.kind == ShareLink.Kind.FOLLOW
     all_rounds = request.GET.get("rounds") == "all"
-    return scoreboard_context(link.match, read_only=read_only, live=link, all_rounds=all_rounds)
+    match = link.match
+    if all_rounds:
+        prefetch_related_objects([match], "rounds")
+        state = match.state()
+    else:
+        state = match.kept_state(last=RECENT_ROUNDS)
+    return scoreboard_context(
+        match, state=state, read_only=read_only, live=link, all_rounds=all_rounds
+    )
 
 
 @require_safe
@@ -112,7 +123,7 @@ def add_round(request: HttpRequest, link: ShareLink) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@through_link(SCORE)
+@through_link(SCORE, rounds=True)  # a correction plays the match again from its round
 def edit_round(request: HttpRequest, link: ShareLink, number: int) -> HttpResponse:
     return correct_round_from(request, link.match, number, link_board(link))
 
