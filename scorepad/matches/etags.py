@@ -51,6 +51,7 @@ def live_board_etag(request: HttpRequest, token: str) -> str | None:
     a co-scorer's board holds forms, so its CSRF cookie too. One query
     (`shared_version`); None when the link does not work."""
     found = shared_version(token)
+    request.shared_version = found  # type: ignore[attr-defined]  # for its kept board
     if found is None:
         return None
     kind, match_id, version = found

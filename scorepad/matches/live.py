@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
-from . import etags, sharing
+from . import etags, rendered, sharing
 from .access import get_own_match, shared_link
 from .models import Match, ShareLink
 from .scoreboard import RECENT_ROUNDS, card_picker, scoreboard_context
@@ -67,7 +67,7 @@ def link_board(link: ShareLink) -> Board:
     return Board("matches/live.html", reverse("live:page", args=[link.token]), live=link)
 
 
-def _live_context(request: HttpRequest, link: ShareLink) -> dict:
+def _live_context(request: HttpRequest, link: ShareLink, **extra) -> dict:
     """The board through `link`: its last rounds (read alone, whatever the match's
     length), or all of them when asked."""
     read_only = link.kind == ShareLink.Kind.FOLLOW
@@ -79,7 +79,7 @@ def _live_context(request: HttpRequest, link: ShareLink) -> dict:
     else:
         state = match.kept_state(last=RECENT_ROUNDS)
     return scoreboard_context(
-        match, state=state, read_only=read_only, live=link, all_rounds=all_rounds
+        match, state=state, read_only=read_only, live=link, all_rounds=all_rounds, **extra
     )
 
 
@@ -104,10 +104,17 @@ def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
 
 @require_safe
 @condition(etag_func=etags.live_board_etag)
-@through_link(FOLLOW)
-def board(request: HttpRequest, link: ShareLink) -> HttpResponse:
-    """The board alone, polled by the live page (an htmx request or not)."""
-    return render(request, "matches/match.html#scoreboard", _live_context(request, link))
+def board(request: HttpRequest, token: str) -> HttpResponse:
+    """The board alone, polled by the live page (an htmx request or not): rendered once
+    for all the phones of a table at each version of the match (`rendered`)."""
+    kept = rendered.kept_live_board(request, token)
+    if kept is not None:
+        return kept
+    link = shared_link(token, FOLLOW)
+    if link is None:
+        return link_gone(request)
+    context = _live_context(request, link, entry_key=rendered.ENTRY_KEY_SLOT)
+    return rendered.render_live_board(request, context)
 
 
 @require_safe

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
@@ -28,7 +29,7 @@ from django.utils.translation import get_language
 from scorepad.core.htmx import VARY, render_page_or_partial, wants_fragment
 from scorepad.core.pagecache import CSRF_SLOT, ONCE_SLOT, fill_slots, keep_answer, kept_answer
 
-from .access import own_match_version
+from .access import own_match_version, shared_version
 from .forms import round_form_class
 from .scoreboard import card_picker, fresh_round_form
 
@@ -160,3 +161,44 @@ def entry_html(request: HttpRequest, context: dict) -> str:
         .replace(str(VERSION_SLOT), str(match.version))
         .replace(str(MATCH_SLOT), str(match.pk))
     )
+
+
+def live_board_key(request: HttpRequest, kind: str, match_id: int, version: int) -> str | None:
+    """The cache key of the board a live link shows (`live.board`): every phone following
+    a table asks for the same board after each round, rendered once. None for one never
+    kept (`keepable`)."""
+    if not keepable(request):
+        return None
+    parts = (
+        "live-board",
+        match_id,
+        version,
+        kind,
+        get_language(),
+        settings.SCOREPAD_RELEASE,
+        request.META.get("QUERY_STRING", ""),
+    )
+    return ":".join(map(str, parts))
+
+
+def kept_live_board(request: HttpRequest, token: str) -> HttpResponse | None:
+    """The kept board behind live link `token`, its slots filled in; None when there is
+    none, or the link does not work (the view then says so)."""
+    # As the ETag read it (`etags.live_board_etag`), or read now.
+    found = request.shared_version if hasattr(request, "shared_version") else shared_version(token)
+    key = live_board_key(request, *found) if found else None
+    kept = cache.get(key) if key else None
+    return None if kept is None else kept_answer(request, kept)
+
+
+def render_live_board(request: HttpRequest, context: dict) -> HttpResponse:
+    """The board of a live link from a context made with `entry_key=ENTRY_KEY_SLOT`,
+    kept for the next phone that asks."""
+    match, live = context["match"], context["live"]
+    slots = {"csrf_token": CSRF_SLOT, "once_key_slot": ONCE_KEY_SLOT}
+    response = render(request, f"{TEMPLATE}#scoreboard", {**context, **slots})
+    key = live_board_key(request, live.kind, match.pk, match.version)
+    if key is not None:
+        cache.set(key, keep_answer(response))
+    response.content = fill_slots(request, response.content.decode())
+    return response

@@ -218,6 +218,42 @@ def test_a_recorded_round_changes_the_board_and_its_etag(follow, match, owner):
     assert 'id="round-2"' in again.content.decode()
 
 
+def test_the_phones_of_a_table_share_one_rendering_of_each_board(
+    follow, match, owner, django_assert_max_num_queries
+):
+    first = Client().get(live("board", follow), headers=HTMX)
+    assert first.templates  # rendered for the first phone...
+    with django_assert_max_num_queries(1):  # ...and kept for the others: the ETag's query
+        second = Client().get(live("board", follow), headers=HTMX)
+    assert second.templates == []
+    assert second.content == first.content
+    assert second["ETag"] == first["ETag"]
+    ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
+    services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
+    after = Client().get(live("board", follow), headers=HTMX)
+    assert after.templates and 'id="round-2"' in after.content.decode()
+    french = Client().get(live("board", follow), headers={"Accept-Language": "fr", **HTMX})
+    assert french.templates and "Manche" in french.content.decode()
+
+
+def test_a_kept_co_scorers_board_has_a_fresh_entry_key_and_a_working_token(score, match):
+    def entry_key(response) -> str:
+        return re.search(r'name="entry_key" value="([^"]+)"', response.content.decode()).group(1)
+
+    first = Client().get(live("board", score), headers=HTMX)
+    co_scorer = Client(enforce_csrf_checks=True)
+    kept = co_scorer.get(live("board", score), headers=HTMX)
+    assert kept.templates == []
+    assert entry_key(kept) != entry_key(first)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', kept.content.decode())
+    data = round_post(2, **CABO_ROUND_2) | {
+        "entry_key": entry_key(kept),
+        "csrfmiddlewaretoken": token.group(1),
+    }
+    assert co_scorer.post(live("add_round", score), data).status_code == 302
+    assert Round.objects.filter(match=match, deleted_at__isnull=True).count() == 2
+
+
 def test_the_etag_differs_by_language(follow):
     english = Client().get(live("board", follow))["ETag"]
     french = Client().get(live("board", follow), headers={"Accept-Language": "fr"})["ETag"]
