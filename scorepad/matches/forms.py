@@ -29,6 +29,8 @@ from scorepad.rules.base import (
     SetupInvalid,
 )
 
+from .models import HouseRule, options_key
+
 
 def engine_message(error: FieldError) -> str:
     """The engine's words for a fault, as a sentence beside its field; a card by its
@@ -201,6 +203,22 @@ class MatchSetupForm(forms.Form):
             if value != preset.values[option.name]:
                 changes.append((gettext(option.label), option_text(option, value)))
         return changes
+
+    def house_rule_shown(self, house_rules: list[HouseRule]) -> HouseRule | None:
+        """The house rule (of `house_rules`) whose preset and options the fields show, all
+        of them as saved; None for none, or while an option's value is not valid."""
+        preset = self.checked_preset()
+        if preset is None or not house_rules:
+            return None
+        shown = {}
+        for option in self.game.options:
+            field = self[f"option_{option.name}"]
+            try:
+                shown[option.name] = field.field.clean(field.value())
+            except forms.ValidationError:
+                return None
+        key = options_key(preset.key, shown)
+        return next((rule for rule in house_rules if rule.key == key), None)
 
     def clean_options_for(self) -> str:
         key = self.cleaned_data["options_for"]

@@ -128,6 +128,7 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         "just_started": started,
         "known_players": known_players(owner),
         "house_rules": house_rules,
+        "house_rule_shown": form.house_rule_shown(house_rules),
     }
     # A preset tap swaps only the options; an option changed, the note on its changes.
     partial = request.htmx.target if request.htmx.target in SETUP_REGIONS else None

@@ -185,6 +185,41 @@ def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
     assert 'name="option_target" value="50"' in page.content.decode()
 
 
+def test_the_setup_names_the_house_rule_its_options_are(client):
+    from scorepad.matches.models import HouseRule
+
+    match = Match.objects.get(pk=create_match(client, "cabo", ["Ana", "Ben"], preset="nl"))
+    rule = HouseRule.objects.create(
+        owner=match.owner,
+        game="cabo",
+        name="Chez Marie",
+        preset="nl",
+        options=match.options | {"target": 50},
+    )
+    url = reverse("matches:new", args=["cabo"])
+    named = "Your house rule “Chez Marie”"
+    picked = client.get(url, {"house_rule": rule.pk}).content.decode()
+    assert named in picked
+    assert "Dutch rules, with changes:" in picked  # what the house rule changes, listed
+    # The note follows the options as they are changed (htmx asks for it again).
+    data = rendered_form_data(picked.encode())
+    note = {"headers": {"HX-Request": "true", "HX-Target": "preset-changes"}}
+    assert named not in client.get(url, data | {"option_target": "60"}, **note).content.decode()
+    assert named in client.get(url, data | {"option_target": "50"}, **note).content.decode()
+    # A house rule saved as a preset is named beside that preset alone.
+    plain = HouseRule.objects.create(
+        owner=match.owner,
+        game="cabo",
+        name="Comme aux Pays-Bas",
+        preset="nl",
+        options=match.options,
+    )
+    as_preset = client.get(url, {"house_rule": plain.pk}).content.decode()
+    assert "Your house rule “Comme aux Pays-Bas”</strong>: Dutch rules" in as_preset
+    assert "with changes" not in as_preset
+    assert "Your house rule “" not in client.get(url, {"preset": "fr"}).content.decode()
+
+
 def test_the_setup_page_varies_on_htmx(client):
     response = client.get(reverse("matches:new", args=["cabo"]))
     assert "HX-Request" in response["Vary"]
