@@ -167,7 +167,7 @@ def test_a_visitor_keeps_their_matches_for_more_than_a_year(client, settings):
     assert client.cookies["sessionid"]["max-age"] >= 365 * 24 * 3600
 
 
-def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
+def test_a_saved_house_rule_is_offered_fills_in_the_options_and_is_named(client):
     from scorepad.matches.models import HouseRule
 
     match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
@@ -179,26 +179,12 @@ def test_a_saved_house_rule_is_offered_and_fills_in_the_options(client):
         preset="nl",
         options=match.options | {"target": 50},
     )
-    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
-    assert "Chez Marie" in page
-    page = client.get(reverse("matches:new", args=["cabo"]) + f"?house_rule={rule.pk}")
-    assert 'name="option_target" value="50"' in page.content.decode()
-
-
-def test_the_setup_names_the_house_rule_its_options_are(client):
-    from scorepad.matches.models import HouseRule
-
-    match = Match.objects.get(pk=create_match(client, "cabo", ["Ana", "Ben"], preset="nl"))
-    rule = HouseRule.objects.create(
-        owner=match.owner,
-        game="cabo",
-        name="Chez Marie",
-        preset="nl",
-        options=match.options | {"target": 50},
-    )
     url = reverse("matches:new", args=["cabo"])
-    named = "Your house rule “Chez Marie”"
+    assert "Chez Marie" in client.get(url).content.decode()
     picked = client.get(url, {"house_rule": rule.pk}).content.decode()
+    assert 'name="option_target" value="50"' in picked
+    # The set-up names the house rule its options are, beside what it changes.
+    named = "Your house rule “Chez Marie”"
     assert named in picked
     assert "Dutch rules, with changes:" in picked  # what the house rule changes, listed
     # The note follows the options as they are changed (htmx asks for it again).
