@@ -39,6 +39,9 @@ class EndLine:
     y2: float
     value: int
     vertical: bool
+    # Far beyond every total (a match to 1000 after a few rounds): not drawn to scale,
+    # which would squeeze the lines together; named at the chart's edge instead.
+    beyond: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,12 @@ def nice_step(span: float, parts: int = 4) -> int:
     return int(10 * power)
 
 
+def _far(end: int, low: int, high: int) -> bool:
+    """Whether the end line lies past every total by more than the way from 0 to the
+    furthest of them on its side: drawn to scale, it would squeeze the lines together."""
+    return end > 2 * high if end > 0 else end < 2 * low
+
+
 def _fmt(number: float) -> str:
     return f"{number:.1f}".rstrip("0").rstrip(".")
 
@@ -82,7 +91,8 @@ def score_chart(state: MatchState) -> Chart:
     end, vertical = end_value(state)
     last_x = max(rounds, end if vertical and end else 0, 1)
     values = [value for points in series.values() for value in points]
-    if end is not None and not vertical:
+    beyond = end is not None and not vertical and _far(end, min(0, *values), max(1, *values))
+    if end is not None and not vertical and not beyond:
         values.append(end)
     low, high = min(0, *values), max(1, *values)
     step = nice_step(high - low)
@@ -107,6 +117,9 @@ def score_chart(state: MatchState) -> Chart:
     end_line = None
     if end is not None and vertical:
         end_line = EndLine(x_of(end), TOP, x_of(end), bottom, end, True)
+    elif beyond:  # at the edge it lies past
+        edge = TOP if end > high else bottom
+        end_line = EndLine(LEFT, edge, right, edge, end, False, beyond=True)
     elif end is not None:
         end_line = EndLine(LEFT, y_of(end), right, y_of(end), end, False)
     return Chart(

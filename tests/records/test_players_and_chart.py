@@ -171,6 +171,20 @@ def test_the_chart_scale_covers_every_total_and_the_end_line():
     assert [nice_step(span) for span in (3, 40, 100, 230)] == [1, 10, 50, 100]
 
 
+def test_an_end_line_far_past_the_totals_is_named_at_the_edge_not_drawn(owner, visitor):
+    """A Cabo match to 1000 after three rounds (totals up to 54): drawn to scale, the
+    target would squeeze every line into the bottom twentieth of the chart."""
+    far = dict(CABO_FR, options={"target": 1000})
+    chart = score_chart(state_of(far))
+    assert chart.end_line.beyond and chart.end_line.value == 1000
+    assert chart.y_ticks[-1][1] == 60  # the scale is the totals'
+    near = score_chart(state_of(dict(CABO_FR, options={"target": 100})))  # within twice
+    assert not near.end_line.beyond and near.y_ticks[-1][1] >= 100
+    content = visitor.get(reverse("records:chart", args=[build(owner, far).pk])).content
+    assert "Target 1000 ↑" in content.decode()
+    assert b'class="sc-end"' not in content
+
+
 def test_the_chart_page_draws_the_svg_and_the_table(owner, visitor):
     match = build(owner, ESCOBA_TEAMS)
     response = visitor.get(reverse("records:chart", args=[match.pk]))
