@@ -38,17 +38,36 @@ class Text:
         # gettext("") returns the catalogue header, so an empty text stays empty.
         if not self.template:
             return ""
+        template = translate(self.template)
         params = {
-            name: value.render(translate) if isinstance(value, Text) else value
+            name: value.render_within(template, name, translate)
+            if isinstance(value, Text)
+            else value
             for name, value in self.params.items()
         }
-        template = translate(self.template)
         if sentence:
             template = template[:1].upper() + template[1:]
         return template.format(**params)
 
+    def render_within(self, outer: str, name: str, translate: Callable[[str], str]) -> str:
+        """This text as parameter `name` of the translated template `outer`."""
+        return self.render(translate)
+
     def __str__(self) -> str:
         return self.render()
+
+
+@dataclass(frozen=True)
+class Label(Text):
+    """An option's name inside a message: as written ("Target score") where the message
+    starts with it, else with a small first letter ("unknown value 7 for target score",
+    "valeur inconnue 7 pour score cible"), unless it starts with two capitals."""
+
+    def render_within(self, outer: str, name: str, translate: Callable[[str], str]) -> str:
+        text = self.render(translate)
+        if outer.startswith("{" + name + "}") or text[1:2].isupper():
+            return text
+        return text[:1].lower() + text[1:]
 
 
 NO_TEXT = Text("")
@@ -99,7 +118,7 @@ class Option:
 
     def clean(self, value: object) -> bool | int | str:
         """The option's value in its native type, or OptionError naming the fault."""
-        label = Text(self.label)
+        label = Label(self.label)
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value

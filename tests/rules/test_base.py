@@ -94,7 +94,7 @@ def test_a_choice_option_accepts_only_its_values():
     assert END.clean("b") == "b"
     with pytest.raises(OptionError) as caught:
         END.clean("c")
-    assert str(caught.value.message) == "unknown value c for End"
+    assert str(caught.value.message) == "unknown value c for end"  # mid-sentence
 
 
 def test_the_registry_lists_the_three_games_in_order():
@@ -132,8 +132,29 @@ def test_resolve_options_reports_every_bad_name_and_value():
         ("preset", "unknown preset xx"),
         ("options.target", "Target score must be between 10 and 1000"),
         ("options.colour", "unknown option colour"),
-        ("options.kamikaze", "unknown value maybe for Kamikaze"),
+        ("options.kamikaze", "unknown value maybe for kamikaze"),
     ]
+
+
+def test_an_options_name_has_a_small_letter_inside_a_message_in_every_language():
+    from django.utils import translation
+
+    cabo = get_game("cabo")
+    with pytest.raises(SetupInvalid) as caught:
+        cabo.resolve_options("fr", {"target": 5, "kamikaze": "maybe"})
+    said = {}
+    for language in ("en", "fr", "nl"):
+        with translation.override(language):
+            said[language] = [
+                error.message.render(translation.gettext) for error in caught.value.errors
+            ]
+    assert said["en"] == [
+        "Target score must be between 10 and 1000",  # as written, where it starts
+        "unknown value maybe for kamikaze",
+    ]
+    assert said["fr"][0].startswith("Score cible doit")
+    assert said["fr"][1] == "valeur maybe inconnue pour kamikaze"
+    assert said["nl"][1] == "onbekende waarde maybe voor kamikaze"
 
 
 def test_make_setup_strips_names_and_fills_missing_options():
