@@ -37,6 +37,10 @@ ROUND_TEXTS = {
             "With this correction round %(later)s no longer holds: correct or delete the"
             " rounds after round %(number)s first."
         ),
+        "ends_at": _(
+            "With this correction the match is over after round %(end)s: delete the rounds"
+            " after it first."
+        ),
         "delete_number": _("Delete round %(number)s"),
         "unsent_notice": _(
             "Rounds kept on this phone are not counted yet: who deals next shows once they"
@@ -111,6 +115,11 @@ ROUND_TEXTS = {
             "a deal of cards",
             "With this correction deal %(later)s no longer holds: correct or delete the"
             " deals after deal %(number)s first.",
+        ),
+        "ends_at": pgettext_lazy(
+            "a deal of cards",
+            "With this correction the match is over after deal %(end)s: delete the deals"
+            " after it first.",
         ),
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
         "unsent_notice": pgettext_lazy(

@@ -23,7 +23,7 @@ from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
 from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
-from scorepad.rules.base import Game, MatchState, RoundInvalid, SetupInvalid
+from scorepad.rules.base import Game, MatchOver, MatchState, RoundInvalid, SetupInvalid
 from scorepad.rules.kept import result_from_json as kept_result
 
 from . import etags, rendered, services
@@ -357,10 +357,15 @@ def correct_round_from(
         except services.RoundConflict as conflict:
             return _changed(request, match, notice=str(conflict), status_error=True, board=board)
         except RoundInvalid as invalid:
-            if invalid.number is not None and invalid.number > number:  # a later round
-                later = round_text(match.rules, "later_fails", number=number, later=invalid.number)
-                form.add_error(None, later)
-            form.show_engine_errors(invalid.errors)
+            if isinstance(invalid.__cause__, MatchOver):  # the match ends before a later round
+                form.add_error(None, round_text(match.rules, "ends_at", end=invalid.number - 1))
+            else:
+                if invalid.number is not None and invalid.number > number:  # a later round
+                    later = round_text(
+                        match.rules, "later_fails", number=number, later=invalid.number
+                    )
+                    form.add_error(None, later)
+                form.show_engine_errors(invalid.errors)
         else:
             messages.info(request, round_text(match.rules, "corrected", number=number))
             if match.finished and not Match.objects.filter(pk=match.pk, finished=True).exists():

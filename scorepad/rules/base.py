@@ -198,6 +198,10 @@ class RoundInvalid(_Invalid):
         self.number = number
 
 
+class MatchOver(RoundInvalid):
+    """A round played after the end of the match."""
+
+
 class SetupInvalid(_Invalid):
     pass
 
@@ -862,7 +866,7 @@ class Game:
 
     def reject_if_finished(self, state: MatchState) -> None:
         if state.finished:
-            raise RoundInvalid([FieldError("round", Text(gettext_noop("the match is over")))])
+            raise MatchOver([FieldError("round", Text(gettext_noop("the match is over")))])
 
     def check_round_fields(
         self, state: MatchState, raw: object, allowed: Iterable[str]

@@ -593,7 +593,8 @@ def test_a_second_tab_sending_another_round_with_the_same_key_is_told_it_was_ref
 
 def test_a_correction_a_later_round_no_longer_allows_says_what_to_do(client):
     """Round 1 corrected so that round 2 ends the match: the tiebreak round 3 after it
-    no longer holds. Refused, saying which round and what to do, nothing saved."""
+    no longer holds. Refused, saying where the match would end and what to do, in one
+    sentence (not "Round 3: the match is over" beside it), nothing saved."""
     options = {**default_option_fields("cabo", "nl"), "option_target": "10"}
     match_id = create_match(client, "cabo", ["Ana", "Ben", "Zoë"], preset="nl", options=options)
     url = reverse("matches:add_round", args=[match_id])
@@ -607,9 +608,9 @@ def test_a_correction_a_later_round_no_longer_allows_says_what_to_do(client):
     content = response.content.decode()
     assert response.status_code == 422
     assert (
-        "With this correction round 3 no longer holds: correct or delete the rounds after"
-        " round 1 first."
+        "With this correction the match is over after round 2: delete the rounds after it first."
     ) in content
+    assert "the match is over" not in content.lower().replace("the match is over after", "")
     assert Match.objects.get().state().totals == before
 
 
