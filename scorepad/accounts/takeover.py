@@ -71,8 +71,13 @@ def account_owner(user) -> Owner | None:
 
 def move_everything(source: Owner, target: Owner) -> None:
     """Everything keyed on `source` moves to `target` (tests/accounts check that every
-    relation of `Owner` is listed here). House rules keep unique names per game."""
+    relation of `Owner` is listed here). House rules keep unique names per game; one
+    the account has already, under the same name and with the same rules, stays once."""
     for rule in HouseRule.objects.filter(owner=source).order_by("created", "id"):
+        same = HouseRule.objects.filter(owner=target, game=rule.game, key=rule.key)
+        if same.filter(name__iexact=rule.name).exists():
+            rule.delete()
+            continue
         rule.owner = target
         rule.name = free_name(target, rule.game, rule.name)
         rule.save(update_fields=["owner", "name"])

@@ -32,8 +32,8 @@ def sign_in(browser: Client, name: str = "ana") -> None:
     assert response.status_code == 302
 
 
-def rule(owner: Owner, name: str, game: str = "cabo") -> HouseRule:
-    return HouseRule.objects.create(owner=owner, game=game, name=name, preset="fr", options={})
+def rule(owner: Owner, name: str, game: str = "cabo", **options) -> HouseRule:
+    return HouseRule.objects.create(owner=owner, game=game, name=name, preset="fr", options=options)
 
 
 def history_ids(browser: Client) -> set[int]:
@@ -67,10 +67,12 @@ def test_signing_in_moves_everything_to_the_accounts_owner_and_renames_a_clashin
     kept = build(theirs, ESCOBA)
     rule(theirs, "Chez Marie")
     rule(theirs, "Chez Marie (2)")
+    rule(theirs, "Dimanche", target=50)
     played_here = build(owner, CABO_FR)
-    rule(owner, "chez marie")
+    rule(owner, "chez marie", target=80)  # another rule under the name: renamed
     rule(owner, "Chez Marie", game="escoba")
     rule(owner, "Sunday")
+    rule(owner, "dimanche", target=50)  # the same rule under the same name: kept once
     Submission.objects.create(owner=owner, key=uuid.uuid4(), match=played_here)
     sign_in(visitor)
     assert not Owner.objects.filter(pk=owner.pk).exists()
@@ -85,6 +87,7 @@ def test_signing_in_moves_everything_to_the_accounts_owner_and_renames_a_clashin
         ("cabo", "chez marie (3)"),
         ("escoba", "Chez Marie"),
         ("cabo", "Sunday"),
+        ("cabo", "Dimanche"),
     }
     assert Submission.objects.get().owner == theirs
     assert set(RoundChange.objects.values_list("owner", flat=True)) == {theirs.pk}
