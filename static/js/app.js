@@ -26,6 +26,25 @@
   });
 })();
 
+// The CSRF token as the browser holds it now. Signing in or out in another tab gives the
+// browser a new one (Django rotates it), which the forms already on this page do not
+// carry: their next post would be refused ("This form has expired") and the round typed
+// in it lost. Django takes the cookie's value as well as a form's (its way for scripts),
+// so every form htmx sends carries the cookie's.
+function currentCsrfToken() {
+  "use strict";
+  const pair = document.cookie.split("; ").find(function (cookie) { return cookie.startsWith("csrftoken="); });
+  return pair ? decodeURIComponent(pair.slice("csrftoken=".length)) : null;
+}
+
+document.addEventListener("htmx:configRequest", function (event) {
+  "use strict";
+  const token = currentCsrfToken();
+  if (token && event.detail.verb !== "get" && event.detail.parameters["csrfmiddlewaretoken"] !== undefined) {
+    event.detail.parameters["csrfmiddlewaretoken"] = token;
+  }
+});
+
 // A form sent back with its faults: the first one comes into sight, below the sticky
 // standing (the board's scroll-padding), where the player scrolled to the form's button,
 // and the focus goes to it.

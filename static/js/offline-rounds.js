@@ -306,7 +306,7 @@
 
   function currentToken() {
     const input = document.querySelector("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : null;
+    return currentCsrfToken() || (input ? input.value : null); // app.js
   }
 
   // One round through the usual POST, as htmx would send it: "sent", "refused", "failed"

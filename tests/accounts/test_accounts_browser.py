@@ -86,6 +86,24 @@ def test_an_anonymous_scorer_signs_up_and_carries_on_from_a_second_phone(
     assert Match.objects.get().round_count == 3
 
 
+def test_a_round_typed_on_a_board_opened_before_signing_up_in_another_tab_is_recorded(page, shot):
+    """Signing up gives the browser a new CSRF token (Django rotates it); the board open
+    in the first tab still carries the old one in its forms. The round typed there is
+    recorded all the same, not refused as an expired form."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 12}, 1)
+    other_tab = page.context.new_page()
+    other_tab.goto("/")
+    sign_up(other_tab, "ana")
+    expect(other_tab.get_by_text("Welcome, ana.")).to_be_visible()
+    other_tab.close()
+    play_cabo_round(page, "Ben", {"Ana": 9, "Ben": 2}, 2)
+    expect(page.locator("tfoot .totals td")).to_have_text(["9", "12"])
+    shot("round-recorded-after-signing-up-elsewhere")
+    assert Match.objects.get().round_count == 2
+    assert Match.objects.get().owner.user.username == "ana"
+
+
 def test_sign_up_in_french_tells_mistakes_next_to_the_fields(page, shot):
     page.goto("/account/sign-up/")
     page.get_by_role("button", name="Français").click()
