@@ -251,6 +251,8 @@ def _changed(
     regions = "round_added" if added else "changes"
     if added and _shows_all_rounds(request):  # the new row joins them: no "Show all" link
         context["earlier"] = 0
+    elif added and context["earlier"]:  # the board keeps its last rounds: the oldest goes
+        context["dropped_row"] = context["round_count"] - RECENT_ROUNDS
     changes = render_to_string(f"matches/match.html#{regions}", context, request)
     response = HttpResponse(rendered.entry_html(request, context) + changes)
     patch_vary_headers(response, VARY)

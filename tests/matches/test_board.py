@@ -325,6 +325,28 @@ def test_a_round_answers_with_what_changed_as_much_at_200_rounds_as_at_10(owner,
     assert sizes[1] - sizes[0] < 300  # a few more digits
 
 
+@pytest.mark.parametrize(("rounds", "dropped"), [(9, None), (10, 1), (14, 5)])
+def test_a_round_added_drops_the_oldest_row_of_a_board_showing_its_last_ten(
+    owner, visitor, rounds, dropped
+):
+    match = cabo_match(owner, rounds)
+    url = reverse("matches:match", args=[match.pk])
+    post = {
+        "path": reverse("matches:add_round", args=[match.pk]),
+        "data": round_post(rounds + 1, caller="0", hand_0="0", hand_1="1", seen=match.version),
+    }
+    answer = visitor.post(**post, headers={**HTMX, "HX-Current-URL": url}).content.decode()
+    assert round_numbers(answer) == [rounds + 1]  # the new row alone
+    deleted = re.findall(r'<tbody id="round-(\d+)" hx-swap-oob="delete">', answer)
+    assert deleted == ([] if dropped is None else [str(dropped)])
+    # A board showing all its rounds keeps them.
+    post["data"] = round_post(
+        rounds + 2, caller="0", hand_0="0", hand_1="1", seen=match.version + 1
+    )
+    every = {**HTMX, "HX-Current-URL": f"{url}?rounds=all"}
+    assert 'hx-swap-oob="delete"' not in visitor.post(**post, headers=every).content.decode()
+
+
 def test_a_round_that_ends_the_match_answers_with_the_result_and_play_again(owner, visitor):
     match = build_match(owner, "cabo", ["Ana", "Ben"], cabo_rounds(2), options={"target": 100})
     answer = visitor.post(
