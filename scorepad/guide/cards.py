@@ -7,7 +7,7 @@ language, so that a card always reads the way it is printed in that language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import get_language
 
@@ -137,11 +137,13 @@ def spanish_card(code: str) -> Card:
 
 
 def stripped_french_card(code: str) -> Card:
-    """A card of the 40-card Spanish deck shown as its French-deck twin: "10O" is the J♦."""
+    """A card of the 40-card Spanish deck shown as its French-deck twin: "10O" is the J♦.
+    Its code stays the Spanish one, the card's code in the 40-card game (a form sends it)."""
     number, suit = int(code[:-1]), code[-1]
-    return french_card(
+    twin = french_card(
         SPANISH_TO_FRENCH_RANK.get(number, str(number)) + SPANISH_TO_FRENCH_SUIT[suit]
     )
+    return replace(twin, code=code)
 
 
 def cabanga_card(code: str, marks: int = 0) -> Card:

@@ -29,15 +29,27 @@ def test_walking_the_escoba_deal_with_next_and_previous(page, shot):
     shot("escoba-score")
 
 
-def test_tapping_cards_on_the_practice_page(page, shot):
-    page.goto("/rules/escoba/practice/")
-    table = page.locator("fieldset").first
-    for name in ("3 of bastos", "5 of copas", "sota of espadas", "2 of oros"):
-        table.get_by_role("img", name=name).click()
-    page.locator("fieldset").nth(1).get_by_role("img", name="7 of oros").click()
+@pytest.mark.parametrize(
+    ("deck", "table", "played"),
+    [
+        ("", ("3 of bastos", "5 of copas", "sota of espadas", "2 of oros"), "7 of oros"),
+        (
+            "?deck=french",
+            ("3 of clubs", "5 of hearts", "jack of spades", "2 of diamonds"),
+            "7 of diamonds",
+        ),
+    ],
+    ids=["spanish", "french"],
+)
+def test_tapping_cards_on_the_practice_page(page, shot, deck, table, played):
+    page.goto(f"/rules/escoba/practice/{deck}")
+    on_table = page.locator("fieldset").first
+    for name in table:
+        on_table.get_by_role("img", name=name).click()
+    page.locator("fieldset").nth(1).get_by_role("img", name=played).click()
     results = page.locator("#results")
-    expect(results).to_contain_text("7 of oros makes fifteen 2 ways")
-    expect(page).to_have_url(re.compile(r"played=7O"))
+    expect(results).to_contain_text(f"{played} makes fifteen 2 ways")
+    expect(page).to_have_url(re.compile(r"played=7O"))  # the card's code in the 40-card game
     shot("practice")
 
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 from django.utils.html import escape
@@ -175,6 +177,8 @@ def test_an_unknown_card_gets_a_message_not_a_crash(client):
     results = response.text.split('id="results"')[1].split("</section>")[0]
     assert "That card is not in a 40-card deck: pick the cards shown on this page." in results
     assert "9O" not in results and "ZZ" not in results
+    ids = re.findall(r'id="([^"]+)"', response.text)
+    assert len(ids) == len(set(ids))  # said beside the field and in the results, one id
 
 
 def test_the_played_card_may_not_be_on_the_table(client):
@@ -256,6 +260,13 @@ def test_the_practice_speaks_in_cards_of_either_deck(client):
     fresh = client.get("/rules/escoba/practice/", {"deck": "french"}).text
     assert "Pick the card you play" not in fresh
     assert 'aria-label="king of hearts"' in fresh
+    # Its cards send their code in the 40-card game (the J♦ is the sota of oros).
+    assert 'value="10O"' in fresh and 'value="JD"' not in fresh
+    jack = {"deck": "french", "table": ["5O", "2O"], "played": "10O"}
+    assert (
+        "The jack of diamonds makes fifteen one way:"
+        in client.get("/rules/escoba/practice/", jack).text
+    )
 
 
 def test_the_practice_in_french_names_the_deniers(client):
