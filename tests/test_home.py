@@ -79,6 +79,30 @@ def test_the_home_page_offers_to_continue_the_matches_in_progress_last_played_fi
     assert "Every match in progress" not in continue_list
 
 
+def test_matches_imported_in_progress_come_after_those_played_since_and_show_their_date(
+    client,
+):
+    from datetime import UTC, datetime
+
+    from scorepad.matches.models import Match, Owner
+    from scorepad.records import exchange
+    from tests.matches.helpers import create_match
+
+    today = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    owner = Owner.objects.get()
+    document = exchange.match_document(Match.objects.get(pk=today))
+    document.update(
+        created="2025-10-12T20:15:00Z", players=["Eve", "Fay", "Gus"], first_dealer="Eve"
+    )
+    exchange.save_matches(owner, exchange.check_documents([document]))
+    old = Match.objects.exclude(pk=today).get()
+    assert old.updated == datetime(2025, 10, 12, 20, 15, tzinfo=UTC)
+    content = client.get(reverse("home")).content.decode()
+    listed = content[content.index('id="continue-title"') : content.index('class="hero"')]
+    assert listed.index(f"/matches/{today}/") < listed.index(f"/matches/{old.pk}/")
+    assert "Oct. 12, 2025" in listed
+
+
 def test_the_home_page_shows_a_few_matches_in_progress_and_links_the_rest(
     client, django_assert_num_queries
 ):

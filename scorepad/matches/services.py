@@ -431,11 +431,12 @@ def create_played_matches(owner: Owner, played: Sequence[Played]) -> list[Match]
         rounds.extend(entered)
         seats.extend(kept.seats_of(match, entry.state))
     Match.objects.bulk_create(matches)
-    # `created` is set on insert; an imported match keeps its own date.
+    # `created` and `updated` are set on insert; an imported match keeps its own date,
+    # its last change too (home lists the matches in progress played last first).
     dated = [m for m, entry in zip(matches, played, strict=True) if entry.created]
     for match, entry in zip(matches, played, strict=True):
-        match.created = entry.created or match.created
-    Match.objects.bulk_update(dated, ["created"])
+        match.created = match.updated = entry.created or match.created
+    Match.objects.bulk_update(dated, ["created", "updated"])
     Round.objects.bulk_create(rounds)
     Seat.objects.bulk_create(seats)
     owner_changed(owner.pk)
