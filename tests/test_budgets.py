@@ -62,7 +62,7 @@ QUERIES = {
     "match export (CSV)": 3,
     "players": 3,
     "players by game": 3,
-    "player": 4,
+    "player": 5,  # the spellings of the name seated (any capitals), then its figures
     "player by house rule": 4,
     "save house rule": 2,
     "house rules": 2,

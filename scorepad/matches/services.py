@@ -432,10 +432,14 @@ def create_played_matches(owner: Owner, played: Sequence[Played]) -> list[Match]
         seats.extend(kept.seats_of(match, entry.state))
     Match.objects.bulk_create(matches)
     # `created` and `updated` are set on insert; an imported match keeps its own date,
-    # its last change too (home lists the matches in progress played last first).
+    # and its last change is then too (home lists the matches in progress played last
+    # first), a microsecond apart in the file's order, which the export keeps for
+    # matches of the same second (a file's dates are to the second).
     dated = [m for m, entry in zip(matches, played, strict=True) if entry.created]
-    for match, entry in zip(matches, played, strict=True):
-        match.created = match.updated = entry.created or match.created
+    for index, (match, entry) in enumerate(zip(matches, played, strict=True)):
+        if entry.created:
+            match.created = entry.created
+            match.updated = entry.created + timedelta(microseconds=index)
     Match.objects.bulk_update(dated, ["created", "updated"])
     Round.objects.bulk_create(rounds)
     Seat.objects.bulk_create(seats)

@@ -109,15 +109,22 @@ def event_names() -> tuple[str, ...]:
 def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
     """Players' records from kept seats summed per player and game (finished matches
     only): rows of `name`, `game`, `played`, `wins`, `shared_wins` and each event's sum
-    (`event_names`). The most matches first."""
+    (`event_names`). One player whatever the capitals their name was typed with ("ann"
+    is Ann: a match never seats both, `Game.make_setup`), named as in most of their
+    matches. The most matches first."""
     records: dict[str, PlayerRecord] = {}
+    spellings: dict[str, Counter[str]] = {}
     for row in tallies:
-        record = records.setdefault(row["name"], PlayerRecord(row["name"]))
-        events = Counter({name: row[name] for name in event_names() if row.get(name)})
-        game = record.games[row["game"]] = GameRecord(row["game"], events=events)
+        key = row["name"].casefold()
+        record = records.setdefault(key, PlayerRecord(row["name"]))
+        spellings.setdefault(key, Counter())[row["name"]] += row["played"]
+        game = record.games.setdefault(row["game"], GameRecord(row["game"]))
+        game.events.update({name: row[name] for name in event_names() if row.get(name)})
         for tally in (record, game):
             tally.played += row["played"]
             tally.finished += row["played"]
             tally.wins += row["wins"]
             tally.shared_wins += row["shared_wins"]
+    for key, record in records.items():
+        record.name = spellings[key].most_common(1)[0][0]
     return sorted(records.values(), key=lambda record: (-record.played, record.name.casefold()))

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, IntegerField, Q, QuerySet, Sum
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
@@ -237,15 +237,22 @@ def players(request: HttpRequest) -> HttpResponse:
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches, _names = _filtered(request, owner, _counted_matches(owner))
-    records = _tallies(_seats_of(matches).filter(name=name))
+    # The player whatever the capitals their name was typed with in each match, as the
+    # players' list counts them (`stats.from_tallies`): the names seated are compared
+    # here (SQLite's LIKE folds only A to Z).
+    seated_names = _player_names(_counted_matches(owner))
+    spellings = [spelling for spelling in seated_names if spelling.casefold() == name.casefold()]
+    spellings = spellings or [name]
+    records = _tallies(_seats_of(matches).filter(name__in=spellings))
     if not records and not form.has_changed():
         raise Http404
     if isinstance(matches, QuerySet):
-        recent = list(matches.filter(seats__name=name)[:10])
+        seated = Seat.objects.filter(match=OuterRef("pk"), name__in=spellings)
+        recent = list(matches.filter(Exists(seated))[:10])
     else:
-        recent = [match for match in matches if name in match.players][:10]
+        recent = [match for match in matches if set(spellings) & set(match.players)][:10]
     record = records[0] if records else PlayerRecord(name)
-    context = {"filters": form, "record": record, "name": name, "matches": recent}
+    context = {"filters": form, "record": record, "name": record.name, "matches": recent}
     return render(request, "records/player.html", context, status=form_status(request, form))
 
 

@@ -35,6 +35,25 @@ def test_the_players_index_lists_everyone_with_wins_and_rates(owner, visitor):
     assert "100 %" in content
 
 
+def test_a_name_typed_with_other_capitals_is_the_same_player(owner, visitor):
+    """ "ana" in one match is Ana of the others (a match never seats both), on the list,
+    on the player's page whatever the capitals of its address, and in the history."""
+    import json
+
+    build(owner, CABO_FR)
+    build(owner, CABO_FR)
+    build(owner, json.loads(json.dumps(CABO_FR).replace('"Ana"', '"ana"')))
+    listed = visitor.get(PLAYERS).content.decode()
+    assert f'href="{player_url("Ana")}"' in listed
+    assert f'href="{player_url("ana")}"' not in listed  # one row, named as mostly typed
+    for address in ("Ana", "ana", "ANA"):
+        page = visitor.get(player_url(address))
+        assert page.status_code == 200
+        content = page.content.decode()
+        assert "<h1>Ana</h1>" in content
+        assert content.count('href="/history/matches/') == 3  # her three matches
+
+
 def test_a_player_page_shows_the_figures_of_each_game(owner, visitor):
     build(owner, CABO_FR)
     build(owner, CABO_TIEBREAK)
