@@ -37,6 +37,12 @@ class CardLookupForm(forms.Form):
         },
     )
 
+    def __init__(self, data=None, **kwargs) -> None:
+        if data is not None and "card" in data:  # "kh", typed in an address, is KH
+            data = data.copy()
+            data["card"] = data["card"].strip().upper()
+        super().__init__(data, **kwargs)
+
 
 class PracticeForm(forms.Form):
     """The cards on the table, the card played from the hand, and the deck they show."""

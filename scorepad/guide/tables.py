@@ -175,7 +175,14 @@ def cabo_card(code: str) -> dict[str, object]:
         # Seed cabo-fr: a snap needs "une carte de même valeur", whatever its rank.
         same = [french_card(other) for other in grid if cabo_value(other, options) == points]
         lines.append(
-            {"preset": gettext(game.preset(key).label), "points": points, "snaps_on": same}
+            {
+                "preset": gettext(game.preset(key).label),
+                "points": points,
+                # A minus sign, not a hyphen, as the set-up writes it; "−1 point".
+                "shown": f"−{-points}" if points < 0 else str(points),
+                "size": abs(points),
+                "snaps_on": same,
+            }
         )
     return {
         "card": french_card(code),

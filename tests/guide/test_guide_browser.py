@@ -130,7 +130,7 @@ def test_tapping_a_card_tells_what_it_does_in_place(page, shot):
     expect(answer).to_be_in_viewport()
     shot("queen")
     page.get_by_role("link", name="king of hearts").click()
-    expect(answer).to_contain_text("-1 point")
+    expect(answer).to_contain_text("−1 point")
     page.go_back()
     expect(page.locator("#answer")).to_contain_text("12 points")
     page.reload()

@@ -176,7 +176,9 @@ def test_the_card_lookup_tells_a_queen_s_points_power_and_snaps(client):
 
 def test_the_card_lookup_knows_the_red_king_the_joker_and_the_cabo_deck(client):
     red_king = answer(get(client, "/rules/cabo/cards/", card="KH").text)
-    assert "0 points" in red_king and "-1 point" in red_king
+    assert "0 points" in red_king and "−1 point</dd>" in red_king  # a minus sign, one point
+    assert "-1" not in red_king
+    assert answer(get(client, "/rules/cabo/cards/", card="kh").text) == red_king  # typed
     assert "None." in red_king
     joker = answer(get(client, "/rules/cabo/cards/", card="JK").text)
     assert "Only with the Jokers option" in joker

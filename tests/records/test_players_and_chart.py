@@ -69,6 +69,12 @@ def test_a_player_page_shows_the_figures_of_each_game(owner, visitor):
     assert "Velo taken" not in content
 
 
+def test_a_player_page_leads_back_to_the_list_as_it_was_filtered(owner, visitor):
+    build(owner, CABO_FR)
+    content = visitor.get(player_url("Ana"), {"game": "cabo"}).content.decode()
+    assert f'class="back" href="{PLAYERS}?game=cabo"' in content
+
+
 def test_the_player_page_of_a_shared_victory(owner, visitor):
     build(owner, CABANGA_SHARED)
     content = visitor.get(player_url("B")).content.decode()
