@@ -196,7 +196,7 @@ def render_live_board(request: HttpRequest, context: dict) -> HttpResponse:
     kept for the next phone that asks."""
     match, live = context["match"], context["live"]
     slots = {"csrf_token": CSRF_SLOT, "once_key_slot": ONCE_KEY_SLOT}
-    response = render(request, f"{TEMPLATE}#scoreboard", {**context, **slots})
+    response = render(request, "matches/live.html#board_answer", {**context, **slots})
     key = live_board_key(request, live.kind, match.pk, match.version)
     if key is not None:
         cache.set(key, keep_answer(response))

@@ -9,7 +9,8 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from scorepad.matches.models import Round
+from scorepad.matches import services
+from scorepad.matches.models import Match, Round
 from scorepad.matches.scoreboard import board_of
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_csp_browser import LISTEN
@@ -333,3 +334,17 @@ def test_a_why_opened_just_after_sharing_stays_open_through_the_polls(page):
         ):
             pass
     expect(why).to_be_visible()
+
+
+def test_a_follower_sees_the_players_renamed_in_the_heading_too(page, phone):
+    start_match(page, "cabo", ["Gus", "Hal"])
+    link = share(page, "Show a link and QR code")
+    follower = phone()
+    follower.goto(link)
+    heading = follower.get_by_role("heading", level=1)
+    expect(heading).to_contain_text("Gus · Hal")
+    match = Match.objects.get()
+    services.correct_players(match, ["Gustav", "Hal"], "Gustav", owner=match.owner)
+    expect(follower.locator("#scoreboard")).to_contain_text("Gustav", timeout=FOLLOWER_DELAY_MS)
+    expect(heading).to_contain_text("Gustav · Hal")
+    expect(follower.locator("#live-players")).to_have_count(1)
