@@ -20,8 +20,10 @@ from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import connection, models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorepad.core.wording import option_text
 from scorepad.rules import GAMES, get_game, kept
 from scorepad.rules.base import LastRounds, MatchState, Setup, Team
 
@@ -446,6 +448,21 @@ class HouseRule(models.Model):
 
     def used_by(self, match: Match) -> bool:
         return match.game == self.game and options_key(match.preset, match.options) == self.key
+
+    def changes(self) -> list[tuple[str, str]]:
+        """What this house rule changes from its preset: (option's name, value) as the
+        set-up shows them ("Target score", "10")."""
+        try:
+            game = get_game(self.game)
+            preset = game.preset(self.preset)
+        except KeyError:
+            return []
+        return [
+            (gettext(option.label), option_text(option, self.options[option.name]))
+            for option in game.options
+            if option.name in self.options
+            and self.options[option.name] != preset.values.get(option.name)
+        ]
 
 
 def share_token() -> str:

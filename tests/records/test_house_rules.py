@@ -26,7 +26,9 @@ def test_a_matchs_rules_are_saved_under_a_name(owner, visitor):
     rule = HouseRule.objects.get()
     assert (rule.owner, rule.game, rule.name, rule.preset) == (owner, "cabo", "Chez Marie", "fr")
     assert rule.options == match.options and rule.used_by(match)
-    assert "Chez Marie" in visitor.get(RULES).content.decode()
+    listed = visitor.get(RULES).content.decode()
+    assert "Chez Marie" in listed
+    assert "Target score: 50" in listed  # what it changes from French rules
 
 
 def test_a_house_rule_name_is_unique_per_game(owner, visitor):
