@@ -102,10 +102,14 @@ def test_a_long_matchs_answers_show_its_last_rounds(client, cabo):
 
     for number in range(1, 13):
         assert add(client, cabo, number, **hands(number)).status_code == 200
-    rows = lambda response: re.findall(r'id="round-(\d+)"', response.content.decode())  # noqa: E731
+
+    def rows(response) -> list[str]:
+        return re.findall(r'class="round[^"]*" id="round-(\d+)"', response.content.decode())
+
     seen = str(Match.objects.get().version)
     added = add(client, cabo, 13, seen=seen, **hands(13))
     assert rows(added) == ["13"]
+    assert '<tbody id="round-3" hx-swap-oob="delete">' in added.content.decode()  # ten shown
     assert "Show all 13 rounds" in added.content.decode()
     assert "Enter round 14" in added.content.decode()
     behind = add(client, cabo, 14, seen=seen, **hands(14))  # the board before round 13
