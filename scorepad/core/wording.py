@@ -9,6 +9,7 @@ English words that need two translations.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 
 from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -268,6 +269,16 @@ def engine_text(message, translate=gettext, *, sentence: bool = False) -> str:
         if isinstance(name, str) and name and starts_with_vowel(name):
             text = text.replace(f"de {name}", f"d’{name}").replace(f"De {name}", f"D’{name}")
     return text
+
+
+def preset_changes(game, preset, values: Mapping[str, object]) -> list[tuple[str, str]]:
+    """Each option of `game` whose value in `values` is not `preset`'s, as (its name, its
+    value) the way the set-up and the house rules page show them ("Target score", "10")."""
+    return [
+        (gettext(option.label), option_text(option, values[option.name]))
+        for option in game.options
+        if option.name in values and values[option.name] != preset.values.get(option.name)
+    ]
 
 
 def option_text(option, value: object) -> str:

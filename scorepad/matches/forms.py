@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.wording import engine_text, of_name, option_text
+from scorepad.core.wording import engine_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
 from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import (
@@ -185,6 +185,18 @@ class MatchSetupForm(forms.Form):
         key = self["preset"].value()
         return next((preset for preset in self.game.presets if preset.key == key), None)
 
+    def _options_shown(self) -> tuple[dict[str, object], bool]:
+        """The options as the fields show them, each cleaned or, refused, as typed; and
+        whether every one is valid."""
+        shown, valid = {}, True
+        for option in self.game.options:
+            field = self[f"option_{option.name}"]
+            try:
+                shown[option.name] = field.field.clean(field.value())
+            except forms.ValidationError:  # shown as typed, beside its fault
+                shown[option.name], valid = field.value(), False
+        return shown, valid
+
     def preset_changes(self) -> list[tuple[str, str]]:
         """Each option whose field shows another value than the checked preset gives it,
         as (label, value as shown). The page lists them beside the preset: its name
@@ -193,16 +205,7 @@ class MatchSetupForm(forms.Form):
         preset = self.checked_preset()
         if preset is None:
             return []
-        changes = []
-        for option in self.game.options:
-            field = self[f"option_{option.name}"]
-            try:
-                value = field.field.clean(field.value())
-            except forms.ValidationError:  # shown as typed, beside its fault
-                value = field.value()
-            if value != preset.values[option.name]:
-                changes.append((gettext(option.label), option_text(option, value)))
-        return changes
+        return preset_changes(self.game, preset, self._options_shown()[0])
 
     def house_rule_shown(self, house_rules: list[HouseRule]) -> HouseRule | None:
         """The house rule (of `house_rules`) whose preset and options the fields show, all
@@ -210,14 +213,8 @@ class MatchSetupForm(forms.Form):
         preset = self.checked_preset()
         if preset is None or not house_rules:
             return None
-        shown = {}
-        for option in self.game.options:
-            field = self[f"option_{option.name}"]
-            try:
-                shown[option.name] = field.field.clean(field.value())
-            except forms.ValidationError:
-                return None
-        key = options_key(preset.key, shown)
+        shown, valid = self._options_shown()
+        key = options_key(preset.key, shown) if valid else None
         return next((rule for rule in house_rules if rule.key == key), None)
 
     def clean_options_for(self) -> str:

@@ -20,10 +20,9 @@ from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import connection, models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.wording import option_text
+from scorepad.core.wording import preset_changes
 from scorepad.rules import GAMES, get_game, kept
 from scorepad.rules.base import LastRounds, MatchState, Setup, Team
 
@@ -457,12 +456,7 @@ class HouseRule(models.Model):
             preset = game.preset(self.preset)
         except KeyError:
             return []
-        return [
-            (gettext(option.label), option_text(option, self.options[option.name]))
-            for option in game.options
-            if option.name in self.options
-            and self.options[option.name] != preset.values.get(option.name)
-        ]
+        return preset_changes(game, preset, self.options)
 
 
 def share_token() -> str:
