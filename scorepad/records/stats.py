@@ -41,10 +41,11 @@ class GameRecord:
 
     def figures(self) -> list[dict]:
         """The game's figures in its order: label, kind ("count", "average", "percent")
-        and value."""
+        and value; an optional one (`Figure.optional`) only once it happened."""
         return [
-            {"label": f.label, "kind": f.kind, "value": f.value(self.events)}
+            {"label": f.label, "kind": f.kind, "value": value}
             for f in self.rules.figures
+            if (value := f.value(self.events)) or not f.optional
         ]
 
 

@@ -484,13 +484,16 @@ def name_faults(name: str, field_name: str, maximum: int = MAX_NAME_LENGTH) -> l
 class Figure:
     """One line of a player's statistics in a game: how often an event happened
     (`count`), or one event's count over another's (`per`), shown as an average or a
-    rate. The events are what `Game.round_events` reports for each round."""
+    rate. The events are what `Game.round_events` reports for each round. An `optional`
+    figure counts what only some options make possible (Cabo's kamikaze): it is shown
+    once it happened, not as a 0 to players who never played with the option."""
 
     key: str
     label: str
     count: str
     per: str | None = None
     kind: Literal["count", "average", "percent"] = "count"
+    optional: bool = False
 
     def value(self, events: Mapping[str, int]) -> int | float | None:
         """The figure over these events; None when there is nothing to divide by."""

@@ -531,7 +531,7 @@ class Cabo(Game):
         Figure("calls", gettext_noop("Cabo calls"), "calls"),
         Figure("call_success", gettext_noop("Successful calls"), "calls_won", "calls", "percent"),
         Figure("average_hand", gettext_noop("Average hand"), "hand", "rounds", "average"),
-        Figure("kamikazes", gettext_noop("Kamikazes"), "kamikazes"),
+        Figure("kamikazes", gettext_noop("Kamikazes"), "kamikazes", optional=True),
     )
 
     # What the pages ask -----------------------------------------------------------

@@ -90,6 +90,19 @@ def test_a_kamikaze_hand_counts_for_its_holder_not_the_caller():
     assert (ana["kamikazes"], ana["calls"]) == (0, 0)
 
 
+def test_kamikazes_are_listed_once_a_player_had_one():
+    """Only some options play kamikaze hands: a player who never had one is not shown
+    "Kamikazes 0" as if it were a figure of every match."""
+    states = [state_of(spec) for spec in (CABO_FR, CABO_KAMIKAZE)]
+    labels = {
+        name: [row["label"] for row in stats.player_record(name, states).games["cabo"].figures()]
+        for name in ("Ana", "Ben")
+    }
+    assert "Kamikazes" not in labels["Ana"]
+    assert labels["Ben"][-1] == "Kamikazes"
+    assert labels["Ben"][:-1] == labels["Ana"]
+
+
 def test_a_tiebreak_round_counts_only_for_its_players():
     chloe = stats.player_record("Chloé", [state_of(CABO_TIEBREAK)]).games["cabo"].events
     assert chloe["rounds"] == 1
