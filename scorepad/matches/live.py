@@ -38,8 +38,14 @@ GONE_EXPLANATION = gettext_lazy(
 
 
 def link_gone(request: HttpRequest) -> HttpResponse:
-    """The one answer for a link that does not work, whatever the reason."""
+    """The one answer for a link that does not work, whatever the reason. On a live
+    page it asks its board now and then, and goes back to it if the link works again (a
+    deleted match brought back by Undo): asked of every link that does not work, it
+    says nothing about any."""
     context = {"title": GONE_TITLE, "explanation": GONE_EXPLANATION}
+    found = request.resolver_match
+    if found and found.namespace == "live" and "token" in found.kwargs:
+        context["revive"] = reverse("live:board", args=[found.kwargs["token"]])
     response = render(request, "error.html", context, status=404)
     if request.htmx:  # a polling board or a co-scorer's form: htmx reloads into this page
         response["HX-Refresh"] = "true"

@@ -4,8 +4,9 @@
 // turn the server's 304 into the cached 200 and htmx would swap it in. A 304 swaps
 // nothing; a board swaps in only when its match moved on (data-version), never over
 // one the person is filling in (it comes with the next poll). A link that stopped
-// working answers 404 with HX-Refresh: the page reloads into "no longer works"; one
-// that went on to the match played again reloads into that match.
+// working answers 404 with HX-Refresh: the page reloads into "no longer works" (which
+// comes back if the link works again); one that went on to the match played again
+// reloads into that match.
 (function () {
   "use strict";
 
@@ -94,6 +95,31 @@
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) pollNow();
   });
+
+  // A link's "no longer works" page asks its board every 10 s while it is shown, for
+  // half an hour: a match deleted by mistake and brought back by Undo comes back on
+  // every phone of the table by itself (a plain request: htmx would reload the page).
+  function reviveWhenWorking() {
+    const marker = document.querySelector("[data-revive]");
+    if (!marker) return;
+    const until = Date.now() + 30 * 60 * 1000;
+    const timer = window.setInterval(function () {
+      if (Date.now() > until) {
+        window.clearInterval(timer);
+        return;
+      }
+      if (document.hidden) return;
+      fetch(marker.dataset.revive, { cache: "no-store", credentials: "same-origin" }).then(
+        function (response) {
+          if (!response.ok) return;
+          window.clearInterval(timer);
+          window.location.reload();
+        },
+        function () {}, // no connection now: asked again at the next tick
+      );
+    }, 10000);
+  }
+  document.addEventListener("DOMContentLoaded", reviveWhenWorking);
 
   // The share panel's "Copy the link", where the browser allows writing the clipboard.
   document.addEventListener("click", function (event) {

@@ -319,6 +319,37 @@ def test_the_table_follows_the_match_played_again(page, phone, request):
     )
 
 
+def test_a_match_deleted_by_mistake_and_restored_comes_back_on_the_followers_phone(
+    page, phone, request
+):
+    """Deleting the match turns the followers' boards into "no longer works"; Undo
+    brings the board back on their phones by themselves (the page asks every 10 s:
+    the follower's clock is Playwright's, run forward rather than waited for)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, {"Ana": "2", "Ben": "9"}, "Ana")
+    link = share(page, "Show a link and QR code")
+    follower = phone("nl-NL")
+    follower.clock.install()
+    follower.goto(link)
+    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "9"])
+
+    page.get_by_role("button", name="Delete the match").click()
+    undo = page.locator(".notice", has_text="Match deleted").get_by_role("button", name="Undo")
+    expect(undo).to_be_visible()
+    follower.clock.run_for(1500)  # the board's next poll
+    expect(follower.get_by_text("Deze link werkt niet meer")).to_be_visible()
+    follower.clock.run_for(11_000)  # asked again: still deleted
+    expect(follower.get_by_text("Deze link werkt niet meer")).to_be_visible()
+    snap(follower, request, "deleted")
+
+    undo.click()
+    expect(page.get_by_text("Match restored.")).to_be_visible()
+    follower.clock.run_for(11_000)
+    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    expect(follower.get_by_text("Deze link werkt niet meer")).to_have_count(0)
+    snap(follower, request, "restored")
+
+
 def test_a_why_opened_just_after_sharing_stays_open_through_the_polls(page):
     """Sharing moves the match's version on: the answer brings the standing at that
     version, so the owner's first poll finds nothing newer to swap over the open why."""

@@ -65,8 +65,10 @@ def into_owners_data(body: str) -> list[str]:
 
 def without_secrets(body: bytes) -> bytes:
     """A page without what changes on every answer (CSP nonce, CSRF token), nor the
-    language form's way back (the visitor's own address)."""
+    language form's way back and the board a gone page asks for (the visitor's own
+    address)."""
     body = re.sub(rb'<input name="next" type="hidden" value="[^"]*">', b"", body)
+    body = re.sub(rb'data-revive="/live/[^/"]+/board/"', b"", body)
     body = re.sub(rb"\s+", b" ", body)  # the lines the way back leaves empty
     return re.sub(rb'(nonce|value)="[^"]*"|"X-CSRFToken": "[^"]*"', b"", body)
 
@@ -314,6 +316,18 @@ def test_a_deleted_matchs_links_answer_as_revoked_until_it_is_restored(follow, s
     gone_body(client, live("add_round", score), "post")
     services.restore_match(match)
     assert client.get(live("page", follow)).status_code == 200
+
+
+def test_a_gone_live_page_asks_its_own_board_again_and_no_other_page_does(follow, visitor):
+    """The page a deleted match's link shows comes back by itself after Undo: it asks
+    its board now and then (static/js/live.js); an error page elsewhere asks nothing."""
+    services.delete_match(follow.match)
+    body = gone_body(Client(), live("page", follow)).decode()
+    assert f'data-revive="/live/{follow.token}/board/"' in body
+    assert "js/live.js" in body
+    not_found = visitor.get("/matches/999999/")
+    assert not_found.status_code == 404
+    assert b"data-revive" not in not_found.content
 
 
 def test_a_follow_token_is_not_a_score_token(follow, score):
