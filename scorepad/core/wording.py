@@ -47,6 +47,10 @@ ROUND_TEXTS = {
             "Rounds kept on this phone are not counted yet: who deals next shows once they"
             " are sent."
         ),
+        "no_longer_fits": _(
+            "Round %(number)s no longer fits the match as it stands now (a round before it"
+            " was corrected): it cannot be restored."
+        ),
         "restore_number": _("Restore round %(number)s"),
         "undo_restore": _("Undo: restore round %(number)s"),
         "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
@@ -151,6 +155,11 @@ ROUND_TEXTS = {
             "a deal of cards",
             "This deal can no longer be restored: it is back already, or another deal took"
             " its place.",
+        ),
+        "no_longer_fits": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s no longer fits the match as it stands now (a deal before it was"
+            " corrected): it cannot be restored.",
         ),
         "at_most": pgettext_lazy("a deal of cards", "A match has at most %(count)s deals."),
         "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),

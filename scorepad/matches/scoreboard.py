@@ -21,7 +21,7 @@ from scorepad.rules.base import MatchState
 
 from .forms import RoundForm, round_form_class, round_form_for
 from .models import Match, Owner, Round, ShareLink
-from .services import restorable
+from .services import restorable, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
 
@@ -97,7 +97,7 @@ def scoreboard_context(
         form = SimpleLazyObject(lambda: fresh_round_form(state, entry_key, seen=match.version))
     last = state.rounds[-1] if state.rounds else None
     if restorable_round is False:
-        restorable_round = None if read_only or live else restorable(match.rounds.all())
+        restorable_round = None if read_only or live else restorable_now(match, state)
     url_name = "matches:scoresheet" if read_only else "matches:match"
     return {
         "match": match,

@@ -260,6 +260,20 @@ def restorable(rounds: Iterable[Round]) -> Round | None:
     return latest
 
 
+def restorable_now(match: Match, state: MatchState) -> Round | None:
+    """The round undo brings back (`restorable`) if it still fits the match as it stands
+    in `state` (a correction since may have left it wrong: a tiebreak round where no tie
+    remains, a round after the match's end)."""
+    deleted = restorable(match.rounds.all())
+    if deleted is None:
+        return None
+    try:
+        match.rules.play_next(match.setup(), state, deleted.data)
+    except RoundInvalid:
+        return None
+    return deleted
+
+
 def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
     """Undo a deletion: only while the deleted round would again be the next one."""
     with transaction.atomic():
@@ -272,7 +286,8 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         try:
             state = match.rules.score(match.setup(), [r.data for r in rounds] + [deleted.data])
         except RoundInvalid:
-            raise RoundConflict(round_text(match.rules, "not_restorable")) from None
+            text = round_text(match.rules, "no_longer_fits", number=deleted.number)
+            raise RoundConflict(text) from None
         deleted.deleted_at = None
         deleted.save(update_fields=["deleted_at"])
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)

@@ -590,7 +590,10 @@ class Cabo(Game):
             tiebreak = False
         due = state.needs_tiebreak
         if tiebreak and not due:
+            # The rest was typed for a tiebreak (its players' hands alone): only this says
+            # what is wrong, not "X has no hand" for everyone who sat it out.
             errors.append(fault(gettext_noop("no tiebreak is due"), "round"))
+            raise RoundInvalid(errors)
         if due and not tiebreak:
             errors.append(
                 fault(

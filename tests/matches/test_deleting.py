@@ -3,6 +3,8 @@ and a match can be abandoned (and resumed) or deleted (and restored)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -136,6 +138,27 @@ def test_a_round_recorded_after_deletions_replaces_them_for_good(client, cabo):
     assert live_numbers() == [1, 2]
     content = client.get(reverse("matches:match", args=[cabo])).content.decode()
     assert "Restore round" not in content
+
+
+def test_a_deleted_round_a_correction_left_wrong_is_no_longer_offered(client, cabo):
+    """Round 3 deleted, then round 2 corrected so that the match ends with it: round 3
+    cannot come back (no round follows the end). The board stops offering it, and a
+    page still showing the offer is told why."""
+    for number in (1, 2, 3):
+        add(client, cabo, number, ben=40)  # Ben passes 100 in round 3
+    delete(client, cabo, 3)
+    assert "Restore round 3" in client.get(reverse("matches:match", args=[cabo])).content.decode()
+    edit = reverse("matches:edit_round", args=[cabo, 2])
+    shown = re.search(r'name="shown" value="([^"]*)"', client.get(edit).content.decode())
+    data = round_post(2, caller="0", hand_0="0", hand_1="70", shown=shown.group(1))
+    assert client.post(edit, data).status_code == 302
+    assert Match.objects.get(pk=cabo).finished
+
+    answer = restore(client, cabo, deleted(3), headers=HTMX).content.decode()
+    assert "Round 3 no longer fits the match as it stands now" in answer
+    assert "Restore round 3" not in answer
+    assert live_numbers() == [1, 2]
+    assert "Restore round" not in client.get(reverse("matches:match", args=[cabo])).content.decode()
 
 
 def test_of_two_deleted_rounds_with_one_number_the_last_deleted_comes_back(client, cabo):

@@ -504,6 +504,10 @@ def test_unknown_fields_and_shapes_are_refused():
 def test_a_tiebreak_round_when_none_is_due_is_refused():
     raw = {"caller": "A", "hands": {"A": 1, "B": 2, "C": 3}, "tiebreak": True}
     assert faults(setup_for("nl", THREE), [], raw) == {"round": "no tiebreak is due"}
+    # Typed for a tiebreak of two (a correction before it undid the tie): that one fault,
+    # not "C has no hand" for the player who sat it out.
+    two = {"caller": "A", "hands": {"A": 1, "B": 2}, "tiebreak": True}
+    assert faults(setup_for("nl", THREE), [], two) == {"round": "no tiebreak is due"}
 
 
 def test_when_a_tiebreak_is_due_only_the_tied_players_may_play_it():
