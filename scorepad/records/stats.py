@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from scorepad.rules import GAMES, Game, get_game
 from scorepad.rules.base import MatchState, side_of
 
+from .names import folded
+
 
 @dataclass
 class GameRecord:
@@ -92,7 +94,13 @@ def everyone(states: Iterable[MatchState]) -> list[PlayerRecord]:
     states = list(states)
     names = dict.fromkeys(name for state in states for name in state.setup.players)
     records = [player_record(name, states) for name in names]
-    return sorted(records, key=lambda record: (-record.played, record.name.casefold()))
+    return sorted(records, key=by_matches_then_name)
+
+
+def by_matches_then_name(record: PlayerRecord) -> tuple[int, str, str]:
+    """The most matches first, then by name as a reader sorts it: Élodie among the E's,
+    not after Zoé (accents and capitals set aside, `folded`)."""
+    return -record.played, folded(record.name), record.name
 
 
 def event_names() -> tuple[str, ...]:
@@ -128,4 +136,4 @@ def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
             tally.shared_wins += row["shared_wins"]
     for key, record in records.items():
         record.name = spellings[key].most_common(1)[0][0]
-    return sorted(records.values(), key=lambda record: (-record.played, record.name.casefold()))
+    return sorted(records.values(), key=by_matches_then_name)

@@ -26,6 +26,7 @@ from scorepad.matches.services import TooManyMatches
 from . import exchange, stats
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
+from .names import folded
 from .stats import PlayerRecord
 
 PER_PAGE = 20
@@ -129,7 +130,7 @@ def _page_link(query: QueryDict, number: int) -> str:
 
 def _suggested(names: list[str]) -> list[str]:
     """The names the player filter suggests, in alphabetical order."""
-    return sorted(names, key=str.casefold)[:MOST_NAMES_SUGGESTED]
+    return sorted(names, key=lambda name: (folded(name), name))[:MOST_NAMES_SUGGESTED]
 
 
 def _totals(match: Match) -> list[tuple[str, int]]:

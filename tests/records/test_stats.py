@@ -157,3 +157,14 @@ def test_everyone_lists_the_players_with_the_most_matches_first():
 def test_a_player_without_matches_has_no_rates():
     record = stats.player_record("Nobody", [state_of(CABO_FR)])
     assert (record.played, record.win_rate) == (0, None)
+
+
+def test_players_with_as_many_matches_are_listed_as_a_reader_sorts_names():
+    """Élodie among the E's, not after Olaf and Zoé (accents and capitals aside)."""
+    rows = [
+        {"name": name, "game": "cabo", "played": 1, "wins": 0, "shared_wins": 0}
+        for name in ("Olaf", "zoé", "Élodie", "Anna")
+    ]
+    rows.append({"name": "Yann", "game": "cabo", "played": 2, "wins": 1, "shared_wins": 0})
+    order = [record.name for record in stats.from_tallies(rows)]
+    assert order == ["Yann", "Anna", "Élodie", "Olaf", "zoé"]
