@@ -91,3 +91,11 @@ def test_french_writes_one_apostrophe_the_typographic_one():
         (where, match[0]) for where, text in french_texts() for match in straight.finditer(text)
     ]
     assert found == []
+
+
+def test_french_keeps_its_punctuation_on_the_line_of_the_word_before():
+    """French sets a space before : ; ? ! and inside « »: a non-breaking one, so that a
+    phone's narrow line never starts with the sign alone."""
+    loose = re.compile(r"\w+ [:;?!]|« | »")
+    found = [(where, match[0]) for where, text in french_texts() for match in loose.finditer(text)]
+    assert found == []

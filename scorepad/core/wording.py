@@ -299,4 +299,6 @@ def option_text(option, value: object) -> str:
         for choice in option.choices:
             if choice.value == value:
                 return gettext(choice.label)
+    if isinstance(value, int) and value < 0:
+        return f"−{-value}"  # a minus sign, not a hyphen, as the scoreboards write it
     return str(value)

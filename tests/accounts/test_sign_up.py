@@ -131,7 +131,7 @@ def test_the_name_s_help_lists_the_signs_it_allows(client, language, help):
     ("language", "message"),
     [
         ("nl", "Dit wachtwoord is te kort: het moet minstens 8 tekens hebben."),
-        ("fr", "Ce mot de passe est trop court : il lui faut au moins 8 caractères."),
+        ("fr", "Ce mot de passe est trop court\u00a0: il lui faut au moins 8 caractères."),
     ],
 )
 def test_a_short_password_is_told_in_the_visitors_language_beside_it(client, language, message):

@@ -54,7 +54,7 @@ def test_french_says_points_d_ana_and_escoba_counts_deals_in_every_language(page
     expect(page.get_by_label("Points de Ben")).to_be_visible()
 
     open_setup(page, "escoba")
-    expect(page.get_by_role("heading", name="Escoba : nouvelle partie")).to_be_visible()
+    expect(page.get_by_role("heading", name="Escoba\u00a0: nouvelle partie")).to_be_visible()
     page.locator('input[name="player_0"]').fill("Ana")
     page.locator('input[name="player_1"]').fill("Ben")
     page.get_by_role("button", name="Commencer la partie").click()

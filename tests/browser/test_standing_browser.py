@@ -265,7 +265,7 @@ def test_a_name_of_forty_letters_without_a_space_never_widens_a_page(page, game)
     long_name = "W" * 40
     start_match(page, game, [long_name, "Ben"])
     board = page.url.split("#")[0]
-    house_rule = page.get_by_role("link", name="Save the house rules").get_attribute("href")
+    house_rule = page.get_by_role("link", name="Save as house rule").get_attribute("href")
     for address in (board, "/", house_rule):
         page.goto(address)
         expect(page.locator("main")).to_contain_text(long_name[:20])

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.core.wording import of_name
+from scorepad.core.wording import of_name, option_text
+from scorepad.rules import get_game
 
 from .helpers import create_match, round_post
 
@@ -107,3 +108,10 @@ def test_the_chart_of_a_cabo_match_speaks_of_rounds(client):
     assert "Each side&#x27;s total after each of 0 rounds" in chart
     assert '<th scope="col">Round</th>' in chart
     assert "No round yet." in chart
+
+
+def test_a_negative_option_value_is_written_with_a_minus_sign():
+    """As the scoreboards write points: "Target score: −5", not a hyphen."""
+    target = next(option for option in get_game("cabo").options if option.kind == "int")
+    assert option_text(target, -5) == "−5"
+    assert option_text(target, 10) == "10"

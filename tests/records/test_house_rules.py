@@ -133,3 +133,15 @@ def test_house_rules_for_gives_the_set_up_form_the_saved_rules(owner, stranger):
         ("Short", "nl", 50)
     ]
     assert house_rules_for(None, "cabo") == []
+
+
+def test_the_options_a_house_rule_changes_are_listed_in_the_pages_language(owner, visitor):
+    """French puts a non-breaking space before a semicolon (and a colon), and a negative
+    value takes a minus sign."""
+    match = build(owner, CABO_FR)
+    match.options = {**match.options, "target": -5, "decks": 2}
+    match.save()
+    visitor.post(save_url(match), {"name": "Chez Marie"})
+    visitor.cookies["django_language"] = "fr"
+    listed = visitor.get(RULES).content.decode()
+    assert "Jeux de 52 cartes\u00a0: 2\u00a0; Score cible\u00a0: −5" in listed
