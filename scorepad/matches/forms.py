@@ -501,6 +501,15 @@ class RoundForm(forms.Form):
     def has_forged_fields(self) -> bool:
         return has_forged_fields(self, {"number", "entry_key", "seen", "shown"})
 
+    def focus_first_fault(self) -> None:
+        """Without JavaScript a refused round comes back as the whole page: its first
+        field with a fault takes the focus (`autofocus`), so the browser opens the page
+        there, the message beside it, rather than at the top."""
+        shown = [name for name, field in self.fields.items() if not field.widget.is_hidden]
+        faulty = [name for name in shown if name in self.errors] or shown[:1]
+        if faulty:
+            self.fields[faulty[0]].widget.attrs["autofocus"] = True
+
     def clean(self) -> dict:
         # Every fault in one pass: the engine checks what the fields let through, and
         # a field that already has its own message gets no second one from the engine.

@@ -129,9 +129,11 @@ def round_why(request: HttpRequest, link: ShareLink, number: int) -> HttpRespons
     return why_answer(request, link.match, number, link)
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @through_link(SCORE)
 def add_round(request: HttpRequest, link: ShareLink) -> HttpResponse:
+    if request.method != "POST":  # a refused round's page asked again: the board
+        return redirect("live:page", link.token)
     return record_round_from(request, link.match, link_board(link))
 
 

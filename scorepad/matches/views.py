@@ -265,9 +265,13 @@ def _shows_all_rounds(request: HttpRequest) -> bool:
     return parse_qs(query).get("rounds") == ["all"]
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
+    if request.method != "POST":
+        # The address of a page a refused round came back in (without JavaScript): asked
+        # again (a language switched there, Back, a reload after it), it is the board.
+        return redirect("matches:match", match.pk)
     return record_round_from(request, match, owner_board(match))
 
 
@@ -318,6 +322,7 @@ def _refused(
     if request.htmx:
         context = scoreboard_context(match, state=state, form=form, live=board.live, last_rows=0)
         return render(request, "matches/match.html#entry", context)
+    form.focus_first_fault()
     state = match.kept_state(last=RECENT_ROUNDS)
     context = scoreboard_context(match, state=state, form=form, live=board.live)
     context["card_buttons"] = card_picker(match.rules, match.options)

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PHONE
+from tests.conftest import ARTIFACTS, PHONE
 
 from .test_play_browser import record, row, start_match
 
@@ -84,26 +84,55 @@ def test_a_fresh_load_of_a_long_match_shows_the_totals(page, seen_shot):
     seen_shot("reloaded-scrolled-to-the-form")
 
 
-def test_without_javascript_a_recorded_round_lands_on_the_standing(browser, live_server):
+@pytest.fixture
+def page_without_javascript(browser, live_server):
+    """A phone with JavaScript off, at a Cabo match of Ana and Ben just started."""
     context = browser.new_context(
-        base_url=live_server.url,
-        viewport={"width": 390, "height": 844},
-        java_script_enabled=False,
-        locale="en-GB",
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=False, locale="en-GB"
     )
     page = context.new_page()
-    try:
-        page.goto("/matches/new/cabo/")
-        for seat, name in enumerate(PLAYERS):
-            page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
-        page.get_by_role("button", name="Start the match").click()
-        for _ in range(11):
-            play_cabo_round(page, 1)
-            expect(page).to_have_url(re.compile(r"#standing$"))
-        assert_standing_after(page, 11, ["0", "11"], ["+0", "+1"])
-        assert_seen(page.locator("#standing .turn"))
-    finally:
-        context.close()
+    page.goto("/matches/new/cabo/")
+    for seat, name in enumerate(PLAYERS):
+        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    yield page
+    context.close()
+
+
+def play_rounds_without_javascript(page, rounds: int) -> None:
+    for _ in range(rounds):
+        play_cabo_round(page, 1)
+        expect(page).to_have_url(re.compile(r"#standing$"))
+
+
+def test_without_javascript_a_recorded_round_lands_on_the_standing(page_without_javascript):
+    page = page_without_javascript
+    play_rounds_without_javascript(page, 11)
+    assert_standing_after(page, 11, ["0", "11"], ["+0", "+1"])
+    assert_seen(page.locator("#standing .turn"))
+
+
+def test_without_javascript_a_refused_round_opens_at_its_fault_and_switches_language(
+    page_without_javascript,
+):
+    """Round 3: nobody ticked as caller and Ben's hand below 0. The page comes back at
+    the first fault, its message in sight; switching the language there opens the board
+    in that language (the address of the POST asked again)."""
+    page = page_without_javascript
+    play_rounds_without_javascript(page, 2)
+    for seat, hand in enumerate(["3", "-5"]):
+        page.locator(f'input[name="hand_{seat}"]').fill(hand)
+    page.get_by_role("button", name="Record the round").click()
+    # The first fault takes the focus: who called (its message above the lines).
+    assert page.evaluate("document.activeElement.name") == "caller"
+    assert_seen(page.get_by_text("Tick who called Cabo."))
+    ben = page.locator(".entry-row.has-error")
+    expect(ben).to_contain_text("At least 0.")
+    assert_seen(ben.locator(".errorlist"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "refused-round-without-javascript.png"))
+    page.get_by_role("button", name="Français").click()
+    expect(page.get_by_text("Saisir la manche 3")).to_be_visible()
 
 
 def test_deleted_rounds_come_back_one_after_the_other_with_the_notice_in_sight(page, seen_shot):

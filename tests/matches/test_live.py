@@ -275,8 +275,10 @@ def test_live_pages_take_their_methods_only(follow, score):
     client = Client()
     assert client.post(live("page", follow)).status_code == 405
     assert client.post(live("board", follow)).status_code == 405
-    assert client.get(live("add_round", score)).status_code == 405
+    assert client.delete(live("add_round", score)).status_code == 405
     assert client.delete(live("edit_round", score, 1)).status_code == 405
+    # The address a refused round's page (without JavaScript) came back at, asked again.
+    assert client.get(live("add_round", score))["Location"] == live("page", score)
 
 
 # ---- links that do not work -----------------------------------------------------------

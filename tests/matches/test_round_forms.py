@@ -46,6 +46,32 @@ def test_a_cabo_round_without_a_caller_says_to_tick_who_called(client, cabo_matc
     assert errors_of(response) == ["Tick who called Cabo."]
 
 
+def test_without_javascript_a_refused_round_opens_at_its_first_fault(client, cabo_match):
+    """The page comes back whole: the first faulty field has the focus, so the browser
+    shows it, its message beside it, rather than the top of the page."""
+    response = add(client, cabo_match, caller="0", hand_0="3", hand_1="-5", hand_2="7")
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == [
+        re.search(r'<input[^>]*name="hand_1"[^>]*>', page)[0]
+    ]
+    # With htmx the form comes back in place, and app.js brings its fault into sight.
+    htmx = client.post(
+        reverse("matches:add_round", args=[cabo_match]),
+        round_post(1, caller="0", hand_0="3", hand_1="-5", hand_2="7"),
+        headers={"HX-Request": "true"},
+    )
+    assert "autofocus" not in htmx.content.decode()
+
+
+def test_the_rounds_address_asked_again_is_the_board(client, cabo_match):
+    """Without JavaScript a refused round's page is at the rounds' address: a language
+    switched there, Back or a reload asks it again, and gets the board."""
+    board = reverse("matches:match", args=[cabo_match])
+    answer = client.get(reverse("matches:add_round", args=[cabo_match]))
+    assert (answer.status_code, answer["Location"]) == (302, board)
+
+
 def test_an_escoba_deal_without_the_velo_says_to_tick_who_took_it(client):
     match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
     response = add(client, match_id, cards_0="20", oros_0="5", sevens_0="2")

@@ -414,7 +414,7 @@ def test_a_missing_match_is_not_found(client, cabo):
 
 @pytest.mark.parametrize(
     ("method", "name"),
-    [("post", "matches:match"), ("get", "matches:add_round"), ("get", "matches:delete_last")],
+    [("post", "matches:match"), ("delete", "matches:add_round"), ("get", "matches:delete_last")],
 )
 def test_wrong_methods_are_refused(client, cabo, method, name):
     assert getattr(client, method)(reverse(name, args=[cabo])).status_code == 405
