@@ -343,10 +343,9 @@ def correct_round_from(
     if number > len(rounds) and (request.method == "POST" or _was_deleted(match, number)):
         # Deleted since its correction (or its "why") was shown: said on the board.
         notice = round_text(match.rules, "deleted_meanwhile", number=number)
-        response = _changed(request, match, notice=notice, status_error=True, board=board)
-        if request.htmx and request.method != "POST":  # asked for into #correction
-            response = reswap(retarget(response, "#entry"), "outerHTML")
-        return response
+        return _instead_of_correction(
+            request, _changed(request, match, notice=notice, status_error=True, board=board)
+        )
     if not 1 <= number <= len(rounds):
         raise Http404
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
@@ -362,7 +361,10 @@ def correct_round_from(
                 shown=form.cleaned_data["shown"] or None,
             )
         except services.RoundConflict as conflict:
-            return _changed(request, match, notice=str(conflict), status_error=True, board=board)
+            return _instead_of_correction(
+                request,
+                _changed(request, match, notice=str(conflict), status_error=True, board=board),
+            )
         except RoundInvalid as invalid:
             if isinstance(invalid.__cause__, MatchOver):  # the match ends before a later round
                 form.add_error(None, round_text(match.rules, "ends_at", end=invalid.number - 1))
@@ -374,9 +376,14 @@ def correct_round_from(
                     form.add_error(None, later)
                 form.show_engine_errors(invalid.errors)
         else:
-            messages.info(request, round_text(match.rules, "corrected", number=number))
+            said = [round_text(match.rules, "corrected", number=number)]
             if match.finished and not Match.objects.filter(pk=match.pk, finished=True).exists():
-                messages.info(request, _("With this correction the match is no longer over."))
+                said.append(_("With this correction the match is no longer over."))
+            if request.htmx:  # the board shows what changed, the correction closed
+                response = _changed(request, match, notice=" ".join(said), board=board)
+                return _instead_of_correction(request, response)
+            for text in said:
+                messages.info(request, text)
             return redirect(round_url(match, number, board.live))
     context = {
         "live": board.live,
@@ -392,6 +399,13 @@ def correct_round_from(
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
+
+
+def _instead_of_correction(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A change's answer (`_changed`) to a correction asked for or sent from the board
+    (into #correction): it goes where every change's goes, in place of the round form,
+    and closes the correction (out of band)."""
+    return reswap(retarget(response, "#entry"), "outerHTML") if request.htmx else response
 
 
 def _was_deleted(match: Match, number: int) -> bool:

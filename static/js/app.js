@@ -56,6 +56,13 @@ function showFault(fault) {
   fault.focus({ preventScroll: true });
 }
 
+// The first fault of a form sent back (in `root`), in the page's order: a message, or a
+// field said invalid (in a line at fault, its field, not the line's first box).
+function firstFault(root) {
+  "use strict";
+  return root.querySelector(".form-errors, .errorlist, [aria-invalid=true]");
+}
+
 // A whole page sent back with a form's faults (no htmx: the set-up, an import) opens
 // at the first of them rather than at the top.
 document.addEventListener("DOMContentLoaded", function () {
@@ -121,10 +128,15 @@ window.addEventListener("resize", keepClearOfStanding);
   // A change answers with the entry (where its form was) and the other regions out of
   // band; a reload of the board swaps the whole of it.
   let boardSwapped = false;
+  // The round a correction sent from the board changed: the board lands on its row.
+  let corrected = null;
   // After the swap, not before: a poll's answer that is not swapped in (live.js) says nothing.
   document.addEventListener("htmx:afterSwap", function (event) {
     const target = event.detail.target;
     if (target && (target.id === "scoreboard" || target.id === "entry")) boardSwapped = true;
+    const asker = event.detail.requestConfig && event.detail.requestConfig.elt;
+    const correction = asker && asker.matches && asker.matches(".correction-form");
+    corrected = correction && target && target.id === "entry" ? asker.elements.number.value : null;
   });
 
   document.addEventListener("htmx:afterSettle", function () {
@@ -133,12 +145,20 @@ window.addEventListener("resize", keepClearOfStanding);
     if (!boardSwapped || !board) return;
     boardSwapped = false;
     const form = board.querySelector("form.round-form");
-    const fault = form && form.querySelector(".has-error input, .has-error select, .form-errors, .errorlist");
+    const fault = form && firstFault(form);
     if (fault) {
       showFault(fault);
       return; // the form's own alert says what is wrong
     }
     say(summary(board));
+    const round = corrected && document.getElementById("round-" + corrected);
+    corrected = null;
+    if (round) { // as "Leave it as it is" does, the standing saying what changed
+      round.scrollIntoView({ block: "start" });
+      const link = round.querySelector("a.why-link");
+      if (link) link.focus({ preventScroll: true });
+      return;
+    }
     const title = form && form.querySelector(".form-title");
     const target = title || board.querySelector(".standing");
     if (target) {
@@ -227,6 +247,12 @@ window.addEventListener("resize", keepClearOfStanding);
       const link = target.querySelector("a.why-link");
       if (link) link.setAttribute("aria-expanded", "true");
     } else if (target.id === "correction") {
+      // Sent back with its faults: the first one comes into sight.
+      const fault = firstFault(target);
+      if (fault) {
+        showFault(fault);
+        return;
+      }
       const title = target.querySelector(".correction-title");
       if (!title) return;
       title.tabIndex = -1;
@@ -244,6 +270,10 @@ window.addEventListener("resize", keepClearOfStanding);
 // history is asked for again. Without JavaScript the server's keys stand.
 (function () {
   "use strict";
+
+  // The next round's form (a correction, also posted by htmx, is not one: it is
+  // never kept on the phone nor drafted as the next round).
+  const ENTRY_FORM = "form.round-form[hx-post]:not(.correction-form)";
 
   // Also the offline rounds' (offline-rounds.js, loaded after this file).
   function freshKey() {
@@ -325,7 +355,7 @@ window.addEventListener("resize", keepClearOfStanding);
   const SERVERS = ["csrfmiddlewaretoken", "number", "entry_key", "seen", "shown"];
 
   function roundForm(root) {
-    const form = root.querySelector("form.round-form[hx-post]");
+    const form = root.querySelector(ENTRY_FORM);
     return form && form.elements.number ? form : null;
   }
 
@@ -384,18 +414,18 @@ window.addEventListener("resize", keepClearOfStanding);
 
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {
-      const form = event.target.closest && event.target.closest("form.round-form[hx-post]");
+      const form = event.target.closest && event.target.closest(ENTRY_FORM);
       if (form && form.elements.number) keepDraft(form);
     });
   });
   // The ± buttons and the card picker change fields without an input event.
   document.addEventListener("click", function (event) {
-    const form = event.target.closest && event.target.closest("form.round-form[hx-post]");
+    const form = event.target.closest && event.target.closest(ENTRY_FORM);
     if (form && form.elements.number) window.setTimeout(function () { keepDraft(form); }, 0);
   });
   document.addEventListener("submit", function (event) {
     const form = event.target;
-    if (!form.matches("form.round-form[hx-post]")) return;
+    if (!form.matches(ENTRY_FORM)) return;
     try {
       window.sessionStorage.removeItem(DRAFT + form.getAttribute("action"));
     } catch (error) {

@@ -9,6 +9,10 @@
 (function () {
   "use strict";
 
+  // The next round's form (a correction, also posted by htmx, is not one: it is
+  // never kept on the phone nor drafted as the next round).
+  const ENTRY_FORM = "form.round-form[hx-post]:not(.correction-form)";
+
   const STORE = "scorepad.unsent-rounds";
 
   function load() {
@@ -33,7 +37,7 @@
   }
 
   function roundForm() {
-    return document.querySelector("form.round-form[hx-post]");
+    return document.querySelector(ENTRY_FORM);
   }
 
   // The rounds URL of this page's match: its form's, or (a finished match has no form)
@@ -121,7 +125,7 @@
   // With no connection the round is kept at once, without waiting for a failure.
   document.addEventListener("htmx:beforeRequest", function (event) {
     const form = event.detail.elt;
-    if (navigator.onLine || !form.matches || !form.matches("form.round-form[hx-post]")) return;
+    if (navigator.onLine || !form.matches || !form.matches(ENTRY_FORM)) return;
     event.preventDefault();
     keep(form);
   });
@@ -129,7 +133,7 @@
   // the phone still says it is online): it is kept all the same, and tried again soon.
   document.addEventListener("htmx:sendError", function (event) {
     const form = event.detail.elt;
-    if (!form.matches || !form.matches("form.round-form[hx-post]")) return;
+    if (!form.matches || !form.matches(ENTRY_FORM)) return;
     keep(form);
     if (navigator.onLine) retryLater();
   });
@@ -410,7 +414,7 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     const form = event.detail.elt;
     const xhr = event.detail.xhr;
-    if (event.defaultPrevented || !xhr || !form.matches || !form.matches("form.round-form[hx-post]")) return;
+    if (event.defaultPrevented || !xhr || !form.matches || !form.matches(ENTRY_FORM)) return;
     xhr.scorepadRound = {
       action: form.getAttribute("action"),
       number: Number(field(form, "number").value),

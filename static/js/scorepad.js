@@ -216,13 +216,22 @@
 
   // The server failed to answer (a 5xx): say so next to the button. The entry keeps its
   // one-time key, so sending it again can never record the round twice. A round that
-  // did not reach the server at all is kept on the phone (offline-rounds.js).
+  // did not reach the server at all is kept on the phone (offline-rounds.js); a
+  // correction is not: it stays typed in its form, which says so.
   function showSendError(event) {
     const form = event.target.closest && event.target.closest("form.round-form");
     const message = form && form.querySelector(".send-error");
     if (message) message.hidden = false;
   }
   document.addEventListener("htmx:responseError", showSendError);
+  document.addEventListener("htmx:sendError", function (event) {
+    if (event.target.closest && event.target.closest("form.correction-form")) showSendError(event);
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = event.target.closest && event.target.closest("form.correction-form");
+    const message = form && form.querySelector(".send-error");
+    if (message) message.hidden = true;
+  });
 
   // Keep the phone awake while a match is in progress (Screen Wake Lock where supported).
   let lock = null;

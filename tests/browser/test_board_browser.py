@@ -48,8 +48,11 @@ def test_a_rounds_why_opens_under_it_and_closes_again(page, seen_shot):
 
 
 def test_a_correction_loads_into_the_board_and_lands_back_on_its_round(page, seen_shot):
+    """Loaded, refused and saved in place (htmx): the page never reloads, the fault
+    comes into sight beside its field, and the saved correction lands on its round."""
     start_match(page, "cabo", ["Ana", "Ben"])
     play_rounds(page, 3)
+    address = page.url
     page.get_by_role("link", name="Round 2: why this score?").click()
     page.locator("#why-2").get_by_role("link", name="Correct this round").click()
     title = page.get_by_role("heading", name="Correct round 2")
@@ -58,11 +61,43 @@ def test_a_correction_loads_into_the_board_and_lands_back_on_its_round(page, see
     form = page.locator("#correction form")
     expect(form.locator(".picker").first.locator("button.pick").first).to_be_attached()
     seen_shot("correction-loaded")
-    form.locator(".entry-row", has_text="Ben").locator("input.points-input").fill("5")
+    ben = form.locator(".entry-row", has_text="Ben").locator("input.points-input")
+    ben.fill("300")
     form.get_by_role("button", name="Save the correction").click()
-    expect(page).to_have_url(re.compile(r"#round-2$"))
+    fault = page.locator("#correction").get_by_text("At most 200.")
+    assert_seen(fault)
+    expect(page.locator("#correction input.points-input").nth(1)).to_be_focused()
+    seen_shot("correction-refused")
+    page.locator("#correction input.points-input").nth(1).fill("5")
+    page.locator("#correction").get_by_role("button", name="Save the correction").click()
     expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "7"])
     expect(page.locator("#correction")).to_be_empty()
+    assert_seen(page.locator("#standing .notice"))
+    expect(page.locator("#standing .notice")).to_have_text("Round 2 corrected.")
+    expect(page.locator("#round-2 .why-link")).to_be_focused()
+    assert_seen(page.locator("#round-2 .why-link"))
+    assert page.url == address  # no page loaded
+    seen_shot("correction-saved")
+
+
+def test_a_correction_saved_without_a_connection_stays_typed_and_says_so(page):
+    """Not kept on the phone as the next round is: the correction says it was not sent
+    and keeps what was typed; tapped again with the connection back, it is saved."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 2)
+    page.get_by_role("link", name="Round 1: why this score?").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    correction.locator("input.points-input").nth(1).fill("8")
+    page.context.set_offline(True)
+    correction.get_by_role("button", name="Save the correction").click()
+    expect(correction.get_by_role("alert")).to_contain_text("could not be sent")
+    expect(correction.locator("input.points-input").nth(1)).to_have_value("8")
+    expect(page.locator(".unsent-list li")).to_have_count(0)  # not a round kept to send
+    page.context.set_offline(False)
+    correction.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#standing .notice")).to_have_text("Round 1 corrected.")
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "9"])
 
 
 def test_leave_it_as_it_is_closes_the_correction_and_lands_on_its_round(page):

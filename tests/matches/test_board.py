@@ -117,17 +117,46 @@ def test_a_rounds_why_is_only_for_its_owner_and_a_live_round(owner, visitor):
     assert visitor.post(reverse("matches:round_why", args=[match.pk, 1])).status_code == 405
 
 
-def test_a_correction_loads_into_the_board_as_a_plain_form(owner, visitor):
+def test_a_correction_loads_into_the_board_posted_by_htmx_and_is_a_page_of_its_own(owner, visitor):
     match = cabo_match(owner, 2)
     url = reverse("matches:edit_round", args=[match.pk, 1])
     fragment = visitor.get(url, headers=HTMX).content.decode()
     assert "<html" not in fragment
     assert '<h2 id="correction-title" class="correction-title">Correct round 1</h2>' in fragment
     assert f'action="{url}"' in fragment
-    assert "hx-post" not in fragment  # its post lands back on the round, a page
+    assert f'hx-post="{url}" hx-target="#correction"' in fragment
+    assert "correction-form" in fragment  # never taken for the next round's form (JS)
     page = visitor.get(url).content.decode()
     assert '<h1 id="correction-title">Correct round 1</h1>' in page
     assert 'id="card-picker"' in page
+    assert "hx-post" not in page.split('id="correction-title"')[1]  # a plain form there
+
+
+def correction_data(content: str, **hands: str) -> dict:
+    """The correction form as shown, with `hands` typed over."""
+    shown = re.search(r'name="shown" value="([^"]*)"', content)[1]
+    return round_post(1, shown=shown, caller="0", **hands)
+
+
+def test_a_correction_sent_from_the_board_answers_with_what_it_changed(owner, visitor):
+    match = cabo_match(owner, 2)
+    url = reverse("matches:edit_round", args=[match.pk, 1])
+    data = correction_data(visitor.get(url, headers=HTMX).content.decode(), hand_0="0")
+    # A fault: the correction again, in its place, with the message beside the field.
+    refused = visitor.post(url, {**data, "hand_1": "-4"}, headers=HTMX)
+    assert refused.status_code == 200
+    assert "HX-Retarget" not in refused
+    content = refused.content.decode()
+    assert "At least 0." in content and 'class="round-form game-cabo correction-form"' in content
+    assert Round.objects.get(match=match, number=1).data["hands"]["Ben"] != 4
+    # Sent again right: the board's regions, the correction closed, in place of the entry.
+    answer = visitor.post(url, {**data, "hand_1": "44"}, headers=HTMX)
+    assert answer.status_code == 200
+    assert (answer["HX-Retarget"], answer["HX-Reswap"]) == ("#entry", "outerHTML")
+    content = answer.content.decode()
+    assert "Round 1 corrected." in content
+    assert '<div id="correction" hx-swap-oob="true"></div>' in content
+    assert Round.objects.get(match=match, number=1, deleted_at=None).data["hands"]["Ben"] == 44
 
 
 def test_a_correction_on_the_board_has_ids_of_its_own(owner, visitor):
@@ -412,3 +441,4 @@ def test_a_board_names_each_id_once(owner, visitor, spec, rounds):
     page = board(visitor, match)
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
+
