@@ -586,7 +586,9 @@ class CaboRoundForm(RoundForm):
                 **{"class": "points-input"},
             )
             self.fields[f"cards_{i}"] = forms.CharField(
-                label=_("Cards (codes such as KH 7S 10D)"),
+                label=_("Cards (numbers such as 0 7 13)")
+                if cabo.numbered_deck(options)
+                else _("Cards (codes such as KH 7S 10D)"),
                 required=False,
                 max_length=200,
                 widget=forms.TextInput(

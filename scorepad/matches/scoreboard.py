@@ -126,6 +126,8 @@ def scoreboard_context(
         ],
         "standings": final_standings(match.rules, state),
         "rows": rows,
+        # The board marks a tiebreak round's number with "*": said under the rounds.
+        "tiebreak_shown": any(row["tiebreak"] for row in rows),
         "earlier": count - on_board,
         "all_rounds": all_rounds,
         "all_rounds_url": board_url(match, live, url_name) + "?rounds=all",

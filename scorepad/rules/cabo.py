@@ -67,9 +67,14 @@ DECK_NUMBERS = tuple(str(number) for number in range(14))
 # Cards ---------------------------------------------------------------------------
 
 
+def numbered_deck(options: Mapping[str, object]) -> bool:
+    """The branded deck's values: its cards are numbers (0 to 13), not ranks and suits."""
+    return options["values"] == "deck"
+
+
 def card_codes(options: Mapping[str, object]) -> tuple[str, ...]:
     """Every card the scorer may pick, one suit (or the numbered deck) after another."""
-    return _card_codes(options["values"] == "deck", bool(options.get("jokers")))
+    return _card_codes(numbered_deck(options), bool(options.get("jokers")))
 
 
 @cache

@@ -20,7 +20,7 @@ from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.scoreboard import card_picker, scoreboard_context
 from tests.matches.helpers import round_post
 from tests.records.conftest import build, build_match, client_of
-from tests.records.matches import ALL
+from tests.records.matches import ALL, CABO_FR, CABO_TIEBREAK
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -442,3 +442,10 @@ def test_a_board_names_each_id_once(owner, visitor, spec, rounds):
     ids = re.findall(r' id="([^"]+)"', page)
     assert len(ids) == len(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
 
+
+def test_a_board_showing_a_tiebreak_round_says_what_its_star_means(owner, visitor):
+    note = "* A tiebreak round: only the tied players play it"
+    tiebreak = board(visitor, build(owner, CABO_TIEBREAK))
+    assert '<a href="/matches/' in tiebreak and ">2*</a>" in tiebreak
+    assert note in tiebreak
+    assert note not in board(visitor, build(owner, CABO_FR))

@@ -287,3 +287,18 @@ def test_the_cabanga_counts_reach_the_page_with_their_limits(client, cabanga_mat
     page = client.get(reverse("matches:match", args=[cabanga_match])).content.decode()
     count = re.search(r'<input type="number" name="n3_0"[^>]*>', page)[0]
     assert 'max="60"' in count and 'min="0"' in count and 'pattern="-?[0-9]*"' in count
+
+
+@pytest.mark.parametrize(
+    ("preset", "label", "other"),
+    [
+        ("official", "Cards (numbers such as 0 7 13)", "KH 7S"),
+        ("fr", "Cards (codes such as KH 7S 10D)", "0 7 13"),
+    ],
+)
+def test_the_cards_field_gives_examples_of_the_matchs_deck(client, preset, label, other):
+    """The branded deck's cards are numbers: its hint does not ask for kings of hearts."""
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset=preset)
+    page = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert label in page
+    assert other not in page
