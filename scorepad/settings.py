@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scorepad.core.middleware.SessionRenewalMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "scorepad.core.errors.MethodNotAllowedPageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

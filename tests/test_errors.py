@@ -52,6 +52,28 @@ def test_a_missing_page_is_a_404_in_the_visitors_language(client, language, word
     assert f'<html lang="{language}">' in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "This page cannot be opened like this"),
+        ("fr", "Cette page ne s’ouvre pas ainsi"),
+        ("nl", "Deze pagina kan zo niet worden geopend"),
+    ],
+)
+def test_an_address_that_takes_a_form_opened_as_a_page_says_so(client, language, words):
+    """Django's 405 is empty: a blank page. It says what happened, and the way home."""
+    url = reverse(
+        "matches:delete_last", args=[create_match(client, "cabo", ["A", "B"], preset="fr")]
+    )
+    response = client.get(url, headers={"accept-language": language})
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    assert words in response.content.decode()
+    assert 'class="button" href="/"' in response.content.decode()
+    # htmx gets the bare answer (its requests are the app's own: a broken client).
+    assert client.get(url, headers={"HX-Request": "true"}).content == b""
+
+
 def test_a_form_without_its_token_gets_a_403_page_that_says_to_reload():
     client = Client(enforce_csrf_checks=True)
     response = client.post(reverse("matches:new", args=["cabo"]), {"player_0": "Ana"})

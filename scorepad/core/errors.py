@@ -1,4 +1,4 @@
-"""The pages a request gets when it cannot be served: 400, 403, 404, 500 and 503.
+"""The pages a request gets when it cannot be served: 400, 403, 404, 405, 500 and 503.
 
 None of them reads the request's form data, the session or the database: Django's own
 handlers check the CSRF token again (and so read the body that was the fault in the
@@ -38,6 +38,15 @@ PAGES = {
     404: (
         _("Page not found"),
         _("There is nothing here, or it belongs to another browser."),
+    ),
+    # An address a form is sent to, opened as a page (a link copied from the bar after a
+    # form's answer, an old bookmark).
+    405: (
+        _("This page cannot be opened like this"),
+        _(
+            "This address receives a form; it is not a page of its own. Go back to the page"
+            " you came from."
+        ),
     ),
     429: (
         _("Too many attempts"),
@@ -112,6 +121,28 @@ class DatabaseUnavailableMiddleware:
             logger.warning("database unavailable: %s", exception)
             return unavailable(request)
         return None
+
+
+class MethodNotAllowedPageMiddleware:
+    """Django's 405 is an empty answer (a blank page in a browser): a page opened with
+    the wrong method gets the error page that says so, in the visitor's language (after
+    LocaleMiddleware), its `Allow` header kept. htmx and HEAD keep the bare answer."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code != 405
+            or response.content
+            or request.method == "HEAD"
+            or "HX-Request" in request.headers
+        ):
+            return response
+        page = _error_page(request, 405)
+        page["Allow"] = response["Allow"]
+        return page
 
 
 def client_address(request: HttpRequest) -> str:
