@@ -11,7 +11,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 
-from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext,
+    ngettext,
+    npgettext,
+    pgettext,
+    pgettext_lazy,
+)
 from django.utils.translation import gettext_lazy as _
 
 ROUND_TEXTS = {
@@ -288,6 +295,16 @@ def preset_changes(game, preset, values: Mapping[str, object]) -> list[tuple[str
         for option in game.options
         if option.name in values and values[option.name] != preset.values.get(option.name)
     ]
+
+
+def changes_text(changes: list[tuple[str, str]]) -> str:
+    """`preset_changes` as one line: "Target score: 10; Decks: 2", with the language's
+    own colon and separator (French spaces them: "Score cible : 10 ; ...")."""
+    separator = pgettext("between the items of a list", "; ")
+    return separator.join(
+        gettext("%(option)s: %(value)s") % {"option": option, "value": value}
+        for option, value in changes
+    )
 
 
 def option_text(option, value: object) -> str:

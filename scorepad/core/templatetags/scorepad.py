@@ -31,6 +31,12 @@ def get(mapping: object, key: object) -> object:
         return ""
 
 
+@register.filter
+def changes_text(changes: list[tuple[str, str]]) -> str:
+    """`{{ changes|changes_text }}`: "Target score: 10; Decks: 2" (`preset_changes`)."""
+    return wording.changes_text(changes)
+
+
 @register.simple_tag
 def round_text(game: object, key: str, **params: object) -> str:
     """`{% round_text game "number" number=4 %}`: "Round 4", or "Deal 4" for Escoba."""
