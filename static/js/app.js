@@ -211,6 +211,48 @@ window.addEventListener("resize", keepClearOfStanding);
 (function () {
   "use strict";
 
+  // Every change's answer closes the correction on the board (out of band), but one
+  // being typed (or sent back with its faults, or not sent for want of a connection)
+  // stays open as it is when the answer is another form's: a round recorded meanwhile,
+  // a round kept on the phone sent. Its own answer closes it.
+  let answering = null;
+  // The same when the whole board comes again (after rounds kept on the phone were
+  // sent): the correction being typed is moved into the new board as it is.
+  let keptCorrection = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    answering = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
+    keptCorrection = null;
+    const target = event.detail.target;
+    const open = document.querySelector("#correction form.correction-form");
+    if (target && target.id === "scoreboard" && open && typedIn(open)) {
+      keptCorrection = Array.from(document.getElementById("correction").childNodes);
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    const correction = document.getElementById("correction");
+    if (!keptCorrection || !correction) return;
+    correction.replaceChildren.apply(correction, keptCorrection);
+    keptCorrection = null;
+  });
+  function typedIn(form) {
+    if (form.querySelector(".errorlist, .form-errors, [aria-invalid=true]")) return true;
+    return Array.from(form.elements).some(function (field) {
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.from(field.options).some(function (option) { return option.selected !== option.defaultSelected; });
+      }
+      const typed = field.tagName === "INPUT" || field.tagName === "TEXTAREA";
+      return typed && field.type !== "hidden" && field.value !== field.defaultValue;
+    });
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    const target = event.detail.target;
+    if (!target || target.id !== "correction") return;
+    const form = target.querySelector("form.correction-form");
+    const own = answering && answering.closest && answering.closest("#correction");
+    if (form && !own && typedIn(form)) event.detail.shouldSwap = false;
+  });
+
   document.addEventListener("click", function (event) {
     const link = event.target.closest && event.target.closest("a.why-link");
     if (!link) return;

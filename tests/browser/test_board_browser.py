@@ -80,24 +80,66 @@ def test_a_correction_loads_into_the_board_and_lands_back_on_its_round(page, see
     seen_shot("correction-saved")
 
 
-def test_a_correction_saved_without_a_connection_stays_typed_and_says_so(page):
-    """Not kept on the phone as the next round is: the correction says it was not sent
-    and keeps what was typed; tapped again with the connection back, it is saved."""
+def typing_a_correction_of_round_1(page):
+    """Two rounds played, round 1's correction open on the board, Ben's 1 typed as 8."""
     start_match(page, "cabo", ["Ana", "Ben"])
     play_rounds(page, 2)
     page.get_by_role("link", name="Round 1: why this score?").click()
     page.locator("#why-1").get_by_role("link", name="Correct this round").click()
     correction = page.locator("#correction")
     correction.locator("input.points-input").nth(1).fill("8")
+    return correction
+
+
+def test_a_correction_saved_without_a_connection_stays_typed_and_says_so(page):
+    """Not kept on the phone as the next round is: the correction says it was not sent
+    and keeps what was typed; tapped again with the connection back, it is saved."""
+    correction = typing_a_correction_of_round_1(page)
     page.context.set_offline(True)
     correction.get_by_role("button", name="Save the correction").click()
     expect(correction.get_by_role("alert")).to_contain_text("could not be sent")
     expect(correction.locator("input.points-input").nth(1)).to_have_value("8")
     expect(page.locator(".unsent-list li")).to_have_count(0)  # not a round kept to send
+    # Round 3, typed meanwhile, is kept on the phone; sent when the connection is back,
+    # its answer leaves the correction open as typed.
+    record_in_the_entry(page)
+    expect(page.locator(".unsent-list li")).to_have_count(1)
     page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 3")
+    expect(correction.locator("input.points-input").nth(1)).to_have_value("8")
     correction.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#standing .notice")).to_have_text("Round 1 corrected.")
-    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "9"])
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "10"])
+
+
+def record_in_the_entry(page) -> None:
+    """Ana calls with 0, Ben 1, in the next round's form (a correction is open too)."""
+    entry = page.locator("#entry")
+    entry.locator(".entry-row", has_text="Ana").locator("label.caller-pick").click()
+    entry.locator(".entry-row", has_text="Ana").locator("input.points-input").fill("0")
+    entry.locator(".entry-row", has_text="Ben").locator("input.points-input").fill("1")
+    entry.get_by_role("button", name="Record the round").click()
+
+
+def test_a_correction_being_typed_stays_open_while_the_next_round_is_recorded(page):
+    """The round's answer closes an untouched correction, not one being typed: it stays
+    as typed, and is saved after."""
+    correction = typing_a_correction_of_round_1(page)
+    record_in_the_entry(page)  # round 3, from the form under it
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 3")
+    expect(correction.locator("input.points-input").nth(1)).to_have_value("8")
+    correction.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#standing .notice")).to_have_text("Round 1 corrected.")
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "10"])
+    expect(correction).to_be_empty()
+    # An untouched correction closes with the next round, as before.
+    page.get_by_role("link", name="Round 2: why this score?").click()
+    page.locator("#why-2").get_by_role("link", name="Correct this round").click()
+    expect(correction.get_by_role("button", name="Save the correction")).to_be_visible()
+    record_in_the_entry(page)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 4")
+    expect(correction).to_be_empty()
 
 
 def test_leave_it_as_it_is_closes_the_correction_and_lands_on_its_round(page):
