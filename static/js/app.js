@@ -235,15 +235,7 @@ window.addEventListener("resize", keepClearOfStanding);
     keptCorrection = null;
   });
   function typedIn(form) {
-    if (form.querySelector(".errorlist, .form-errors, [aria-invalid=true]")) return true;
-    return Array.from(form.elements).some(function (field) {
-      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
-      if (field.tagName === "SELECT") {
-        return Array.from(field.options).some(function (option) { return option.selected !== option.defaultSelected; });
-      }
-      const typed = field.tagName === "INPUT" || field.tagName === "TEXTAREA";
-      return typed && field.type !== "hidden" && field.value !== field.defaultValue;
-    });
+    return Boolean(form.querySelector(".errorlist, .form-errors, [aria-invalid=true]")) || window.scorepad.changed(form);
   }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     const target = event.detail.target;
@@ -341,7 +333,21 @@ window.addEventListener("resize", keepClearOfStanding);
     });
   }
 
-  window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey, fillForm: fillForm });
+  // Whether a form's fields differ from what its page came with (hidden fields and
+  // buttons aside): someone typed into it (a correction on the board, a round's form
+  // that a follower's next board must not wipe, live.js).
+  function changed(form) {
+    return Array.from(form.elements).some(function (field) {
+      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.from(field.options).some(function (option) { return option.selected !== option.defaultSelected; });
+      }
+      const typed = field.tagName === "INPUT" || field.tagName === "TEXTAREA";
+      return typed && field.type !== "hidden" && field.value !== field.defaultValue;
+    });
+  }
+
+  window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey, fillForm: fillForm, changed: changed });
 
   function freshKeys(root) {
     (root || document).querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });

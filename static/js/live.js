@@ -36,14 +36,7 @@
   function changedOrFocused(form) {
     const active = document.activeElement;
     if (form.contains(active) && active.matches("input, select, textarea")) return true;
-    return Array.from(form.elements).some(function (field) {
-      if (field.type === "hidden" || field.type === "submit" || field.type === "button") return false;
-      if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
-      if (field.tagName === "SELECT") {
-        return Array.from(field.options).some(function (option) { return option.selected !== option.defaultSelected; });
-      }
-      return field.value !== field.defaultValue;
-    });
+    return window.scorepad.changed(form);
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
