@@ -81,12 +81,18 @@ def scoreboard_context(
             "number": result.number,
             "label": str(result.number),
             "tiebreak": result.tiebreak,
+            # (total, points, marked: a rule set the total, `RoundResult.adjusted`)
             "cells": [
-                ("", "–")
+                ("", "–", False)
                 if result.points.get(side) is None
-                else (str(result.totals[side]), f"{result.points[side]:+d}")
+                else (
+                    str(result.totals[side]),
+                    f"{result.points[side]:+d}",
+                    side in result.adjusted,
+                )
                 for side in sides
             ],
+            "adjusted": bool(result.adjusted),
             "why_url": why_url(match, result.number, live),
         }
         for result in shown
@@ -118,16 +124,21 @@ def scoreboard_context(
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
                 "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
+                # A rule set the total after the last round's points (`RoundResult.adjusted`).
+                "adjusted": last is not None and side in last.adjusted,
                 "last_points": "–"
                 if last is None or last.points.get(side) is None
                 else f"{last.points[side]:+d}",
             }
             for side in sides
         ],
+        "last_adjusted": last is not None and bool(last.adjusted),
         "standings": final_standings(match.rules, state),
         "rows": rows,
         # The board marks a tiebreak round's number with "*": said under the rounds.
         "tiebreak_shown": any(row["tiebreak"] for row in rows),
+        # The same for a total a rule set ("↺", the game's `adjusted_note`).
+        "adjusted_shown": any(row["adjusted"] for row in rows),
         "earlier": count - on_board,
         "all_rounds": all_rounds,
         "all_rounds_url": board_url(match, live, url_name) + "?rounds=all",

@@ -257,6 +257,9 @@ class RoundResult:
     dealer: str
     first_player: str
     detail: object
+    # Sides whose total a rule set after adding the round's points (Cabo's exactly 100
+    # going back to 50): the board marks those totals and says why (`Game.adjusted_note`).
+    adjusted: frozenset[str] = frozenset()
     # What the game carries from round to round (who was already reset, running counts),
     # so that the next round never looks back over the earlier ones. Not part of the
     # result itself: two results that say the same thing are equal whatever they carry.
@@ -553,6 +556,8 @@ class Game:
         Figure("points", gettext_noop("Points per round"), "points", per="rounds", kind="average"),
     )
     figures_note: str = ""
+    # What the board's mark on a total a rule set (`RoundResult.adjusted`) means.
+    adjusted_note: str = ""
 
     def option(self, name: str) -> Option:
         for option in self.options:

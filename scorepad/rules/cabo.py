@@ -524,6 +524,8 @@ class Cabo(Game):
         "Five or six players with French or Dutch values: shuffle two decks together "
         "and set Decks to 2."
     )
+    # Rule 5: the board marks a total that went back to 50, and says so under the rounds.
+    adjusted_note = gettext_noop("↺ A total of exactly 100 went back to 50.")
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
@@ -825,6 +827,7 @@ class Cabo(Game):
             dealer=dealer,
             first_player=setup.seated_after(dealer, parsed.hands),
             detail=parsed,
+            adjusted=frozenset(reset_now),
             carried={"reset": already_reset | reset_now, "fewest": fewest},
         )
 

@@ -54,6 +54,7 @@ def result_to_json(result: RoundResult) -> dict:
         "tiebreak": result.tiebreak,
         "dealer": result.dealer,
         "first_player": result.first_player,
+        "adjusted": sorted(result.adjusted),
         "carried": encode(result.carried),
     }
 
@@ -69,6 +70,8 @@ def result_from_json(kept: Mapping) -> RoundResult:
         dealer=kept["dealer"],
         first_player=kept["first_player"],
         detail=None,
+        # Kept before the engine said it: none (`rebuild_results` writes it).
+        adjusted=frozenset(kept.get("adjusted", ())),
         carried=decode(kept["carried"]),
     )
 

@@ -285,3 +285,38 @@ def test_six_short_names_stay_whole_in_the_standing_of_a_390_pixel_phone(page):
     )
     assert lines == [1] * 6  # no name broken over two lines
     page.screenshot(path=str(ARTIFACTS / "play--six-names-standing-screen.png"))
+
+
+def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
+    for number in (1, 2):  # Ana calls with 0, Ben holds 50: 50, then exactly 100
+        row(page, "Ana").locator("label.caller-pick").click()
+        row(page, "Ana").locator("input.points-input").fill("0")
+        row(page, "Ben").locator("input.points-input").fill("50")
+        record(page)
+        expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
+    ben = page.locator("#round-2 td").nth(1)
+    expect(ben.locator(".total")).to_have_text("50↺")
+    expect(page.locator("#round-1 .total")).to_have_text(["0", "50"])  # no mark
+    note = "↺ A total of exactly 100 went back to 50."
+    # In sight as the round lands: the standing's total is marked and the mark said.
+    standing = page.locator(".standing-totals td").nth(1)
+    expect(standing).to_have_text("50↺")
+    expect(standing).to_be_in_viewport()
+    expect(page.locator(".standing-note")).to_have_text(note)
+    expect(page.locator(".standing-note")).to_be_in_viewport()
+    shot("reset-marked")
+    # Under the rounds, the same legend while the marked row is on the board.
+    expect(page.locator("#legend-adjusted")).to_have_text(note)
+    expect(page.locator("#legend-tiebreak")).to_be_hidden()
+    ben.scroll_into_view_if_needed()
+    shot("reset-row")
+    # The next round's standing no longer says it; the row keeps its mark.
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill("2")
+    record(page)
+    expect(page.get_by_text("Enter round 4")).to_be_visible()
+    expect(page.locator(".standing-note")).to_have_count(0)
+    expect(ben.locator(".total")).to_have_text("50↺")
+    expect(page.locator("#legend-adjusted")).to_be_visible()

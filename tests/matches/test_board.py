@@ -20,7 +20,7 @@ from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.scoreboard import card_picker, scoreboard_context
 from tests.matches.helpers import round_post
 from tests.records.conftest import build, build_match, client_of
-from tests.records.matches import ALL, CABO_FR, CABO_TIEBREAK
+from tests.records.matches import ALL, CABO_FR, CABO_RESET, CABO_TIEBREAK, ESCOBA
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -443,9 +443,49 @@ def test_a_board_names_each_id_once(owner, visitor, spec, rounds):
     assert len(ids) == len(set(ids)), sorted(i for i in set(ids) if ids.count(i) > 1)
 
 
+def legend(content: str, mark: str) -> str | None:
+    """The text of the legend of `mark` ("tiebreak", "adjusted") the page shows, if it
+    shows it (an answer or a board without that mark in its rows holds it hidden)."""
+    tag = rf'<p id="legend-{mark}" class="muted small"( hx-swap-oob="true")?( hidden)?>'
+    found = re.search(tag + "([^<]*)</p>", content)
+    return None if found is None or found[2] else found[3]
+
+
 def test_a_board_showing_a_tiebreak_round_says_what_its_star_means(owner, visitor):
-    note = "* A tiebreak round: only the tied players play it"
     tiebreak = board(visitor, build(owner, CABO_TIEBREAK))
     assert '<a href="/matches/' in tiebreak and ">2*</a>" in tiebreak
-    assert note in tiebreak
-    assert note not in board(visitor, build(owner, CABO_FR))
+    assert legend(tiebreak, "tiebreak").startswith("* A tiebreak round: only the tied players")
+    assert legend(board(visitor, build(owner, CABO_FR)), "tiebreak") is None
+
+
+def test_a_total_that_went_back_to_50_is_marked_and_the_mark_said(owner, visitor):
+    match = build_match(owner, "cabo", ["Ana", "Ben"], CABO_RESET, preset="official")
+    content = board(visitor, match)
+    row = content[content.index('id="round-2"') :]
+    row = row[: row.index("</tbody>")]
+    # Ben's 50 + 50 is exactly 100: back to 50, marked; Ana's 0 is not.
+    marked = '<span class="total">50<span class="mark">↺</span></span><span class="pts">+50</span>'
+    assert marked in row
+    assert '<span class="total">0</span>' in row
+    assert "↺" not in content[content.index('id="round-1"') : content.index('id="round-2"')]
+    assert legend(content, "adjusted") == "↺ A total of exactly 100 went back to 50."
+    # A match without a reset holds it hidden; a game without such a rule has none.
+    assert legend(board(visitor, build(owner, CABO_FR)), "adjusted") is None
+    escoba = board(visitor, build(owner, ESCOBA))
+    assert 'id="legend-adjusted"' not in escoba and 'id="legend-tiebreak"' not in escoba
+    french = board(visitor, match, headers={"Accept-Language": "fr"})
+    assert legend(french, "adjusted") == "↺ Un total d’exactement 100 est redescendu à 50."
+
+
+def test_a_round_added_says_what_its_mark_means_and_leaves_the_other_legends(owner, visitor):
+    match = build_match(owner, "cabo", ["Ana", "Ben"], CABO_RESET[:1], preset="official")
+    url = reverse("matches:add_round", args=[match.pk])
+    reset = round_post(2, caller="0", hand_0="0", hand_1="50", seen=match.version)
+    answer = visitor.post(url, reset, headers=HTMX).content.decode()
+    assert round_numbers(answer) == [2] and '<span class="mark">↺</span>' in answer
+    assert legend(answer, "adjusted") == "↺ A total of exactly 100 went back to 50."
+    assert 'id="legend-tiebreak"' not in answer  # as the board has it
+    plain = round_post(3, caller="0", hand_0="0", hand_1="3", seen=match.version + 1)
+    answer = visitor.post(url, plain, headers=HTMX).content.decode()
+    assert round_numbers(answer) == [3]
+    assert 'id="legend-adjusted"' not in answer  # round 2's mark is still on the board

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import uuid
 from dataclasses import replace
@@ -28,7 +29,7 @@ from scorepad.rules import get_game
 from scorepad.rules.base import Game, LastRounds
 from tests.matches.helpers import round_post
 from tests.records.conftest import build, build_match
-from tests.records.matches import ALL, CABO_TIEBREAK, ESCOBA_TEAMS
+from tests.records.matches import ALL, CABO_RESET, CABO_TIEBREAK, ESCOBA_TEAMS
 
 pytestmark = pytest.mark.django_db
 
@@ -350,3 +351,22 @@ def test_a_plain_update_sets_its_values_where_every_test_holds(owner):
     )
     match.refresh_from_db()
     assert (match.winners, match.round_count) == (["Ana"], 7)
+
+
+def test_the_resets_kept_before_the_board_marked_them_are_kept_again(owner):
+    from django.apps import apps
+
+    match = build_match(owner, "cabo", ["Ana", "Ben"], CABO_RESET, preset="official")
+    untouched = build(owner, CABO_TIEBREAK)
+    assert [r.result["adjusted"] for r in match.rounds.order_by("number")] == [[], ["Ben"]]
+    for round_ in Round.objects.filter(match=match):  # as kept before the engine said it
+        del round_.result["adjusted"]
+        round_.save(update_fields=["result"])
+    assert match.kept_state(last=1).rounds[-1].adjusted == frozenset()
+    version = Match.objects.get(pk=match.pk).version
+    migration = importlib.import_module("scorepad.matches.migrations.0010_kept_cabo_resets")
+    migration.keep_the_resets(apps, None)
+    assert_kept_is_replayed(match)
+    assert Match.objects.get(pk=match.pk).kept_state(last=1).rounds[-1].adjusted == {"Ben"}
+    assert Match.objects.get(pk=match.pk).version == version + 1  # its kept pages change
+    assert Match.objects.get(pk=untouched.pk).version == untouched.version

@@ -44,6 +44,12 @@ CABO_KAMIKAZE = {
     "players": ["Ana", "Ben"],
     "rounds": [{"caller": "Ana", "hands": {"Ana": 5, "Ben": 50}, "kamikaze": "Ben"}],
 }
+# Cabo official: Ben reaches exactly 100 in round 2 and goes back to 50 (once). Rounds
+# only: for `build_match`.
+CABO_RESET = [
+    {"caller": "Ana", "hands": {"Ana": 0, "Ben": 50}},
+    {"caller": "Ana", "hands": {"Ana": 0, "Ben": 50}},
+]
 # Cabo nl with the zero call: Ana calls with exactly 0.
 CABO_ZERO_CALL = {
     "game": "cabo",

@@ -293,6 +293,7 @@ def test_reset_at_100_always_resets_every_time():
     state = play(setup, called("B", A=100, B=0, C=1), called("B", A=50, B=0, C=1))
     assert state.totals["A"] == 50
     assert all("reset-100" in result.topics for result in state.rounds)
+    assert [result.adjusted for result in state.rounds] == [{"A"}, {"A"}]
 
 
 def test_reset_at_100_once_resets_each_player_once():
@@ -305,6 +306,8 @@ def test_reset_at_100_once_resets_each_player_once():
     )
     assert [result.totals["A"] for result in state.rounds] == [50, 50, 100]
     assert state.rounds[1].totals["B"] == 50
+    # The board marks the totals that went back (and not A's 100, once is once).
+    assert [result.adjusted for result in state.rounds] == [{"A"}, {"B"}, set()]
 
 
 def test_a_reset_happens_before_the_end_of_match_check():
