@@ -24,6 +24,7 @@ from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_
 from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import Game, MatchOver, MatchState, RoundInvalid, SetupInvalid
+from scorepad.rules.kept import decode
 from scorepad.rules.kept import result_from_json as kept_result
 
 from . import etags, rendered, services
@@ -377,8 +378,7 @@ def correct_round_from(
                 form.show_engine_errors(invalid.errors)
         else:
             said = [round_text(match.rules, "corrected", number=number)]
-            if match.finished and not Match.objects.filter(pk=match.pk, finished=True).exists():
-                said.append(_("With this correction the match is no longer over."))
+            said.extend(_result_changed(match))
             if request.htmx:  # the board shows what changed, the correction closed
                 response = _changed(request, match, notice=" ".join(said), board=board)
                 return _instead_of_correction(request, response)
@@ -399,6 +399,22 @@ def correct_round_from(
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
+
+
+def _result_changed(before: Match) -> list[str]:
+    """What a correction just saved did to the match's end, `before` it: ended it,
+    undid its end or changed its winners (none of which the player asked for)."""
+    finished, winners, standing = Match.objects.values_list("finished", "winners", "standing").get(
+        pk=before.pk
+    )
+    if before.finished and not finished:
+        return [_("With this correction the match is no longer over.")]
+    if not finished or (before.finished and list(before.winners) == list(winners)):
+        return []
+    result = decode(standing["status"]).render(_)
+    if before.finished:
+        return [_("With this correction the result changes: %(result)s.") % {"result": result}]
+    return [_("With this correction the match is over: %(result)s.") % {"result": result}]
 
 
 def _instead_of_correction(request: HttpRequest, response: HttpResponse) -> HttpResponse:

@@ -144,3 +144,31 @@ def test_a_correction_that_undoes_the_end_of_the_match_says_so(client):
     assert "Round 1 corrected." in content
     assert "With this correction the match is no longer over." in content
     assert not Match.objects.get().finished
+
+
+def correct_hands(client: Client, match_id: int, caller: str, ana: int, ben: int, **headers):
+    """Round 1 corrected to these hands, as sent from the board (htmx) or its own page."""
+    shown = correction_shown(client, match_id, 1)
+    data = round_post(1, caller=caller, hand_0=str(ana), hand_1=str(ben))
+    data["shown"] = shown["shown"]
+    url = reverse("matches:edit_round", args=[match_id, 1])
+    return client.post(url, data, follow=not headers, headers=headers).content.decode()
+
+
+def test_a_correction_that_ends_the_match_or_changes_its_winner_says_so(client, cabo):
+    add(client, cabo, 1, ben=5)
+    # Ben's hand was 100, not 5: the match ends on round 1, which nobody asked for.
+    content = correct_hands(client, cabo, "0", ana=0, ben=100)
+    assert "Round 1 corrected." in content  # without JavaScript, one notice each
+    assert "With this correction the match is over: Ana wins." in content
+    # Ben called, not Ana: the winner changes (sent from the board, answered in place).
+    content = correct_hands(client, cabo, "1", ana=100, ben=0, **HTMX)
+    assert "Round 1 corrected. With this correction the result changes: Ben wins." in content
+    assert Match.objects.get().winners == ["Ben"]
+    # The same winner by other hands: the correction alone is said.
+    content = correct_hands(client, cabo, "1", ana=110, ben=0, **HTMX)
+    assert "Round 1 corrected." in content and "With this correction" not in content
+    with_french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    client.defaults.update(with_french)
+    content = correct_hands(client, cabo, "0", ana=0, ben=120)
+    assert "Avec cette correction, le résultat change\u00a0: Ana gagne." in content
