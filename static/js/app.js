@@ -395,6 +395,34 @@ window.addEventListener("resize", keepClearOfStanding);
     boardAskedFor = false;
   });
 
+  // A link, button or form tapped without a connection (a round number's "why this
+  // score?", "Show all", "Delete round 2"...) would otherwise do nothing at all: a note
+  // in sight says why, for a few seconds, until the next tap (which goes through it:
+  // the round's form under it keeps working offline), an answer, or the connection
+  // back. The round forms say it themselves (and keep the round), and what a page asks
+  // for by itself (a follower's board, the board after rounds kept here) goes unsaid.
+  const notReached = function () { return document.getElementById("not-reached"); };
+  let noteTimer = null;
+  function noteDone() {
+    const note = notReached();
+    if (note) note.hidden = true;
+    window.clearTimeout(noteTimer);
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    const elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+    const note = notReached();
+    if (!note || !elt || !elt.matches) return;
+    if (!elt.matches("a, button, form") || elt.matches("[data-live-poll], form.round-form")) return;
+    note.hidden = false;
+    window.clearTimeout(noteTimer);
+    noteTimer = window.setTimeout(noteDone, 8000);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status) noteDone();
+  });
+  document.addEventListener("click", noteDone, true); // before the tap's own request
+  window.addEventListener("online", noteDone);
+
   // A round being typed is kept in this tab (sessionStorage) as it is typed, and put back
   // into its form when the page shows it again empty: after Back from another page,
   // a Reload, or a board asked for again. It is that round's only: a form for another

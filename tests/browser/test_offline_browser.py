@@ -81,6 +81,40 @@ def test_the_rules_open_offline_and_a_scoreboard_says_it_needs_the_connection(pa
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "9"])
 
 
+def test_a_tap_that_needs_the_server_says_so_without_a_connection(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    note = page.locator("#not-reached")
+    expect(note).to_be_hidden()
+    page.context.set_offline(True)
+    page.locator("#round-1 a.why-link").click()  # "why this score?" needs the server
+    expect(note).to_have_text(
+        "No connection: that needs the server. Try again once you are back online."
+    )
+    expect(note).to_be_in_viewport(ratio=1)  # over the page, which taps reach through it
+    shot("why-offline")
+    expect(page.locator("#round-1 tr.why")).to_have_count(0)
+    # The next tap goes through it (the round's form keeps working offline) and hides it.
+    row(page, "Ben").locator("input.points-input").click()
+    expect(note).to_be_hidden()
+    expect(row(page, "Ben").locator("input.points-input")).to_be_focused()
+    page.locator("#round-1 a.why-link").click()
+    expect(note).to_be_visible()
+    # Back online, the note goes, and the same tap works.
+    page.context.set_offline(False)
+    expect(note).to_be_hidden()
+    page.locator("#round-1 a.why-link").click()
+    expect(page.locator("#round-1 tr.why")).to_be_visible()
+    # A round sent without a connection is kept on the phone: its own message, not this.
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "4"})
+    expect(page.locator(".unsent")).to_contain_text("Round 2")
+    expect(note).to_be_hidden()
+    page.context.set_offline(False)
+
+
 def test_the_offline_page_is_in_the_language_last_used(page):
     page.goto("/rules/")
     controlled(page)
