@@ -316,6 +316,10 @@ def option_text(option, value: object) -> str:
         for choice in option.choices:
             if choice.value == value:
                 return gettext(choice.label)
-    if isinstance(value, int) and value < 0:
-        return f"−{-value}"  # a minus sign, not a hyphen, as the scoreboards write it
-    return str(value)
+    return number_text(value) if isinstance(value, int) else str(value)
+
+
+def number_text(value: int) -> str:
+    """A whole number as the pages write it: a minus sign, not a hyphen, as the
+    scoreboards write it."""
+    return f"−{-value}" if value < 0 else str(value)

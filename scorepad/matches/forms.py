@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.wording import engine_text, of_name, preset_changes
+from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
 from scorepad.rules import cabanga, cabo, escoba, get_game
 from scorepad.rules.base import (
@@ -73,18 +73,34 @@ LIMIT_MESSAGES = {
 }
 
 
+class LimitedIntegerField(forms.IntegerField):
+    """A whole number between limits, a limit it passes said as the pages write numbers
+    ("At least −2.", a minus sign); the input's own min and max stay numbers."""
+
+    default_error_messages = LIMIT_MESSAGES
+
+    def run_validators(self, value) -> None:
+        try:
+            super().run_validators(value)
+        except forms.ValidationError as error:
+            for fault in error.error_list:
+                if fault.code in LIMIT_MESSAGES and isinstance(fault.params, dict):
+                    limit = fault.params["limit_value"]
+                    fault.params = {**fault.params, "limit_value": number_text(limit)}
+            raise
+
+
 def option_field(option: Option) -> forms.Field:
     label = gettext(option.label)
     help_text = gettext(option.help)
     if option.kind == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False)
     if option.kind == "int":
-        return forms.IntegerField(
+        return LimitedIntegerField(
             label=label,
             help_text=help_text,
             min_value=option.minimum,
             max_value=option.maximum,
-            error_messages=LIMIT_MESSAGES,
             widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         )
     return forms.ChoiceField(
@@ -545,12 +561,11 @@ class RoundForm(forms.Form):
 
     @staticmethod
     def count_field(label: str = "", minimum: int = 0, maximum: int = 200, **attrs) -> forms.Field:
-        return forms.IntegerField(
+        return LimitedIntegerField(
             label=label,
             required=False,
             min_value=minimum,
             max_value=maximum,
-            error_messages=LIMIT_MESSAGES,
             widget=forms.NumberInput(
                 attrs={
                     "inputmode": "numeric",

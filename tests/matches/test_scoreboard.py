@@ -578,7 +578,7 @@ def test_a_dutch_hand_on_two_decks_may_be_typed_down_to_minus_four(client):
     assert Round.objects.get().data["hands"]["Ana"] == -4
     one_deck = create_match(client, "cabo", five, preset="nl")
     response = add(client, one_deck, 1, caller="0", hand_0="-4", **hands)
-    assert "At least -2." in response.content.decode()
+    assert "At least −2." in response.content.decode()  # a minus sign, as the board
     assert Round.objects.count() == 1
 
 
