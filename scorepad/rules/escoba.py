@@ -323,13 +323,35 @@ def cascade(
     return remaining, label if len(remaining) == 1 else None
 
 
-def lost_on(counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]) -> dict[str, str]:
-    """For each side the cascade put behind, the count it lost on."""
-    lost, before = {}, tuple(tied)
+def lost_on(
+    counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
+) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """For each side the cascade put behind, the count it lost on, and the counts before
+    it, on which that side was level with the best (a reader of "loses on velos" asks
+    why not on escobas)."""
+    lost, before, compared = {}, tuple(tied), ()
     for label, remaining in cascade_steps(counts, tied):
-        lost.update((side, label) for side in before if side not in remaining)
-        before = remaining
+        lost.update((side, (label, compared)) for side in before if side not in remaining)
+        before, compared = remaining, (*compared, label)
     return lost
+
+
+def level_before_the_decider(
+    counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
+) -> tuple[str, ...]:
+    """The counts the cascade compared before the one that decided, on which every side
+    tied at the top was level (none once a side fell behind on one)."""
+    level = []
+    for label, remaining in cascade_steps(counts, tied)[:-1]:
+        if len(remaining) != len(tied):
+            break
+        level.append(label)
+    return tuple(level)
+
+
+def counts_text(labels: Sequence[str]) -> Text | str:
+    """ "escobas and oros": the counts named, each translated."""
+    return join_names([Text(label) for label in labels])
 
 
 def fill_last_side(
@@ -611,12 +633,17 @@ class Escoba(Game):
         tied = [other for other in state.setup.sides if state.totals[other] == best]
         if state.totals[side] != best or state.setup.options["top_tie"] != "cascade":
             return NO_TEXT
-        label = lost_on(state.rounds[-1].carried["counts"], tied).get(side)
-        if label is None:
+        lost = lost_on(state.rounds[-1].carried["counts"], tied).get(side)
+        if lost is None:
             return NO_TEXT
-        return Text(
-            gettext_noop("tied at {total}: loses on {count}"), {"total": best, "count": Text(label)}
-        )
+        label, level = lost
+        params = {"total": best, "count": Text(label)}
+        if level:
+            return Text(
+                gettext_noop("tied at {total} and on {counts}: loses on {count}"),
+                {**params, "counts": counts_text(level)},
+            )
+        return Text(gettext_noop("tied at {total}: loses on {count}"), params)
 
     def end_notes(
         self, setup: Setup, state: MatchState
@@ -636,12 +663,16 @@ class Escoba(Game):
         if len(tied) > 1:
             params = {"sides": join_names(tied), "total": best}
             if decider:
-                notes.append(
-                    Text(
-                        gettext_noop("{sides} tie at {total}: {side} wins on {count}"),
-                        {**params, "side": top[0], "count": Text(decider)},
+                params = {**params, "side": top[0], "count": Text(decider)}
+                level = level_before_the_decider(state.rounds[-1].carried["counts"], tied)
+                if level:
+                    won = gettext_noop(
+                        "{sides} tie at {total} and on {counts}: {side} wins on {count}"
                     )
-                )
+                    notes.append(Text(won, {**params, "counts": counts_text(level)}))
+                else:
+                    won = gettext_noop("{sides} tie at {total}: {side} wins on {count}")
+                    notes.append(Text(won, params))
             else:
                 notes = [Text(gettext_noop("{sides} tie at {total}: one more deal"), params)]
             topics.append("top-tie")

@@ -168,8 +168,25 @@ def test_three_sides_tied_each_lose_on_the_count_that_put_them_behind():
     assert notes == {
         "Ada": "",
         "You": "tied at 5: loses on escobas",
-        "Bo": "tied at 5: loses on sevens",
+        # Bo was level with Ada on every count before sevens; You fell behind on the first.
+        "Bo": "tied at 5 and on escobas, oros and velos: loses on sevens",
     }
+    assert "You, Ada and Bo tie at 5: Ada wins on sevens" in [
+        str(text) for text in state.rounds[-1].explanation
+    ]
+
+
+def test_a_tie_decided_further_down_the_cascade_says_on_which_counts_it_stayed_level():
+    # Each deal: cards to Ada, the velo to You, one escoba each; 6 all after three, with
+    # as many escobas and oros.
+    raw = deal(You=pile(18, 5, 2, velo=True, escobas=1), Ada=pile(22, 5, 2, escobas=1))
+    state = GAME.score(setup_for(target=6, top_tie="cascade"), [raw, raw, raw])
+    assert state.winners == ("You",)
+    assert "You and Ada tie at 6 and on escobas and oros: You wins on velos" in [
+        str(text) for text in state.rounds[-1].explanation
+    ]
+    notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
+    assert notes == {"You": "", "Ada": "tied at 6 and on escobas and oros: loses on velos"}
 
 
 def test_without_the_cascade_or_a_tie_no_side_is_told_a_count():
