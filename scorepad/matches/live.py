@@ -19,8 +19,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+
+from scorepad.core.htmx import VARY, wants_fragment
 
 from . import etags, rendered, sharing
 from .access import get_own_match, shared_link
@@ -92,6 +95,12 @@ def _live_context(request: HttpRequest, link: ShareLink, **extra) -> dict:
 @require_safe
 @through_link(FOLLOW)
 def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
+    if wants_fragment(request):
+        # The board asked for again in place (rounds kept on this phone were just sent,
+        # offline-rounds.js): the board alone, as the poll gets it, not a page within it.
+        response = board(request, link.token)
+        patch_vary_headers(response, VARY)
+        return response
     context = _live_context(request, link)
     # The poll's first question already knows this board: an unchanged one is a 304.
     context["etag"] = etags.live_board_etag(request, link.token) or ""

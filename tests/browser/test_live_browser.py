@@ -380,3 +380,26 @@ def test_a_follower_sees_the_players_renamed_in_the_heading_too(page, phone):
     expect(follower.locator("#scoreboard")).to_contain_text("Gustav", timeout=FOLLOWER_DELAY_MS)
     expect(heading).to_contain_text("Gustav · Hal")
     expect(follower.locator("#live-players")).to_have_count(1)
+
+
+def test_a_round_kept_on_the_co_scorers_phone_is_sent_into_its_board_once(page, phone):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    co_scorer = phone("fr-FR")
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Saisir la manche 1")).to_be_visible()
+    co_scorer.context.set_offline(True)
+    for name, value in {"Ana": "2", "Ben": "7", "Chloé": "9"}.items():
+        row(co_scorer, name).locator("input.points-input").fill(value)
+    row(co_scorer, "Ana").locator("label.caller-pick").click()
+    co_scorer.get_by_role("button", name="Enregistrer la manche").click()
+    expect(co_scorer.locator(".unsent")).to_contain_text("Manche 1")
+    co_scorer.context.set_offline(False)
+    # Sent once the connection is back: the board comes again in place, not the whole
+    # page inside the page (two headers, two pollers).
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "7", "9"])
+    expect(co_scorer.locator(".unsent")).to_have_count(0)
+    expect(co_scorer.locator("main")).to_have_count(1)
+    expect(co_scorer.locator("[data-live-poll]")).to_have_count(1)
+    expect(co_scorer.get_by_text("Saisir la manche 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "7", "9"])
+    assert Round.objects.count() == 1

@@ -181,6 +181,24 @@ def test_the_board_is_a_fragment_with_its_match_version(follow, match):
     assert response["ETag"]
 
 
+@pytest.mark.parametrize("kind", ["follow", "score"])
+def test_the_page_asked_for_in_place_is_the_board_alone_not_a_page_within_it(match, kind):
+    """After rounds kept on a co-scorer's phone are sent, offline-rounds.js asks for the
+    page's own address into #scoreboard: the board, as the poll gets it."""
+    link = sharing.share(match, kind)
+    phone = Client()
+    in_place = phone.get(live("page", link), headers=HTMX)
+    assert in_place.status_code == 200
+    body = in_place.content.decode()
+    assert "<html" not in body and "<main" not in body
+    assert body.lstrip().startswith('<section id="scoreboard"')
+    polled = phone.get(live("board", link), headers=HTMX).content.decode()
+    assert without_secrets(body.encode()) == without_secrets(polled.encode())  # a fresh key
+    assert "HX-Request" in in_place["Vary"]
+    # Loaded as a page (a reload, Back), it is the whole page.
+    assert "<main" in phone.get(live("page", link)).content.decode()
+
+
 def test_an_unchanged_board_is_a_304_with_one_query_and_nothing_rendered(
     follow, django_assert_max_num_queries
 ):
