@@ -50,7 +50,12 @@ PAGES = {
     ),
     429: (
         _("Too many attempts"),
-        _("Signing in with this name is paused for 15 minutes after five wrong passwords."),
+        # django-axes counts wrong passwords per name and per address (settings.py):
+        # whoever shares the network of five wrong tries is paused too.
+        _(
+            "After five wrong passwords, signing in with this name, or from this network, is"
+            " paused for 15 minutes."
+        ),
     ),
     500: (
         _("Something went wrong"),

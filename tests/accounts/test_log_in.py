@@ -86,8 +86,18 @@ def test_five_wrong_passwords_pause_signing_in_with_a_message(client, ana):
     assert client.post(LOG_IN, {"username": "ana", "password": "wrong"}).status_code == 429
     locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
     assert locked.status_code == 429
-    assert "Signing in with this name is paused for 15 minutes" in locked.content.decode()
+    assert "signing in with this name, or from this network, is paused for 15 minutes" in (
+        locked.content.decode()
+    )
     assert "_auth_user_id" not in client.session
+
+
+def test_five_wrong_passwords_from_one_network_pause_another_name_and_say_so(client, ana):
+    for attempt in range(5):
+        client.post(LOG_IN, {"username": "nobody-x", "password": f"wrong{attempt}"})
+    locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert "or from this network" in locked.content.decode()
 
 
 def test_signing_out_says_so_and_where_the_matches_are(ana_phone):
