@@ -303,7 +303,11 @@ def check_document(index: int, document: object) -> CheckedMatch:
 
 
 def _format_fault(document: dict) -> str | None:
-    tag = document.get("format")
+    if "format" not in document:  # not "got null": the file never said
+        return _('format is missing; each match of a match file gives "%(expected)s"') % {
+            "expected": FORMAT
+        }
+    tag = document["format"]
     if tag != FORMAT:
         return _('format must be "%(expected)s"; got %(got)s') % {
             "expected": FORMAT,

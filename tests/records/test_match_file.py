@@ -336,6 +336,11 @@ FILES_THAT_CRASHED = [
             "got &quot;scorepad.match/9&quot;",
         ),
         (
+            json.dumps({k: v for k, v in document_of(CABO_FR).items() if k != "format"}).encode(),
+            "Match 1 (Ana, Ben): format is missing; each match of a match file gives "
+            "&quot;scorepad.match/1&quot;",
+        ),
+        (
             json.dumps(document_of(CABO_FR, game="poker")).encode(),
             "Match 1 (Ana, Ben): unknown game &quot;poker&quot;",
         ),
