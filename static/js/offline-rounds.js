@@ -353,6 +353,7 @@
     sending = true;
     let sent = 0;
     let refused = 0;
+    const recorded = []; // the numbers of this page's rounds sent, said once on its board
     // A match's rounds go in order: none after one the player must look at first (each
     // match on its own). The server checks each round's number.
     const stopped = new Set();
@@ -367,6 +368,7 @@
         if (result === "offline") break;
         if (result === "sent") {
           sent += 1;
+          if (round.action === pageAction()) recorded.push(round.number);
           continue;
         }
         stopped.add(round.action);
@@ -383,11 +385,27 @@
     if ((sent || refused) && board && window.htmx) {
       // The board as the server now has it: the rounds just sent, or what made a kept
       // round refused (another phone's round, the match's end), and a fresh form.
-      window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
+      const asked = window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
+      if (recorded.length && asked) asked.then(function () { sayRecorded(recorded); });
     } else {
       show();
     }
     return sent;
+  }
+
+  // What the player kept and was told so is now recorded: said in the standing, in sight
+  // (the rows alone would leave them wondering), until the board changes again.
+  function sayRecorded(numbers) {
+    const said = words();
+    const standing = document.getElementById("standing");
+    if (!said || !standing) return;
+    const notice = document.createElement("div");
+    notice.className = "notice";
+    notice.setAttribute("role", "status");
+    notice.textContent = numbers.map(function (number) {
+      return said.sent.replace("{round}", said.name.replace("{n}", String(number)));
+    }).join(" ");
+    standing.insertBefore(notice, standing.firstChild);
   }
 
   // Two tabs of the same match must not send the same list at once.

@@ -177,12 +177,20 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     expect(page.locator(".unsent")).to_have_count(0)
     expect(page.locator("#standing .unsent-notice")).to_have_count(0)
     expect(page.locator("#standing .turn")).to_contain_text("Round 3")
+    # And said in the standing, in sight, where the kept rounds were said not counted.
+    notice = page.locator("#standing .notice")
+    expect(notice).to_have_text(
+        "Round 1, kept on this phone, is now recorded."
+        " Round 2, kept on this phone, is now recorded."
+    )
+    assert_seen(notice)
     shot("sent")
     match = Match.objects.get()
     assert [r.number for r in match.rounds.order_by("number")] == [1, 2]
     # Another page load sends nothing again.
     page.goto(match_url)
     expect(page.locator("table.grid tbody.round")).to_have_count(2)
+    expect(page.locator("#standing .notice")).to_have_count(0)  # said once
     assert match.rounds.count() == 2
 
 
