@@ -16,6 +16,8 @@ def test_walking_the_escoba_deal_with_next_and_previous(page, shot):
     expect(page).to_have_url(re.compile(r"/rules/escoba/walkthrough/2/$"))
     expect(page.locator(".guide-step-title")).to_have_text("Taking the velo")
     page.get_by_role("link", name="Next →").click()
+    # Each tap once its page is there: a tap while the last one loads may be lost.
+    expect(page).to_have_url(re.compile(r"/rules/escoba/walkthrough/3/$"))
     page.get_by_role("link", name="Next →").click()
     expect(page.locator(".guide-step-title")).to_have_text("An escoba")
     shot("escoba-step-4")
