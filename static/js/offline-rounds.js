@@ -334,7 +334,8 @@
     retryDelay = 0;
     const rounds = load();
     const kept = rounds.find(function (other) { return other.key === round.key; });
-    const problem = response.ok ? refusal(await response.text()) : (words() || {}).failed || String(response.status);
+    const answer = response.ok ? await response.text() : "";
+    const problem = response.ok ? refusal(answer) : (words() || {}).failed || String(response.status);
     if (!problem) {
       save(rounds.filter(function (other) { return other.key !== round.key; }));
       return "sent";
@@ -342,6 +343,7 @@
     if (kept) {
       kept.error = problem;
       kept.retry = !response.ok; // the server's failure, not the round's
+      kept.untilResumed = abandonedIn(answer);
       save(rounds);
     }
     return response.ok ? "refused" : "failed";
@@ -421,6 +423,7 @@
 
   window.addEventListener("online", send);
   document.addEventListener("DOMContentLoaded", function () {
+    resumeKept();
     show();
     send();
   });
@@ -458,11 +461,39 @@
     round.body = sending.body;
     round.error = conflict ? conflict.textContent.trim() : (words() || {}).failed || String(xhr.status);
     round.retry = !conflict;
+    round.untilResumed = Boolean(conflict) && abandonedIn(xhr.responseText);
     save(rounds);
   });
 
+  // A round refused because the match was abandoned meanwhile (on another phone) is the
+  // match's pause, not the round's fault: the server says it goes on once resumed, and
+  // it does. When this page's board shows the match in progress again, such rounds are
+  // sent as if never refused.
+  function abandonedIn(answer) {
+    return answer.indexOf('class="standing-abandoned"') >= 0;
+  }
+  function resumeKept() {
+    if (!document.querySelector("#standing.in-progress")) return false;
+    const action = pageAction();
+    const rounds = load();
+    let resumed = false;
+    rounds.forEach(function (round) {
+      if (round.action !== action || !round.untilResumed) return;
+      round.error = null;
+      round.untilResumed = false;
+      resumed = true;
+    });
+    if (resumed) save(rounds);
+    return resumed;
+  }
+
   document.addEventListener("htmx:afterSettle", function () {
+    const resumed = resumeKept();
     show();
+    if (resumed) {
+      send();
+      return;
+    }
     // A round put back in the form and recorded: the rounds kept after it go now.
     const action = pageAction();
     const first = load().find(function (round) { return round.action === action; });

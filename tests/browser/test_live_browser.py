@@ -406,3 +406,31 @@ def test_a_round_kept_on_the_co_scorers_phone_is_sent_into_its_board_once(page, 
     expect(co_scorer.get_by_text("Saisir la manche 2")).to_be_visible()
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "7", "9"])
     assert Round.objects.count() == 1
+
+
+def test_a_round_kept_while_the_match_was_abandoned_goes_once_it_is_resumed(page, phone):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    co_scorer.context.set_offline(True)
+    play_cabo_round(co_scorer, {"Ana": "2", "Ben": "7"}, "Ana")
+    expect(co_scorer.locator(".unsent")).to_contain_text("Round 1 · not sent yet")
+    page.get_by_role("button", name="Abandon the match").click()
+    expect(page.locator("#standing .notice")).to_contain_text("Match abandoned.")
+    # Back online: refused, as the match is paused, and said so.
+    co_scorer.context.set_offline(False)
+    kept = co_scorer.locator(".unsent")
+    expect(kept).to_contain_text("Round 1 · refused")
+    expect(kept).to_contain_text("This match was abandoned: it goes on once its scorer resumes it.")
+    assert Round.objects.count() == 0
+    # The scorer resumes it: the round goes as the server said, with nobody tapping.
+    page.get_by_role("button", name="Resume the match").click()
+    expect(page.locator("#standing .notice")).to_contain_text("Match resumed.")
+    expect(co_scorer.locator("#standing .notice")).to_have_text(
+        "Round 1, kept on this phone, is now recorded.", timeout=FOLLOWER_DELAY_MS * 2
+    )
+    expect(kept).to_have_count(0)
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "7"])
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "7"])
+    assert Round.objects.count() == 1
