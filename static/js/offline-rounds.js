@@ -450,9 +450,28 @@
     const round = rounds.find(function (kept) {
       return kept.inForm && kept.action === sending.action && kept.number === sending.number;
     });
-    if (!round) return;
     const board = xhr.status < 400 ? new DOMParser().parseFromString(xhr.responseText, "text/html") : null;
     const conflict = board && board.querySelector(".notice.is-error");
+    if (!round) {
+      // A round typed here and refused for the match's sake (another phone recorded
+      // that number first, the match was abandoned meanwhile): what was typed is not
+      // lost. It joins the list, refused with the server's words, to be put back in
+      // the form (as the next round) or taken off it, as a kept round refused is.
+      if (conflict) {
+        const key = new URLSearchParams(sending.body).get("entry_key");
+        const later = rounds.findIndex(function (kept) { return kept.action === sending.action && kept.number > sending.number; });
+        rounds.splice(later < 0 ? rounds.length : later, 0, {
+          action: sending.action,
+          number: sending.number,
+          key: key || window.scorepad.freshKey(),
+          body: sending.body,
+          error: conflict.textContent.trim(),
+          untilResumed: abandonedIn(xhr.responseText),
+        });
+        save(rounds);
+      }
+      return;
+    }
     if (board && !conflict) {
       if (!refusal(xhr.responseText)) save(rounds.filter(function (kept) { return kept !== round; }));
       return;

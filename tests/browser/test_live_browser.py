@@ -222,12 +222,18 @@ def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, re
     row(co_scorer, "Ben").locator("input.points-input").fill("1")
     row(co_scorer, "Ben").locator("label.caller-pick").click()
     record(co_scorer)
-    notice = co_scorer.locator(".standing .notice.is-error")
+    notice = co_scorer.locator(".standing .notice.is-error:not(.unsent-notice)")
     expect(notice).to_have_text("Round 1 was already recorded, maybe from another phone.")
+    # What the co-scorer typed is listed, refused, not lost.
+    kept = co_scorer.locator(".unsent-round")
+    expect(kept).to_contain_text("Round 1 · refused")
     for _poll in range(2):
         with co_scorer.expect_response(lambda answer: answer.url.endswith("/board/")):
             pass
     expect(notice).to_be_visible()
+    expect(kept).to_contain_text("Round 1 · refused")
+    kept.get_by_role("button", name="Take it off the list").click()  # the same deal
+    expect(co_scorer.locator(".unsent")).to_have_count(0)
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "6"])
     snap(co_scorer, request, "refusal-still-said")
     assert Round.objects.count() == 1

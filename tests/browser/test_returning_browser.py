@@ -113,14 +113,27 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     # The second tab still shows round 1's form, and sends another round 1.
     enter(other, "Ben", {"Ana": "7", "Ben": "0"})
     record(other)
-    expect(other.locator(".notice.is-error")).to_have_text(
+    expect(other.locator(".notice.is-error:not(.unsent-notice)")).to_have_text(
         "Round 1 was already recorded, maybe from another phone."
     )
     expect(other.get_by_text("Enter round 2")).to_be_visible()
     expect(other.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    # What was typed is not lost: listed, refused, to put back in the form or drop.
+    refused = other.locator(".unsent-round")
+    expect(refused).to_contain_text("Round 1 · refused")
+    expect(refused).to_contain_text("Round 1 was already recorded, maybe from another phone.")
     ARTIFACTS.mkdir(exist_ok=True)
     other.screenshot(path=str(ARTIFACTS / "returning--second-tab.png"))
     assert Round.objects.get().data["caller"] == "Ana"
+    # It was another deal: back in the form as round 2, as typed, and recorded.
+    refused.get_by_role("button", name="Correct it in the form").click()
+    expect(other.get_by_text("Enter round 2")).to_be_visible()
+    expect(row(other, "Ana").locator("input.points-input")).to_have_value("7")
+    expect(row(other, "Ben").locator("input.points-input")).to_have_value("0")
+    record(other)
+    expect(other.get_by_text("Enter round 3")).to_be_visible()
+    expect(other.locator(".unsent")).to_have_count(0)
+    assert Round.objects.get(number=2).data["caller"] == "Ben"
 
 
 def test_a_form_keeps_its_key_while_another_part_of_the_page_is_swapped(page):
