@@ -139,7 +139,22 @@ window.addEventListener("resize", keepClearOfStanding);
     corrected = correction && target && target.id === "entry" ? asker.elements.number.value : null;
   });
 
+  // A legend under the rounds says what a mark in them means ("*" a tiebreak round, "↺"
+  // a total a rule set), shown while a row on the board carries it: a round added
+  // brings its own row alone, and may drop the oldest (the server's whole boards say
+  // it themselves).
+  const LEGENDS = { "legend-tiebreak": "tbody.round.is-tiebreak", "legend-adjusted": "tbody.round .mark" };
+  function showLegends() {
+    const table = document.querySelector("#rounds table.grid");
+    if (!table) return;
+    Object.keys(LEGENDS).forEach(function (id) {
+      const legend = document.getElementById(id);
+      if (legend) legend.hidden = !table.querySelector(LEGENDS[id]);
+    });
+  }
+
   document.addEventListener("htmx:afterSettle", function () {
+    showLegends();
     keepClearOfStanding(); // before anything scrolls into sight
     const board = document.getElementById("scoreboard");
     if (!boardSwapped || !board) return;

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.matches import services
+from scorepad.matches.models import Match
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -199,7 +202,6 @@ def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
 
 
 def test_a_lost_connection_is_said_and_the_round_is_sent_again_once(page, shot):
-    from scorepad.matches.models import Match
 
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
     row(page, "Ana").locator('input[name$="points_0"]').fill("5")
@@ -320,3 +322,18 @@ def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot
     expect(page.locator(".standing-note")).to_have_count(0)
     expect(ben.locator(".total")).to_have_text("50↺")
     expect(page.locator("#legend-adjusted")).to_be_visible()
+    # Rounds 4 to 11 from another phone; the board shows its last ten, 2 to 11.
+    match = Match.objects.get()
+    for number in range(4, 12):
+        data = {"caller": "Ana", "hands": {"Ana": 0, "Ben": 1}}
+        services.record_round(match, data, number=number, entry_key=uuid.uuid4(), owner=match.owner)
+    page.reload()
+    expect(page.locator("#legend-adjusted")).to_be_visible()
+    # Round 12 drops round 2's row, the one marked: its legend goes with it.
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill("1")
+    record(page)
+    expect(page.locator("#round-12")).to_be_visible()
+    expect(page.locator("#round-2")).to_have_count(0)
+    expect(page.locator("#legend-adjusted")).to_be_hidden()
