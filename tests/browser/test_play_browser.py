@@ -202,7 +202,6 @@ def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
 
 
 def test_a_lost_connection_is_said_and_the_round_is_sent_again_once(page, shot):
-
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
     row(page, "Ana").locator('input[name$="points_0"]').fill("5")
     row(page, "Ben").get_by_text("went out").click()
