@@ -423,14 +423,41 @@ window.addEventListener("resize", keepClearOfStanding);
     if (note) note.hidden = true;
     window.clearTimeout(noteTimer);
   }
-  document.addEventListener("htmx:sendError", function (event) {
-    const elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+  function noteShown() {
     const note = notReached();
-    if (!note || !elt || !elt.matches) return;
-    if (!elt.matches("a, button, form") || elt.matches("[data-live-poll], form.round-form")) return;
+    if (!note) return false;
     note.hidden = false;
     window.clearTimeout(noteTimer);
     noteTimer = window.setTimeout(noteDone, 8000);
+    return true;
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    const elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
+    if (!elt || !elt.matches) return;
+    if (!elt.matches("a, button, form") || elt.matches("[data-live-poll], form.round-form")) return;
+    noteShown();
+  });
+  // The same for a plain link or form, when the phone knows it has no connection: it
+  // would leave this page for the offline page (the browser's own error page, for a
+  // form), and Back would not bring the page back. Links to the pages kept for reading
+  // offline (the rules) still go; htmx's own requests say it above.
+  const appScript = document.querySelector("script[data-readable-offline]");
+  const readable = appScript ? appScript.dataset.readableOffline.split(" ").filter(Boolean) : [];
+  document.addEventListener("click", function (event) {
+    if (navigator.onLine || event.defaultPrevented || event.button !== 0) return;
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (!link || link.target || link.hasAttribute("download") || link.hasAttribute("hx-get")) return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    if (url.pathname === window.location.pathname && url.search === window.location.search) return; // in the page
+    if (readable.some(function (prefix) { return url.pathname.startsWith(prefix); })) return;
+    if (noteShown()) event.preventDefault();
+  });
+  document.addEventListener("submit", function (event) {
+    if (navigator.onLine || event.defaultPrevented) return;
+    const form = event.target;
+    if (form.closest("[hx-post], [hx-get]")) return; // htmx's: kept (a round) or said above
+    if (noteShown()) event.preventDefault();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     if (event.detail.xhr && event.detail.xhr.status) noteDone();

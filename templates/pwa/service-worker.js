@@ -75,7 +75,10 @@ async function networkFirst(event) {
     event.waitUntil(followLanguage(response));
     return response;
   } catch (error) {
-    const kept = await caches.match(event.request, { ignoreVary: true });
+    // Else the page without its query: the rules the scoreboard links to with its
+    // house rules (?preset=) are the rules as kept, their tables for the first preset.
+    const kept = (await caches.match(event.request, { ignoreVary: true })) ||
+      (await caches.match(event.request, { ignoreVary: true, ignoreSearch: true }));
     return kept || offlinePage();
   }
 }

@@ -112,6 +112,18 @@ def test_a_tap_that_needs_the_server_says_so_without_a_connection(page, shot):
     cabo_round(page, "Ana", {"Ana": "0", "Ben": "4"})
     expect(page.locator(".unsent")).to_contain_text("Round 2")
     expect(note).to_be_hidden()
+    # Plain links and forms too: they would leave the board for the offline page (a
+    # form, for the browser's error page) that Back does not bring back from.
+    board_url = page.url
+    page.get_by_role("link", name="Correct names / dealer").click()
+    expect(note).to_be_visible()
+    page.get_by_role("button", name="Delete the match").click()
+    expect(note).to_be_visible()
+    assert page.url == board_url
+    expect(page.locator(".unsent")).to_contain_text("Round 2")  # the board, as it was
+    # The rules are kept on the phone to read offline: their link goes.
+    page.locator(".head-links").get_by_role("link", name="Rules").click()
+    expect(page.locator("h1")).to_contain_text("Cabo")
     page.context.set_offline(False)
 
 

@@ -61,3 +61,12 @@ def once_key(context) -> str:
     instead, `once_key_slot`, in a page rendered to be kept: see matches.rendered)."""
     slot = context.get("once_key_slot")
     return OnceForm(initial={"key": slot} if slot else None)["key"].as_hidden()
+
+
+@register.simple_tag
+def readable_offline() -> str:
+    """The address prefixes the service worker keeps to read offline ("/rules/"), for the
+    page's script: a link elsewhere, tapped without a connection, stays on its page."""
+    from scorepad.core.pwa import READABLE_OFFLINE
+
+    return " ".join(READABLE_OFFLINE)
