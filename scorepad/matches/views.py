@@ -403,10 +403,15 @@ def correct_round_from(
 
 def _result_changed(before: Match) -> list[str]:
     """What a correction just saved did to the match's end, `before` it: ended it,
-    undid its end or changed its winners (none of which the player asked for)."""
+    undid its end, changed its winners or called for a tiebreak (none of which the
+    player asked for)."""
     finished, winners, standing = Match.objects.values_list("finished", "winners", "standing").get(
         pk=before.pk
     )
+    tied = standing["needs_tiebreak"]
+    if not finished and tied and tied != (before.standing or {}).get("needs_tiebreak"):
+        result = decode(standing["status"]).render(_, sentence=True)
+        return [_("With this correction the match is tied. %(result)s.") % {"result": result}]
     if before.finished and not finished:
         return [_("With this correction the match is no longer over.")]
     if not finished or (before.finished and list(before.winners) == list(winners)):

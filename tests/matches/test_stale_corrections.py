@@ -172,3 +172,22 @@ def test_a_correction_that_ends_the_match_or_changes_its_winner_says_so(client, 
     client.defaults.update(with_french)
     content = correct_hands(client, cabo, "0", ana=0, ben=120)
     assert "Avec cette correction, le résultat change\u00a0: Ana gagne." in content
+
+
+def test_a_correction_that_ties_the_match_says_a_tiebreak_is_played(client):
+    from .helpers import default_option_fields
+
+    options = default_option_fields("cabo", "nl") | {"option_target": "10"}
+    match_id = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="nl", options=options)
+    url = reverse("matches:add_round", args=[match_id])
+    client.post(url, round_post(1, caller="2", hand_0="5", hand_1="6", hand_2="12"))
+    assert Match.objects.get().winners == ["Ana"]  # Chloé passed 10: Ana has the fewest
+    shown = correction_shown(client, match_id, 1)
+    data = round_post(1, caller="2", hand_0="5", hand_1="5", hand_2="12")
+    data["shown"] = shown["shown"]
+    answer = client.post(reverse("matches:edit_round", args=[match_id, 1]), data, headers=HTMX)
+    content = answer.content.decode()
+    assert (
+        "Round 1 corrected. With this correction the match is tied."
+        " Tiebreak: Ana and Ben play one more round."
+    ) in content
