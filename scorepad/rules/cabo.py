@@ -817,6 +817,18 @@ class Cabo(Game):
                         )
                     )
                     topics.append("reset-100")
+                elif totals[player] == RESET_FROM and options["reset_at_100"] == "once":
+                    # Said, or the player looks for the reset the board does not show.
+                    explanation.append(
+                        Text(
+                            gettext_noop(
+                                "Exactly {total}: {player} already went back to {reset} once,"
+                                " and stays at {total}"
+                            ),
+                            {"total": RESET_FROM, "player": player, "reset": RESET_TO},
+                        )
+                    )
+                    topics.append("reset-100")
         return RoundResult(
             number=number,
             points=points,

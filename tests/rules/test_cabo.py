@@ -308,6 +308,11 @@ def test_reset_at_100_once_resets_each_player_once():
     assert state.rounds[1].totals["B"] == 50
     # The board marks the totals that went back (and not A's 100, once is once).
     assert [result.adjusted for result in state.rounds] == [{"A"}, {"B"}, set()]
+    # That 100 is said, or the player looks for the reset that does not come.
+    assert "Exactly 100: A already went back to 50 once, and stays at 100" in [
+        str(text) for text in state.rounds[2].explanation
+    ]
+    assert "reset-100" in state.rounds[2].topics
 
 
 def test_a_reset_happens_before_the_end_of_match_check():
