@@ -621,7 +621,10 @@ class Escoba(Game):
             results,
             totals,
             needs_tiebreak=top,
-            status=Text(gettext_noop("Tie at the top: one more deal")),
+            # With the cascade, the tied sides were level on every count it compares too.
+            status=Text(gettext_noop("Tie at the top, and on every count: one more deal"))
+            if setup.options["top_tie"] == "cascade"
+            else Text(gettext_noop("Tie at the top: one more deal")),
             distance=distance,
         )
 
@@ -638,11 +641,16 @@ class Escoba(Game):
             return NO_TEXT
         label, level = lost
         params = {"total": best, "count": Text(label)}
+        team = bool(state.setup.teams)  # the verb agrees with "Ana & Ben"
         if level:
-            return Text(
-                gettext_noop("tied at {total} and on {counts}: loses on {count}"),
-                {**params, "counts": counts_text(level)},
-            )
+            params["counts"] = counts_text(level)
+            if team:
+                return Text(
+                    gettext_noop("tied at {total} and on {counts}: lose on {count}"), params
+                )
+            return Text(gettext_noop("tied at {total} and on {counts}: loses on {count}"), params)
+        if team:
+            return Text(gettext_noop("tied at {total}: lose on {count}"), params)
         return Text(gettext_noop("tied at {total}: loses on {count}"), params)
 
     def end_notes(

@@ -208,6 +208,8 @@ def test_the_cascade_still_tied_on_every_count_plays_on():
     # Escobas 3 each; oros 10 each; velos 1 each; sevens 4 each; cards 40 each: play on.
     assert not state.finished
     assert state.needs_tiebreak == ("You", "Ada")
+    # Said as such: the players who chose the cascade see it was compared.
+    assert str(state.status) == "Tie at the top, and on every count: one more deal"
 
 
 def test_the_cascade_decides_on_oros():
@@ -222,6 +224,18 @@ def test_a_finished_match_refuses_another_deal():
     state = GAME.score(setup_for(target=5), [QUIET, QUIET])
     assert state.finished
     assert faults(setup_for(target=5), QUIET, [QUIET, QUIET]) == [("round", "the match is over")]
+
+
+def test_a_team_the_cascade_puts_behind_is_told_in_the_plural():
+    players = ("Ana", "Ben", "Chloé", "Dan")
+    teams = [
+        {"name": "Sun", "players": ["Ana", "Chloé"]},
+        {"name": "Moon", "players": ["Ben", "Dan"]},
+    ]
+    raw = deal(Sun=pile(18, 5, 2, velo=True, escobas=1), Moon=pile(22, 5, 2, escobas=1))
+    state = GAME.score(setup_for(players, teams, target=6, top_tie="cascade"), [raw] * 3)
+    notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
+    assert notes == {"Sun": "", "Moon": "tied at 6 and on escobas and oros: lose on velos"}
 
 
 def test_the_dealer_rotates_through_every_seat_with_teams():
