@@ -130,8 +130,8 @@ def spanish_card(code: str) -> Card:
     suit_name = SPANISH_SUIT_NAMES[lang][suit]
     rank_name = SPANISH_ACE[lang] if number == 1 else SPANISH_FIGURES.get(number, str(number))
     connector = SPANISH_NAME[lang]
-    if lang == "fr" and suit_name[0] in "aeiou":  # French elides: "7 d'espadas"
-        connector = "{rank} d'{suit}"
+    if lang == "fr" and suit_name[0] in "aeiou":  # French elides: "7 d’espadas"
+        connector = "{rank} d’{suit}"
     name = connector.format(rank=rank_name, suit=suit_name)
     return Card(code, str(number), SPANISH_SUITS[suit], f"suit-{SPANISH_SUITS[suit]}", name)
 
