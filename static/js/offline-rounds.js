@@ -196,6 +196,12 @@
     if (!mine.length) return;
     const section = template.content.querySelector(".unsent").cloneNode(true);
     const list = section.querySelector("ol");
+    // None of them waits for the connection (refused, maybe while online): said so, not
+    // "sent when the connection is back".
+    if (mine.every(function (round) { return waitsForPlayer(round) || Boolean(round.error); })) {
+      section.querySelector("#unsent-title").textContent = template.dataset.refusedTitle;
+      section.querySelector(".help").textContent = template.dataset.refusedHelp;
+    }
     mine.forEach(function (round) {
       const item = template.content.querySelector(".unsent-round").cloneNode(true);
       item.querySelector(".unsent-name").textContent = template.dataset.name.replace("{n}", String(round.number));

@@ -121,6 +121,12 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     # What was typed is not lost: listed, refused, to put back in the form or drop.
     refused = other.locator(".unsent-round")
     expect(refused).to_contain_text("Round 1 · refused")
+    # Not "sent when the connection is back": the connection was fine.
+    expect(other.locator("#unsent-title")).to_have_text("Not recorded")
+    expect(other.locator(".unsent .help")).to_have_text(
+        "The server did not take these: see why under each. Correct one in the form,"
+        " or take it off the list."
+    )
     expect(refused).to_contain_text("Round 1 was already recorded, maybe from another phone.")
     ARTIFACTS.mkdir(exist_ok=True)
     other.screenshot(path=str(ARTIFACTS / "returning--second-tab.png"))
