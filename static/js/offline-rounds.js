@@ -84,6 +84,12 @@
   }
 
   // ---- keeping a round ------------------------------------------------------------
+  // `round` into the list `rounds`, before the rounds of its match numbered after it.
+  function inOrder(rounds, round) {
+    const later = rounds.findIndex(function (kept) { return kept.action === round.action && kept.number > round.number; });
+    rounds.splice(later < 0 ? rounds.length : later, 0, round);
+  }
+
   // The round goes to the list, in its number's place (a round put back in the form
   // goes before those kept after it), and the form turns into the round's after the
   // last kept: a fresh one-time key and the next number, as the server would send it.
@@ -95,8 +101,7 @@
     const rounds = load().filter(function (round) {
       return !(round.inForm && round.action === action && round.number === number);
     });
-    const later = rounds.findIndex(function (round) { return round.action === action && round.number > number; });
-    rounds.splice(later < 0 ? rounds.length : later, 0, {
+    inOrder(rounds, {
       action: action,
       number: number,
       key: field(form, "entry_key").value,
@@ -465,8 +470,7 @@
       // the form (as the next round) or taken off it, as a kept round refused is.
       if (conflict) {
         const key = new URLSearchParams(sending.body).get("entry_key");
-        const later = rounds.findIndex(function (kept) { return kept.action === sending.action && kept.number > sending.number; });
-        rounds.splice(later < 0 ? rounds.length : later, 0, {
+        inOrder(rounds, {
           action: sending.action,
           number: sending.number,
           key: key || window.scorepad.freshKey(),
