@@ -288,13 +288,18 @@ def test_six_short_names_stay_whole_in_the_standing_of_a_390_pixel_phone(page):
     page.screenshot(path=str(ARTIFACTS / "play--six-names-standing-screen.png"))
 
 
+def ana_calls_with_0(page, ben: str) -> None:
+    """A Cabo round recorded from the form: Ana calls with 0, Ben holds `ben`."""
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill(ben)
+    record(page)
+
+
 def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
-    for number in (1, 2):  # Ana calls with 0, Ben holds 50: 50, then exactly 100
-        row(page, "Ana").locator("label.caller-pick").click()
-        row(page, "Ana").locator("input.points-input").fill("0")
-        row(page, "Ben").locator("input.points-input").fill("50")
-        record(page)
+    for number in (1, 2):  # Ben holds 50: 50, then exactly 100
+        ana_calls_with_0(page, ben="50")
         expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
     ben = page.locator("#round-2 td").nth(1)
     expect(ben.locator(".total")).to_have_text("50↺")
@@ -313,10 +318,7 @@ def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot
     ben.scroll_into_view_if_needed()
     shot("reset-row")
     # The next round's standing no longer says it; the row keeps its mark.
-    row(page, "Ana").locator("label.caller-pick").click()
-    row(page, "Ana").locator("input.points-input").fill("0")
-    row(page, "Ben").locator("input.points-input").fill("2")
-    record(page)
+    ana_calls_with_0(page, ben="2")
     expect(page.get_by_text("Enter round 4")).to_be_visible()
     expect(page.locator(".standing-note")).to_have_count(0)
     expect(ben.locator(".total")).to_have_text("50↺")
@@ -329,10 +331,7 @@ def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot
     page.reload()
     expect(page.locator("#legend-adjusted")).to_be_visible()
     # Round 12 drops round 2's row, the one marked: its legend goes with it.
-    row(page, "Ana").locator("label.caller-pick").click()
-    row(page, "Ana").locator("input.points-input").fill("0")
-    row(page, "Ben").locator("input.points-input").fill("1")
-    record(page)
+    ana_calls_with_0(page, ben="1")
     expect(page.locator("#round-12")).to_be_visible()
     expect(page.locator("#round-2")).to_have_count(0)
     expect(page.locator("#legend-adjusted")).to_be_hidden()
