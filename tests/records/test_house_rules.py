@@ -145,3 +145,11 @@ def test_the_options_a_house_rule_changes_are_listed_in_the_pages_language(owner
     visitor.cookies["django_language"] = "fr"
     listed = visitor.get(RULES).content.decode()
     assert "Jeux de 52 cartes\u00a0: 2\u00a0; Score cible\u00a0: −5" in listed
+
+
+def test_a_house_rule_without_a_name_is_told_so_in_the_pages_language(owner, visitor):
+    match = build(owner, CABO_FR)
+    response = visitor.post(save_url(match), {"name": ""}, headers={"Accept-Language": "fr"})
+    assert response.status_code == 422
+    assert "Ce champ est obligatoire." in response.content.decode()
+    assert not HouseRule.objects.exists()
