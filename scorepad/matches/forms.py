@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
@@ -645,11 +645,14 @@ class CaboRoundForm(RoundForm):
                     # over them afterwards contradicts them: the player says which holds.
                     self.add_error(
                         f"hand_{i}",
-                        gettext(
+                        ngettext(
+                            "The cards picked make %(counted)s point, not %(points)s: "
+                            "correct the cards or the points.",
                             "The cards picked make %(counted)s points, not %(points)s: "
-                            "correct the cards or the points."
+                            "correct the cards or the points.",
+                            counted,
                         )
-                        % {"counted": counted, "points": typed},
+                        % {"counted": number_text(counted), "points": number_text(typed)},
                     )
                 hands[name] = codes
             elif data.get(f"hand_{i}") is not None:
@@ -871,7 +874,11 @@ class CabangaRoundForm(RoundForm):
                 if points is not None and points != counted:
                     self.add_error(
                         f"points_{i}",
-                        gettext("The cards counted make %(counted)s points, not %(points)s.")
+                        ngettext(
+                            "The cards counted make %(counted)s point, not %(points)s.",
+                            "The cards counted make %(counted)s points, not %(points)s.",
+                            counted,
+                        )
                         % {"counted": counted, "points": points},
                     )
                 hands[name] = {

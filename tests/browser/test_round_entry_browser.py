@@ -106,7 +106,7 @@ def test_a_total_refused_as_not_the_cards_one_stays_in_the_box_beside_its_messag
     row(page, "Ben").locator("input.points-input").fill("4")
     record(page)
     ana = row(page, "Ana")
-    expect(ana.locator(".errorlist")).to_contain_text("make -1 points, not 3")
+    expect(ana.locator(".errorlist")).to_contain_text("make −1 points, not 3")
     # The box still shows the 3 the message names, not the cards' sum.
     expect(ana.locator("input.points-input")).to_have_value("3")
     expect(ana.locator("input.card-codes")).to_have_value("KH")

@@ -107,6 +107,22 @@ def test_a_total_typed_over_picked_cards_that_disagrees_is_refused(client, cabo_
     assert not Round.objects.exists()
 
 
+def test_one_point_of_picked_cards_is_said_in_the_singular(client, cabo_match):
+    response = add(
+        client, cabo_match, caller="0", hand_0="3", cards_1="AS", hand_1="30", hand_2="5"
+    )
+    assert errors_of(response) == [
+        "The cards picked make 1 point, not 30: correct the cards or the points."
+    ]
+    client.cookies["django_language"] = "fr"
+    response = add(
+        client, cabo_match, caller="0", hand_0="3", cards_1="AS", hand_1="30", hand_2="5"
+    )
+    assert errors_of(response) == [
+        "Les cartes choisies font 1 point, pas 30\u00a0: corrigez les cartes ou les points."
+    ]
+
+
 def test_picked_cards_with_the_total_the_page_added_up_are_recorded(client, cabo_match):
     response = add(
         client, cabo_match, caller="0", hand_0="9", cards_0="7S 2H", hand_1="4", hand_2="5"
@@ -200,6 +216,8 @@ def test_points_that_disagree_with_the_counts_are_refused(client, cabanga_match)
     )
     assert errors_of(response) == ["The cards counted make 7 points, not 6."]
     assert not Round.objects.exists()
+    response = add(client, cabanga_match, out_0="on", n1_1="1", points_1="2", points_2="3")
+    assert errors_of(response) == ["The cards counted make 1 point, not 2."]
 
 
 def test_points_that_agree_with_the_counts_are_recorded(client, cabanga_match):
