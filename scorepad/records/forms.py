@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.forms import OnceForm
 from scorepad.limits import MAX_IMPORT_BYTES
-from scorepad.matches.models import GAME_CHOICES, HouseRule, Match, Owner, Seat
+from scorepad.matches.models import GAME_CHOICES, HouseRule, Match, Owner, Seat, options_key
 
 from . import exchange
 from .names import same_player
@@ -140,9 +140,23 @@ class HouseRuleForm(forms.Form):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
             raise forms.ValidationError(_("Give the house rule a name."))
-        taken = HouseRule.objects.filter(owner=self.owner, game=self.match.game, name__iexact=name)
-        if self.owner is not None and taken.exists():
-            raise self.name_taken(name)
+        # Compared here, not by the database: SQLite's `iexact` folds ASCII letters only,
+        # and "École" and "école" are one name too. An owner keeps a few rules a game.
+        saved = (
+            HouseRule.objects.filter(owner=self.owner, game=self.match.game).only("name", "key")
+            if self.owner is not None
+            else []
+        )
+        for rule in saved:
+            if rule.name.casefold() == name.casefold():
+                raise self.name_taken(rule.name)
+        # One name for one set of rules: the set-up page names the rule its options are.
+        key = options_key(self.match.preset, self.match.options)
+        for rule in saved:
+            if rule.key == key:
+                raise forms.ValidationError(
+                    _("These rules are already saved, as “%(name)s”.") % {"name": rule.name}
+                )
         return name
 
     def name_taken(self, name: str) -> forms.ValidationError:

@@ -42,6 +42,32 @@ def test_a_house_rule_name_is_unique_per_game(owner, visitor):
     assert HouseRule.objects.count() == 2
 
 
+def test_a_name_differing_only_in_the_case_of_an_accented_letter_is_the_same_name(owner, visitor):
+    # SQLite's iexact folds ASCII letters alone: École and école got saved twice.
+    match = build(owner, CABO_FR)
+    assert visitor.post(save_url(match), {"name": "École"}).status_code == 302
+    other = build(owner, {**CABO_FR, "options": {**CABO_FR["options"], "target": 150}})
+    response = visitor.post(save_url(other), {"name": "école"})
+    assert response.status_code == 422
+    assert "You already have house rules called “École” for this game." in (
+        response.content.decode()
+    )
+    assert HouseRule.objects.count() == 1
+
+
+def test_rules_already_saved_are_not_saved_again_under_another_name(owner, visitor):
+    # The set-up page names the house rule its options are: two names, one of them wrong.
+    match = build(owner, CABO_FR)
+    visitor.post(save_url(match), {"name": "Short game"})
+    again = build(owner, CABO_FR)
+    response = visitor.post(save_url(again), {"name": "Marie's"}, headers={"Accept-Language": "fr"})
+    assert response.status_code == 422
+    assert "Ces règles sont déjà enregistrées, sous «\u00a0Short game\u00a0»." in (
+        response.content.decode()
+    )
+    assert list(HouseRule.objects.values_list("name", flat=True)) == ["Short game"]
+
+
 def test_a_name_taken_by_a_request_at_the_same_time_gets_the_same_message(
     owner, visitor, monkeypatch
 ):
