@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scorepad.bench.data import history_documents
 from scorepad.matches.access import SESSION_KEY
-from scorepad.matches.models import Match, Owner
+from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.sessions import SessionStore
 from scorepad.records.exchange import FORMAT, check_documents, save_matches
 
@@ -165,3 +165,21 @@ def test_a_dutch_phone_after_a_refused_import_switches_language_and_filters_by_n
     expect(page.locator(".match-item")).to_have_count(3)
     page.goto("/history/import/")
     expect(page).to_have_url(re.compile(r"/history/$"))
+
+
+def test_a_long_house_rule_name_wraps_in_its_button_on_the_set_up_page(page, shot, live_server):
+    owner = Owner.objects.create()
+    match = build(owner, CABO_FR)
+    HouseRule.objects.create(
+        owner=owner, game="cabo", name="A" * 40, preset=match.preset, options=match.options
+    )
+    sign_in_as(page, live_server, owner)
+    page.goto("/matches/new/cabo/")
+    rule = page.get_by_role("link", name="A" * 40)
+    expect(rule).to_be_visible()
+    # Before, the name ran on past the screen: the page was 575 px wide on a 390 px phone.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert rule.bounding_box()["x"] + rule.bounding_box()["width"] <= 390
+    shot("long-house-rule-name")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#standing")).to_be_visible()
