@@ -315,10 +315,13 @@ class MatchSetupForm(forms.Form):
         for error in invalid.errors:
             field = error.field.replace("options.", "option_")
             if error.field == "players" and self.repeated_seats(error):
-                # A name given twice: beside the seat that repeats it, not on every seat;
-                # given three times (two faults of the engine), once beside each repeat.
+                # A name given twice: beside the seat that repeats it, not on every seat,
+                # in the spelling typed there; given three times ("Ana", "ana", "ANA":
+                # two faults of the engine), once beside each repeat.
                 for seat in self.repeated_seats(error):
-                    _add_once(self, said, f"player_{seat}", engine_message(error))
+                    params = {**error.message.params, "player": self.seat_names[seat]}
+                    repeat = replace(error, message=replace(error.message, params=params))
+                    _add_once(self, said, f"player_{seat}", engine_message(repeat))
                 continue
             if error.field == "first_dealer" and self.seat_names and not any(self.seat_names):
                 continue  # no names at all: that is the fault told, not who deals

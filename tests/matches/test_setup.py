@@ -348,6 +348,21 @@ def test_a_name_given_three_times_is_said_once_beside_each_repeat(client):
     ]
 
 
+def test_a_name_given_three_times_in_other_cases_is_said_once_beside_each_repeat(client):
+    # The engine finds "ana" and "ANA" each a repeat of Ana: two faults, one per seat.
+    data = setup_data(
+        ["Ana", "ana", "ANA", "Dan"], preset="fr", options=default_option_fields("cabo", "fr")
+    )
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    errors = response.context["form"].errors
+    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
+        None,
+        ["ana appears twice"],
+        ["ANA appears twice"],
+        None,
+    ]
+
+
 def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     options = {**default_option_fields("cabo", "fr"), "option_target": "5"}
     data = setup_data(["Ana"], preset="fr", options=options)
