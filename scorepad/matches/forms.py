@@ -221,7 +221,13 @@ class MatchSetupForm(forms.Form):
         preset = self.checked_preset()
         if preset is None:
             return []
-        return preset_changes(self.game, preset, self._options_shown()[0])
+        shown = self._options_shown()[0]
+        if self._errors is not None:  # a set-up refused: a value refused is told beside
+            # its field, not listed among the changes the match would be played with
+            shown = {
+                name: value for name, value in shown.items() if f"option_{name}" not in self._errors
+            }
+        return preset_changes(self.game, preset, shown)
 
     def house_rule_shown(self, house_rules: list[HouseRule]) -> HouseRule | None:
         """The house rule (of `house_rules`) whose preset and options the fields show, all

@@ -372,3 +372,21 @@ def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     assert "option_target" in form.errors
     assert form.errors["players"] == ["Cabo is for 2 to 6 players; got 1"]
     assert not Match.objects.exists()
+
+
+def test_a_refused_option_is_told_beside_its_field_not_listed_among_the_changes(client):
+    options = {
+        **default_option_fields("cabo", "fr"),
+        "option_target": "-1",
+        "option_failed_call_penalty": "99",
+        "option_decks": "2",
+    }
+    data = setup_data(["Ana", "Ben"], preset="fr", options=options)
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 422
+    form = response.context["form"]
+    assert form.errors["option_target"] == ["At least 10."]
+    assert form.errors["option_failed_call_penalty"] == ["At most 50."]
+    assert form.preset_changes() == [("Decks", "2")]  # the one valid change
+    notice = response.content.decode().split('id="preset-changes"')[1].split("</div>")[0]
+    assert "Decks: 2" in notice and "99" not in notice and "Target" not in notice
