@@ -631,3 +631,71 @@ window.addEventListener("resize", keepClearOfStanding);
   document.addEventListener("htmx:pushedIntoHistory", follow);
   document.addEventListener("htmx:replacedInHistory", follow);
 })();
+
+// A language switched halfway through a set-up (or a correction of the names) goes
+// back to the page in the other language with what was typed, as it was: the switch
+// is a plain POST that loads the page again, which would otherwise come back as the
+// address says (the names empty, the preset the address names).
+(function () {
+  "use strict";
+
+  const TYPED = "scorepad.typed:";
+  const NOT_TYPED = ["csrfmiddlewaretoken", "key"];
+  const FRESH_FOR = 60000; // a switch that did not get through is not brought back later
+
+  function setupForm() {
+    return document.querySelector("form.setup-form");
+  }
+
+  document.addEventListener("submit", function (event) {
+    const form = setupForm();
+    if (!form || !event.target.matches("form.langs")) return;
+    const fields = Array.from(form.elements).filter(function (field) {
+      return field.name && NOT_TYPED.indexOf(field.name) < 0 && field.type !== "submit" && field.type !== "button";
+    });
+    const details = form.querySelector("details.options");
+    try {
+      window.sessionStorage.setItem(TYPED + window.location.pathname, JSON.stringify({
+        at: Date.now(),
+        open: Boolean(details && details.open),
+        fields: fields.map(function (field) {
+          return { name: field.name, value: field.value, checked: field.checked, box: field.type === "checkbox" || field.type === "radio" };
+        }),
+      }));
+    } catch (error) {
+      // No storage: the page comes back as its address says.
+    }
+  }, true);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const form = setupForm();
+    const key = TYPED + window.location.pathname;
+    let typed = null;
+    try {
+      typed = JSON.parse(window.sessionStorage.getItem(key) || "null");
+      window.sessionStorage.removeItem(key);
+    } catch (error) {
+      return;
+    }
+    // A page with faults shows what was sent, not what was typed before.
+    if (!form || !typed || Date.now() - typed.at > FRESH_FOR || form.querySelector(".errorlist, .form-errors")) return;
+    typed.fields.forEach(function (was) {
+      Array.from(form.elements).forEach(function (field) {
+        if (field.name !== was.name) return;
+        const box = field.type === "checkbox" || field.type === "radio";
+        if (box !== was.box) return;
+        if (box) {
+          if (field.type === "checkbox" || field.value === was.value) field.checked = was.checked;
+        } else {
+          field.value = was.value;
+        }
+      });
+    });
+    const details = form.querySelector("details.options");
+    if (details) {
+      details.open = typed.open;
+      // The note on the options' changes, in this language, for the options put back.
+      window.setTimeout(function () { if (window.htmx) window.htmx.trigger(details, "change"); }, 0);
+    }
+  });
+})();

@@ -285,3 +285,31 @@ def test_the_changes_note_follows_the_options_and_a_preset_tap(page, shot):
     start(page)
     assert newest_match().options["target"] == 100
     assert newest_match().options["values"] == "nl"
+
+
+def test_a_language_switched_halfway_through_a_set_up_keeps_what_was_typed(page, shot):
+    open_setup(page, "cabo")
+    page.wait_for_load_state("load")
+    seat(page, 1).fill("Ana")
+    seat(page, 2).fill("Ben")
+    seat(page, 3).fill("Chloé")
+    pick_preset(page, "Official Cabo deck", "official")
+    page.get_by_text("Adjust the options").click()
+    option(page, "Target score").fill("150")
+    option(page, "Target score").blur()
+    expect(page.locator("#preset-changes")).to_contain_text("Target score: 150")
+    page.get_by_role("button", name="Français").click()
+    # Before, the page came back as its address said: the names gone, the preset and
+    # the target back to the last match's or the default.
+    expect(page.get_by_role("heading", name="Cabo\u00a0: nouvelle partie")).to_be_visible()
+    expect(page.get_by_placeholder("Joueur 1", exact=True)).to_have_value("Ana")
+    expect(page.get_by_placeholder("Joueur 3", exact=True)).to_have_value("Chloé")
+    expect(page.locator('input[name="preset"][value="official"]')).to_be_checked()
+    expect(page.locator('input[name="option_target"]')).to_have_value("150")
+    expect(page.locator("#preset-changes")).to_contain_text("Score cible\u00a0: 150")
+    shot("typed-kept-in-french")
+    page.get_by_role("button", name="Commencer la partie").click()
+    expect(page.get_by_text("Saisir la manche 1")).to_be_visible()
+    match = newest_match()
+    assert match.players == ["Ana", "Ben", "Chloé"]
+    assert (match.preset, match.options["target"]) == ("official", 150)
