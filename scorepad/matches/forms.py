@@ -27,6 +27,8 @@ from scorepad.rules.base import (
     Preset,
     RoundInvalid,
     SetupInvalid,
+    clean_name,
+    name_faults,
 )
 
 from .models import HouseRule, options_key
@@ -320,14 +322,12 @@ class MatchSetupForm(forms.Form):
         said: set[tuple[str, str]] = set()
         for error in invalid.errors:
             field = error.field.replace("options.", "option_")
-            if error.field == "players" and self.repeated_seats(error):
-                # A name given twice: beside the seat that repeats it, not on every seat,
-                # in the spelling typed there; given three times ("Ana", "ana", "ANA":
-                # two faults of the engine), once beside each repeat.
-                for seat in self.repeated_seats(error):
-                    params = {**error.message.params, "player": self.seat_names[seat]}
-                    repeat = replace(error, message=replace(error.message, params=params))
-                    _add_once(self, said, f"player_{seat}", engine_message(repeat))
+            if error.field == "players" and (seats := seats_at_fault(self.seat_names, error)):
+                # Beside the seat it is about, not on every seat: a name given twice
+                # beside its repeat; given three times ("Ana", "ana", "ANA": two faults
+                # of the engine), once beside each repeat, as typed there.
+                for seat in seats:
+                    _add_once(self, said, f"player_{seat}", engine_message(error))
                 continue
             if error.field == "first_dealer" and self.seat_names and not any(self.seat_names):
                 continue  # no names at all: that is the fault told, not who deals
@@ -353,14 +353,24 @@ class MatchSetupForm(forms.Form):
         if faults:
             self.show_setup_errors(SetupInvalid(faults))
 
-    def repeated_seats(self, error: FieldError) -> list[int]:
-        """The seats after the first whose name is the one `error` says appears twice."""
-        player = error.message.params.get("player")
-        if not isinstance(player, str):
-            return []
-        wanted = player.casefold()
-        same = [seat for seat, name in enumerate(self.seat_names) if name.casefold() == wanted]
-        return same[1:]
+
+def seats_at_fault(names: Sequence[str], error: FieldError) -> list[int]:
+    """The seats (of `names`, as typed) a fault of the engine's on the players is about:
+    the repeat of a name given twice, spelt as the fault has it, and a name the name rules
+    refuse (a control character). None for a fault of the whole line-up (too few)."""
+    kept = [clean_name(name) for name in names]  # "é" as one code point or two is one name
+    player = error.message.params.get("player")
+    if isinstance(player, str):
+        seen: set[str] = set()
+        repeats = []
+        for seat, name in enumerate(kept):
+            if name and name.casefold() in seen and name == player:
+                repeats.append(seat)
+            seen.add(name.casefold())
+        return repeats
+    return [
+        seat for seat, name in enumerate(kept) if name and error in name_faults(name, error.field)
+    ]
 
 
 def _add_once(form: forms.Form, said: set[tuple[str, str]], field: str, message) -> None:
@@ -436,22 +446,16 @@ class PlayersForm(forms.Form):
 
     def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
         """Each fault beside the seat it concerns: an empty one, a name given twice."""
-        seen: set[str] = set()
-        repeated = []
-        for seat, name in enumerate(self.names):
-            if name and name.casefold() in seen:
-                repeated.append(seat)
-            seen.add(name.casefold())
         said: set[tuple[str, str]] = set()
         for error in errors:
             seats: list[int] = []
             if error.field == "first_dealer":
                 self.add_error("dealer", engine_message(error))
                 continue
-            if error.field == "players" and "player" in error.message.params:
-                seats = [s for s in repeated if self.names[s] == error.message.params["player"]]
-            elif error.field == "players":
-                seats = [seat for seat, name in enumerate(self.names) if not name]
+            if error.field == "players":
+                seats = seats_at_fault(self.names, error)
+                if not seats and "player" not in error.message.params:  # a seat left empty
+                    seats = [seat for seat, name in enumerate(self.names) if not name]
             message = engine_message(error)
             if not seats:
                 self.add_error(None, message)

@@ -126,6 +126,20 @@ def test_a_forged_dealer_is_a_client_error(client, cabo):
     assert response.status_code == 400
 
 
+def test_a_name_with_its_accent_apart_or_a_control_character_is_told_beside_it(client, cabo):
+    players = ("Zoé", "Ben", "Zoe\u0301", "Dan\u0007")
+    response = client.post(url(cabo), names(client, cabo, *players))
+    assert response.status_code == 422
+    errors = response.context["form"].errors
+    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
+        None,
+        None,
+        ["Zoé appears twice"],
+        ["A name cannot hold control characters"],
+    ]
+    assert "__all__" not in errors
+
+
 def test_a_name_given_three_times_is_said_once_beside_each_repeat(client, cabo):
     response = client.post(url(cabo), names(client, cabo, "Ana", "Ana", "Ana", "Dan"))
     assert response.status_code == 422

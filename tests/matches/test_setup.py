@@ -363,6 +363,22 @@ def test_a_name_given_three_times_in_other_cases_is_said_once_beside_each_repeat
     ]
 
 
+def test_a_name_typed_with_its_accent_apart_or_a_control_character_is_told_beside_it(client):
+    # "Zoé" with é as one character, then as e and a combining accent: one name.
+    options = default_option_fields("cabo", "fr")
+    data = setup_data(["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"], preset="fr", options=options)
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 422
+    errors = response.context["form"].errors
+    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
+        None,
+        None,
+        ["Zoé appears twice"],
+        ["A name cannot hold control characters"],
+    ]
+    assert "players" not in errors and "__all__" not in errors
+
+
 def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     options = {**default_option_fields("cabo", "fr"), "option_target": "5"}
     data = setup_data(["Ana"], preset="fr", options=options)
