@@ -323,3 +323,11 @@ def number_text(value: int) -> str:
     """A whole number as the pages write it: a minus sign, not a hyphen, as the
     scoreboards write it."""
     return f"−{-value}" if value < 0 else str(value)
+
+
+def folded(name: str) -> str:
+    """`name` as a search compares it: case folded (ß is ss), accents dropped (é is e),
+    spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.split())

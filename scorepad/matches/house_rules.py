@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from scorepad.core.wording import folded
+
 from .models import HouseRule, Owner
 
 
@@ -9,4 +11,7 @@ def house_rules_for(owner: Owner | None, game_key: str) -> list[HouseRule]:
     """The owner's house rules for one game, by name; each has `.name`, `.preset`, `.options`."""
     if owner is None:
         return []
-    return list(HouseRule.objects.filter(owner=owner, game=game_key).order_by("name"))
+    # By name as a reader sorts them, capitals and accents aside (École before Short
+    # game): the database would sort by code points, and SQLite's collation has no other.
+    rules = HouseRule.objects.filter(owner=owner, game=game_key)
+    return sorted(rules, key=lambda rule: (folded(rule.name), rule.name))

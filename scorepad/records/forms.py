@@ -129,7 +129,11 @@ class ImportForm(OnceForm):
 
 
 class HouseRuleForm(forms.Form):
-    name = forms.CharField(label=_("Name of the house rule"), max_length=40)
+    name = forms.CharField(
+        label=_("Name of the house rule"),
+        max_length=40,
+        error_messages={"required": _("Give the house rule a name.")},
+    )
 
     def __init__(self, *args, owner: Owner | None, match: Match, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -8,16 +8,9 @@ names a history seats, here, and ask the database for the exact spellings found.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
-
-def folded(name: str) -> str:
-    """`name` as a search compares it: case folded (ß is ss), accents dropped (é is e),
-    spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(bare.split())
+from scorepad.core.wording import folded
 
 
 def same_player(typed: str, names: Iterable[str]) -> list[str]:

@@ -13,10 +13,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from scorepad.core.wording import folded
 from scorepad.rules import GAMES, Game, get_game
 from scorepad.rules.base import MatchState, side_of
-
-from .names import folded
 
 
 @dataclass

@@ -12,6 +12,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -19,6 +20,7 @@ from django_htmx.http import reswap, retarget
 
 from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
 from scorepad.core.pagecache import ONCE_SLOT, kept_page
+from scorepad.core.wording import folded
 from scorepad.matches.access import current_owner, get_own_match, owner_stamp
 from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
@@ -26,7 +28,6 @@ from scorepad.matches.services import TooManyMatches
 from . import exchange, stats
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
-from .names import folded
 from .stats import PlayerRecord
 
 PER_PAGE = 20
@@ -67,7 +68,8 @@ def _seats_of(matches: QuerySet[Match] | list[Match]) -> QuerySet[Seat]:
 
 
 def _own_rules(owner: Owner | None) -> list[HouseRule]:
-    return list(HouseRule.objects.filter(owner=owner)) if owner else []
+    rules = HouseRule.objects.filter(owner=owner) if owner else []
+    return sorted(rules, key=lambda rule: (rule.game, folded(rule.name), rule.name))
 
 
 class Filtered(NamedTuple):
@@ -331,17 +333,26 @@ def _create_house_rule(form: HouseRuleForm, owner: Owner | None, match: Match) -
     return True
 
 
+# The pages of a match that offer to save its rules, and take the scorer back to it.
+BOARDS = {"board": "match", "scoresheet": "scoresheet"}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     owner = current_owner(request)
     data = request.POST if request.method == "POST" else None
     form = HouseRuleForm(data, owner=owner, match=match)
+    # Opened from the match's own board (or its scoresheet), the page goes back there.
+    came_from = (data or request.GET).get("from")
+    back = reverse(f"matches:{BOARDS[came_from]}", args=[match.pk]) if came_from in BOARDS else None
     if request.method == "POST" and form.is_valid() and _create_house_rule(form, owner, match):
         messages.success(request, _("House rule saved."))
-        return redirect("records:house_rules")
+        return redirect(back or "records:house_rules")
     context = {
         "form": form,
+        "back": back,
+        "came_from": came_from,
         "match": match,
         "game": match.rules,
         "preset": match.rules.preset(match.preset),

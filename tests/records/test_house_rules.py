@@ -177,5 +177,40 @@ def test_a_house_rule_without_a_name_is_told_so_in_the_pages_language(owner, vis
     match = build(owner, CABO_FR)
     response = visitor.post(save_url(match), {"name": ""}, headers={"Accept-Language": "fr"})
     assert response.status_code == 422
-    assert "Ce champ est obligatoire." in response.content.decode()
+    assert "Donnez un nom à la règle maison." in response.content.decode()
     assert not HouseRule.objects.exists()
+
+
+def test_rules_saved_from_a_board_go_back_to_it_and_say_so(owner, visitor):
+    match = build(owner, CABO_FR)
+    board = reverse("matches:match", args=[match.pk])
+    page = visitor.get(board).content.decode()
+    link = f"{save_url(match)}?from=board"
+    assert f'href="{link}"' in page
+    form = visitor.get(link).content.decode()
+    assert f'<a class="back" href="{board}">← Back to the scoreboard</a>' in form
+    response = visitor.post(save_url(match), {"name": "Chez Marie", "from": "board"})
+    assert response.status_code == 302 and response["Location"] == board
+    assert "House rule saved." in visitor.get(board).content.decode()
+    # From the history, or with a "from" no board has, the house rules list as before.
+    assert (
+        'href="/history/">← History'
+        in visitor.get(f"{save_url(match)}?from=/evil").content.decode()
+    )
+    other = build(owner, {**CABO_FR, "options": {"target": 150}})
+    response = visitor.post(save_url(other), {"name": "Long", "from": "https://evil.example"})
+    assert response["Location"] == RULES
+
+
+def test_house_rules_are_listed_by_name_capitals_and_accents_aside(owner, visitor):
+    names = ["Short game", "école", "Apéro", "zébu"]
+    for target, name in zip((60, 70, 80, 90), names, strict=True):
+        match = build(owner, {**CABO_FR, "options": {"target": target}})
+        assert visitor.post(save_url(match), {"name": name}).status_code == 302
+    expected = ["Apéro", "école", "Short game", "zébu"]
+    assert [rule.name for rule in house_rules_for(owner, "cabo")] == expected
+    listed = visitor.get(RULES).content.decode()
+    assert [listed.index(name) for name in expected] == sorted(listed.index(n) for n in expected)
+    setup = visitor.get(reverse("matches:new", args=["cabo"])).content.decode()
+    offered = setup.split('class="house-rules"')[1]
+    assert [offered.index(name) for name in expected] == sorted(offered.index(n) for n in expected)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorepad.records.names import folded, same_player
+from scorepad.core.wording import folded
+from scorepad.records.names import same_player
 
 HISTORY = ["Ana", "Joana", "Chloé", "Zoë", "Zoe", "Strauß", "Åsa", "Ben"]
 
