@@ -313,3 +313,33 @@ def test_a_language_switched_halfway_through_a_set_up_keeps_what_was_typed(page,
     match = newest_match()
     assert match.players == ["Ana", "Ben", "Chloé"]
     assert (match.preset, match.options["target"]) == ("official", 150)
+
+
+# Each option of a list as wide as its text in the list's own font, against the room the
+# closed list leaves it (its padding and arrow aside).
+CLIPPED_CHOICES = """() => {
+  const pen = document.createElement("canvas").getContext("2d");
+  const clipped = [];
+  document.querySelectorAll("select").forEach(function (list) {
+    const style = getComputedStyle(list);
+    pen.font = style.font;
+    const room = list.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    Array.from(list.options).forEach(function (option) {
+      if (pen.measureText(option.text).width > room) clipped.push(list.name + ": " + option.text);
+    });
+  });
+  return clipped;
+}"""
+
+
+def test_every_choice_of_the_set_up_lists_shows_whole_at_390_pixels(page, live_server):
+    # Dutch "Als een totaal de doelscore overschrijdt" was cut once picked (found by QA).
+    for language in ("en", "fr", "nl"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_server.url}]
+        )
+        for game in ("cabo", "escoba", "cabanga"):
+            page.goto(f"/matches/new/{game}/")
+            page.locator("details.options > summary").click()
+            expect(page.locator("details.options select").first).to_be_visible()
+            assert page.evaluate(CLIPPED_CHOICES) == [], (language, game)
