@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
-from scorepad.core.wording import round_text
+from scorepad.core.wording import points_changed_text, round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import Game, MatchOver, MatchState, RoundInvalid, SetupInvalid
 from scorepad.rules.kept import decode
@@ -354,7 +354,7 @@ def correct_round_from(
         return HttpResponseBadRequest()
     if request.method == "POST" and form.is_valid():
         try:
-            services.correct_round(
+            corrected = services.correct_round(
                 match,
                 number,
                 form.round,
@@ -377,13 +377,20 @@ def correct_round_from(
                     form.add_error(None, later)
                 form.show_engine_errors(invalid.errors)
         else:
-            said = [round_text(match.rules, "corrected", number=number)]
+            said = [
+                round_text(match.rules, "corrected", number=number),
+                # What it did, in sight in the standing: the row may be far up the board.
+                points_changed_text(
+                    match.setup().sides,
+                    kept_result(rounds[number - 1].result).points,
+                    kept_result(corrected.result).points,
+                ),
+            ]
             said.extend(_result_changed(match))
             if request.htmx:  # the board shows what changed, the correction closed
                 response = _changed(request, match, notice=" ".join(said), board=board)
                 return _instead_of_correction(request, response)
-            for text in said:
-                messages.info(request, text)
+            messages.info(request, " ".join(said))  # one notice, as the board says it in place
             return redirect(round_url(match, number, board.live))
     context = {
         "live": board.live,

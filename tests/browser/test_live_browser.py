@@ -167,7 +167,9 @@ def test_a_co_scorer_records_and_corrects_rounds_everyone_sees(page, phone, requ
     correction = co_scorer.locator("#correction")
     row(correction, "Ben").locator("input.points-input").fill("4")
     co_scorer.get_by_role("button", name="Save the correction").click()
-    expect(co_scorer.locator("#standing .notice")).to_have_text("Round 1 corrected.")
+    expect(co_scorer.locator("#standing .notice")).to_have_text(
+        "Round 1 corrected. Points: Ben 5 → 4."
+    )
     expect(co_scorer).to_have_url(re.compile(r"/live/[A-Za-z0-9_-]{32}/$"))  # in place
     ben = co_scorer.locator("tfoot .totals td").nth(1)
     expect(ben).to_have_text("4")

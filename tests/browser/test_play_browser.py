@@ -81,7 +81,7 @@ def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, s
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("tfoot .totals td")).to_have_text(["30", "9", "3"])
     # Said in the standing, in sight where the board opens (at the round).
-    expect(page.locator(".standing .notice")).to_have_text("Round 2 corrected.")
+    expect(page.locator(".standing .notice")).to_have_text("Round 2 corrected. Points: Ben 40 → 4.")
     expect(page.locator(".standing .notice")).to_be_in_viewport()
     expect(page.locator("#round-2")).to_be_in_viewport()
     page.screenshot(path=str(ARTIFACTS / "play--cabo-corrected-screen.png"))

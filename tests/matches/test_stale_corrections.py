@@ -159,18 +159,25 @@ def test_a_correction_that_ends_the_match_or_changes_its_winner_says_so(client, 
     add(client, cabo, 1, ben=5)
     # Ben's hand was 100, not 5: the match ends on round 1, which nobody asked for.
     content = correct_hands(client, cabo, "0", ana=0, ben=100)
-    assert "Round 1 corrected." in content  # without JavaScript, one notice each
-    assert "With this correction the match is over: Ana wins." in content
+    # Without JavaScript too, one notice: what it did, in sight in the standing.
+    assert (
+        "Round 1 corrected. Points: Ben 5 → 100. With this correction the match is over: Ana wins."
+    ) in content
     # Ben called, not Ana: the winner changes (sent from the board, answered in place).
     content = correct_hands(client, cabo, "1", ana=100, ben=0, **HTMX)
-    assert "Round 1 corrected. With this correction the result changes: Ben wins." in content
+    assert (
+        "Round 1 corrected. Points: Ana 0 → 100; Ben 100 → 0."
+        " With this correction the result changes: Ben wins."
+    ) in content
     assert Match.objects.get().winners == ["Ben"]
     # The same winner by other hands: the correction alone is said.
     content = correct_hands(client, cabo, "1", ana=110, ben=0, **HTMX)
-    assert "Round 1 corrected." in content and "With this correction" not in content
+    assert "Round 1 corrected. Points: Ana 100 → 110." in content
+    assert "With this correction" not in content
     with_french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
     client.defaults.update(with_french)
     content = correct_hands(client, cabo, "0", ana=0, ben=120)
+    assert "Points\u00a0: Ana 110 → 0\u00a0; Ben 0 → 120." in content
     assert "Avec cette correction, le résultat change\u00a0: Ana gagne." in content
 
 
@@ -188,6 +195,6 @@ def test_a_correction_that_ties_the_match_says_a_tiebreak_is_played(client):
     answer = client.post(reverse("matches:edit_round", args=[match_id, 1]), data, headers=HTMX)
     content = answer.content.decode()
     assert (
-        "Round 1 corrected. With this correction the match is tied."
+        "Round 1 corrected. Points: Ben 6 → 5. With this correction the match is tied."
         " Tiebreak: Ana and Ben play one more round."
     ) in content

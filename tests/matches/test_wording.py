@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorepad.core.wording import of_name, option_text
+from scorepad.core.wording import of_name, option_text, points_changed_text
 from scorepad.rules import get_game
 
 from .helpers import create_match, round_post
@@ -115,3 +115,19 @@ def test_a_negative_option_value_is_written_with_a_minus_sign():
     target = next(option for option in get_game("cabo").options if option.kind == "int")
     assert option_text(target, -5) == "−5"
     assert option_text(target, 10) == "10"
+
+
+def test_a_correction_says_the_points_it_changed_in_seat_order_or_that_none_changed():
+    sides = ("Ana & Chloé", "Ben & Dan")
+    before, after = {"Ana & Chloé": 3, "Ben & Dan": 1}, {"Ana & Chloé": 2, "Ben & Dan": 1}
+    assert points_changed_text(sides, before, after) == "Points: Ana & Chloé 3 → 2."
+    cabo = ("Ana", "Ben", "Chloé")
+    before, after = {"Ana": -1, "Ben": 7, "Chloé": 0}, {"Ana": 4, "Ben": 7, "Chloé": -2}
+    assert points_changed_text(cabo, before, after) == "Points: Ana −1 → 4; Chloé 0 → −2."
+    assert points_changed_text(cabo, before, before) == "The points did not change."
+    with translation.override("fr"):
+        assert points_changed_text(cabo, before, after) == (
+            "Points\u00a0: Ana −1 → 4\u00a0; Chloé 0 → −2."
+        )
+    with translation.override("nl"):
+        assert points_changed_text(cabo, before, before) == "De punten zijn niet veranderd."
