@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -23,7 +24,14 @@ from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
 from scorepad.core.wording import points_changed_text, round_text
 from scorepad.rules import GAMES
-from scorepad.rules.base import Game, MatchOver, MatchState, RoundInvalid, SetupInvalid
+from scorepad.rules.base import (
+    Game,
+    MatchOver,
+    MatchState,
+    RoundInvalid,
+    SetupInvalid,
+    SetupSuggestion,
+)
 from scorepad.rules.kept import decode
 from scorepad.rules.kept import result_from_json as kept_result
 
@@ -91,6 +99,24 @@ def _setup_shown(
     return MatchSetupForm(initial=initial, game_key=game.key)
 
 
+def _suggestion(suggestion: SetupSuggestion) -> dict:
+    """A suggestion of the engine's as the set-up page's script reads it: the field it
+    sets, and the fields (by name) that must show one of some values."""
+    when = {
+        f"option_{name}": [str(value) for value in values]
+        for name, values in suggestion.when.items()
+    }
+    return {
+        "players": suggestion.players,
+        "field": f"option_{suggestion.option}",
+        "value": str(suggestion.value),
+        "when": json.dumps(when),
+        "text": suggestion.text,
+        "action": suggestion.action,
+        "done": suggestion.done,
+    }
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers("HX-Target")
 def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
@@ -130,6 +156,7 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         "known_players": known_players(owner),
         "house_rules": house_rules,
         "house_rule_shown": form.house_rule_shown(house_rules),
+        "suggestions": [_suggestion(suggestion) for suggestion in game.setup_suggestions],
     }
     # A preset tap swaps only the options; an option changed, the note on its changes.
     partial = request.htmx.target if request.htmx.target in SETUP_REGIONS else None

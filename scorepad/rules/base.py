@@ -210,6 +210,31 @@ class SetupInvalid(_Invalid):
 
 
 @dataclass(frozen=True)
+class SetupSuggestion:
+    """An option value the set-up page offers once enough players sit down (RULES.md:
+    Cabo suggests two decks for five or six players). The page shows `text` with a
+    button (`action`) that sets `option` to `value`, then says `done`."""
+
+    players: int  # from this many players on
+    option: str
+    value: object
+    # The options that must hold one of these values for the suggestion to stand.
+    when: Mapping[str, tuple[object, ...]]
+    text: str
+    action: str
+    done: str
+
+    def applies(self, players: int, options: Mapping[str, object]) -> bool:
+        """Whether the set-up should offer it: enough players, the options it needs, and
+        the option not already at its value."""
+        return (
+            players >= self.players
+            and all(options.get(name) in values for name, values in self.when.items())
+            and options.get(self.option) != self.value
+        )
+
+
+@dataclass(frozen=True)
 class Team:
     name: str
     players: tuple[str, ...]
@@ -545,6 +570,8 @@ class Game:
     round_named_maps: tuple[str, ...] = ()
     # One sentence the set-up page shows under the players, when the game needs one.
     setup_hint: str = ""
+    # Option values the set-up offers as the players sit down (`SetupSuggestion`).
+    setup_suggestions: tuple[SetupSuggestion, ...] = ()
     # What the end line of a match is called on its chart: a target to reach, or a
     # threshold not to pass (a match ended by a number of rounds has neither).
     end_kind: Literal["target", "threshold"] = "target"

@@ -27,6 +27,7 @@ from .base import (
     RoundInvalid,
     RoundResult,
     Setup,
+    SetupSuggestion,
     Text,
     fault,
     gettext_noop,
@@ -523,6 +524,17 @@ class Cabo(Game):
     setup_hint = gettext_noop(
         "Five or six players with French or Dutch values: shuffle two decks together "
         "and set Decks to 2."
+    )
+    setup_suggestions = (
+        SetupSuggestion(
+            players=5,
+            option="decks",
+            value=2,
+            when={"values": ("fr", "nl")},
+            text=gettext_noop("Five or six players: shuffle two decks together."),
+            action=gettext_noop("Play with two decks"),
+            done=gettext_noop("Two decks: Decks is set to 2."),
+        ),
     )
     # Rule 5: the board marks a total that went back to 50, and says so under the rounds.
     adjusted_note = gettext_noop("↺ A total of exactly 100 went back to 50.")

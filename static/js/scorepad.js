@@ -292,3 +292,83 @@
     tappedEmpty = nameOf(row) ? null : row;
   });
 })();
+
+// Set-up: what the engine suggests as the players sit down (RULES.md: two decks for five
+// or six Cabo players with French or Dutch values), in sight under the seats while it
+// stands. Its button sets the option; the note on the options' changes follows, as for
+// an option typed (its `change` event).
+(function () {
+  "use strict";
+
+  function valueOf(form, name) {
+    const field = form.elements[name];
+    if (!field) return null;
+    if (field.type === "checkbox") return field.checked ? "on" : "";
+    return field.value; // a text or number field, a list, or the checked radio of a group
+  }
+
+  function seated(form) {
+    return Array.from(form.querySelectorAll("[data-seats] input[type=text]")).filter(function (input) {
+      return input.value.trim();
+    }).length;
+  }
+
+  function offerAgain(note) {
+    const text = note.querySelector("[data-done]");
+    if (note.dataset.offer) text.textContent = note.dataset.offer;
+    note.querySelector("button").hidden = false;
+    note.classList.remove("is-done");
+  }
+
+  function weigh(form) {
+    form.querySelectorAll(".setup-suggestion").forEach(function (note) {
+      const when = JSON.parse(note.dataset.when || "{}");
+      const stands = seated(form) >= Number(note.dataset.players) && Object.keys(when).every(function (name) {
+        return when[name].indexOf(valueOf(form, name)) >= 0;
+      });
+      const set = valueOf(form, note.dataset.field) === note.dataset.value;
+      const done = note.classList.contains("is-done") && stands && set;
+      if (!done && note.classList.contains("is-done")) offerAgain(note);
+      note.hidden = !(done || (stands && !set));
+    });
+  }
+
+  function setupForm(node) {
+    const form = node && node.closest ? node.closest("form") : null;
+    return form && form.querySelector(".setup-suggestion") ? form : null;
+  }
+
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      const form = setupForm(event.target);
+      if (form) weigh(form);
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    document.querySelectorAll(".setup-suggestion").forEach(function (note) {
+      const form = setupForm(note);
+      if (form) weigh(form);
+    });
+  });
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest(".setup-suggestion button");
+    if (!button) return;
+    const note = button.closest(".setup-suggestion");
+    const form = setupForm(note);
+    const field = form && form.elements[note.dataset.field];
+    if (!field) return;
+    field.value = note.dataset.value;
+    const text = note.querySelector("[data-done]");
+    note.dataset.offer = text.textContent;
+    text.textContent = text.dataset.done;
+    button.hidden = true;
+    note.classList.add("is-done");
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".setup-suggestion").forEach(function (note) {
+      const form = setupForm(note);
+      if (form) weigh(form);
+    });
+  });
+})();

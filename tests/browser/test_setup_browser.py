@@ -343,3 +343,37 @@ def test_every_choice_of_the_set_up_lists_shows_whole_at_390_pixels(page, live_s
             page.locator("details.options > summary").click()
             expect(page.locator("details.options select").first).to_be_visible()
             assert page.evaluate(CLIPPED_CHOICES) == [], (language, game)
+
+
+def test_five_cabo_players_with_french_values_are_offered_two_decks(page, shot):
+    open_setup(page, "cabo")
+    page.wait_for_load_state("load")
+    pick_preset(page, "French rules", "fr")
+    offer = page.locator(".setup-suggestion")
+    for number, name in enumerate(["Ana", "Ben", "Chloé", "Dan"], start=1):
+        seat(page, number).fill(name)
+    expect(offer).to_be_hidden()
+    seat(page, 5).fill("Eva")  # RULES.md: the set-up suggests two decks for five or six
+    expect(offer).to_be_visible()
+    expect(offer).to_contain_text("Five or six players: shuffle two decks together.")
+    expect(offer).to_be_in_viewport()  # under the seats, where the name was typed
+    shot("two-decks-offered")
+    button = offer.get_by_role("button", name="Play with two decks")
+    box = button.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    button.click()
+    expect(offer).to_contain_text("Two decks: Decks is set to 2.")
+    expect(button).to_be_hidden()
+    expect(page.locator("#preset-changes")).to_contain_text("Decks: 2")
+    # A player fewer: nothing to suggest; five again with two decks already: nothing.
+    seat(page, 5).fill("")
+    expect(offer).to_be_hidden()
+    seat(page, 5).fill("Eva")
+    expect(offer).to_be_hidden()
+    # The branded deck is one deck whatever the players: no offer.
+    pick_preset(page, "Official Cabo deck", "official")
+    expect(offer).to_be_hidden()
+    pick_preset(page, "Dutch rules", "nl")
+    expect(offer).to_be_visible()
+    start(page)
+    assert newest_match().options["decks"] == 1  # an offer, not a rule: not taken

@@ -739,3 +739,15 @@ def test_a_hand_given_as_cards_holds_at_most_what_a_table_deals():
     errors = faults(setup, [], {"caller": "A", "hands": {"A": 0, "B": many, "C": 1, "D": 1}})
     assert errors == {"hands.B": "B's hand holds more than 15 cards"}
     assert cabo.MAX_CARDS_IN_HAND * 13 <= cabo.HIGHEST_HAND
+
+
+def test_the_set_up_suggests_two_decks_for_five_or_six_players_with_52_card_values():
+    # RULES.md: the set-up suggests decks 2 when five or six sit down with fr or nl values.
+    (two_decks,) = GAME.setup_suggestions
+    assert (two_decks.option, two_decks.value) == ("decks", 2)
+    for preset in ("fr", "nl"):
+        options = GAME.resolve_options(preset, {})
+        assert not two_decks.applies(4, options)
+        assert two_decks.applies(5, options) and two_decks.applies(6, options)
+        assert not two_decks.applies(5, {**options, "decks": 2})  # already two
+    assert not two_decks.applies(6, GAME.resolve_options("official", {}))  # the Cabo deck
