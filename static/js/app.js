@@ -699,3 +699,24 @@ window.addEventListener("resize", keepClearOfStanding);
     }
   });
 })();
+
+// What an htmx swap brought in is in sight: a walkthrough's step takes the focus to its
+// title when the link tapped went with the step before (`data-focus-on-swap`; the next
+// Tab then goes on in the step, not to the footer), and an answer asked for lower down
+// the page (a card looked up, the fifteens found) scrolls into view (`data-show-on-swap`).
+(function () {
+  "use strict";
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const swapped = event.target;
+    if (!swapped || !swapped.isConnected || !swapped.querySelector) return;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    const title = swapped.matches("[data-focus-on-swap]") ? swapped : swapped.querySelector("[data-focus-on-swap]");
+    if (title && lost) {
+      title.focus();
+      return;
+    }
+    const answer = swapped.matches("[data-show-on-swap]") ? swapped : swapped.querySelector("[data-show-on-swap]");
+    if (answer) answer.scrollIntoView({ block: "nearest" });
+  });
+})();

@@ -46,9 +46,9 @@ def back_and_reload(page, shot, label: str, *, shows) -> None:
 
 def test_back_and_reload_on_a_walkthrough_step(page, shot):
     page.goto("/rules/escoba/walkthrough/")
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Next →").first.click()
     expect(page.get_by_text(re.compile(r"^Step 2 of"))).to_be_visible()
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Next →").first.click()
     expect(page.get_by_text(re.compile(r"^Step 3 of"))).to_be_visible()
     expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
     back_and_reload(

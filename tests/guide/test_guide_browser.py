@@ -12,16 +12,16 @@ def test_walking_the_escoba_deal_with_next_and_previous(page, shot):
     page.goto("/rules/escoba/walkthrough/1/")
     expect(page.locator(".guide-step-title")).to_have_text("The deal")
     shot("escoba-step-1")
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Next →").first.click()
     expect(page).to_have_url(re.compile(r"/rules/escoba/walkthrough/2/$"))
     expect(page.locator(".guide-step-title")).to_have_text("Taking the velo")
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Next →").first.click()
     # Each tap once its page is there: a tap while the last one loads may be lost.
     expect(page).to_have_url(re.compile(r"/rules/escoba/walkthrough/3/$"))
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Next →").first.click()
     expect(page.locator(".guide-step-title")).to_have_text("An escoba")
     shot("escoba-step-4")
-    page.get_by_role("link", name="← Previous").click()
+    page.get_by_role("link", name="← Previous").first.click()
     expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
     expect(page.locator(".guide-step-title")).to_have_text("Ada cannot make fifteen")
     page.go_back()
@@ -137,6 +137,16 @@ def test_tapping_a_card_tells_what_it_does_in_place(page, shot):
     expect(page.locator("#answer")).to_contain_text("12 points")
     page.reload()
     expect(page.locator("#answer")).to_contain_text("12 points")
+    # A card tapped far down the page: its answer, at the top, comes into view (found by
+    # QA: it was above the screen, under the top bar).
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    expect(answer.locator("h2")).not_to_be_in_viewport()
+    page.get_by_role("link", name="9", exact=True).last.click()
+    expect(answer).to_contain_text("9 points")
+    expect(answer.locator("h2")).to_be_in_viewport(ratio=1)
+    assert (
+        answer.locator("h2").bounding_box()["y"] >= page.locator(".topbar").bounding_box()["height"]
+    )
 
 
 @pytest.mark.parametrize("game", ["cabo", "escoba", "cabanga"])
@@ -198,9 +208,40 @@ def test_a_table_wider_than_the_phone_shows_a_shadow_where_the_rest_is(page):
 
 def test_the_language_switcher_keeps_the_walkthrough_step_reached(page):
     page.goto("/rules/cabo/walkthrough/1/")
-    page.get_by_role("link", name="Next →").click()
-    page.get_by_role("link", name="Next →").click()
+    page.get_by_role("link", name="Next →").first.click()
+    page.get_by_role("link", name="Next →").first.click()
     expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
     page.get_by_role("button", name="Français").click()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page).to_have_url(re.compile(r"/rules/cabo/walkthrough/3/$"))
+
+
+def test_a_step_swapped_in_takes_the_focus_and_the_keyboard_goes_on_in_it(page):
+    page.goto("/rules/cabo/walkthrough/1/")
+    page.get_by_role("link", name="Next →").first.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/walkthrough/2/$"))
+    # Before, the focus fell to the page with the link it was on: Tab went to the footer.
+    expect(page.locator(".guide-step-title")).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#step') !== null")
+    # The pager at the foot of a long step goes on too.
+    foot = page.locator("#step nav.guide-pager").last.get_by_role("link", name="Next →")
+    foot.click()
+    expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
+    expect(page.locator(".guide-step-title")).to_be_in_viewport()
+
+
+def test_the_practice_waits_for_the_card_played_then_shows_the_fifteens(page):
+    page.goto("/rules/escoba/practice/")
+    results = page.locator("#results")
+    page.locator("fieldset").first.get_by_role("img", name="3 of bastos").click()
+    # The page says to tap the table cards first: no fault before the card played.
+    expect(page).to_have_url(re.compile(r"table=3B"))
+    expect(results).to_contain_text("Pick some table cards and the card you play.")
+    expect(results.locator(".form-errors")).to_have_count(0)
+    page.locator("fieldset").first.get_by_role("img", name="5 of copas").click()
+    expect(page).to_have_url(re.compile(r"table=5C"))
+    page.locator("fieldset").nth(1).get_by_role("img", name="7 of oros").click()
+    expect(results).to_contain_text("makes fifteen one way")
+    expect(results.locator("h2")).to_be_in_viewport()  # below the cards: brought into sight

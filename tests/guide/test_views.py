@@ -192,6 +192,17 @@ def test_a_missing_played_card_is_asked_for(client):
     assert "Pick the card you play" in response.text
 
 
+def test_a_table_card_tapped_first_as_the_page_says_is_no_fault_yet(client):
+    # The page asks for the table cards, then the card played: the first tap (htmx)
+    # got "Pick the card you play from your hand." as a fault (found by QA).
+    response = client.get("/rules/escoba/practice/", {"table": ["7O"]}, headers=HTMX)
+    assert "Pick some table cards and the card you play." in response.text
+    assert "form-errors" not in response.text
+    too_many = [f"{n}{suit}" for suit in "OC" for n in (1, 2, 3, 4, 5, 6, 7)][:13]
+    response = client.get("/rules/escoba/practice/", {"table": too_many}, headers=HTMX)
+    assert "form-errors" in response.text  # a fault of the table cards is still told
+
+
 def test_a_card_twice_on_the_table_gets_a_message_not_a_crash(client):
     response = client.get("/rules/escoba/practice/", {"table": ["3B", "3B"], "played": "12C"})
     assert response.status_code == 200
@@ -257,6 +268,12 @@ def test_the_practice_speaks_in_cards_of_either_deck(client):
     assert "The 7 of diamonds makes fifteen 2 ways:" in french
     assert 'aria-label="jack of spades"' in french  # the sota of espadas, stripped French deck
     assert 'name="deck" value="french"' in french
+    # The other deck keeps the cards picked; "Clear" keeps the deck (found by QA).
+    assert (
+        'href="?deck=spanish&amp;table=3B&amp;table=5C&amp;table=10E&amp;table=2O&amp;played=7O"'
+        in french
+    )
+    assert 'href="/rules/escoba/practice/?deck=french">Clear' in french
     fresh = client.get("/rules/escoba/practice/", {"deck": "french"}).text
     assert "Pick the card you play" not in fresh
     assert 'aria-label="king of hearts"' in fresh
