@@ -8,7 +8,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.wording import option_text
+from scorepad.core.wording import number_text, option_text
 from scorepad.guide.cards import Card, french_card, spanish_card, stripped_french_card
 from scorepad.rules import Game
 from scorepad.rules.cabanga import hand_points
@@ -84,7 +84,7 @@ def _cabo_values(options) -> ValueTable:
         [
             ValueRow(
                 [french_card(code) for code in codes],
-                str(cabo_value(codes[0], with_jokers)),
+                number_text(cabo_value(codes[0], with_jokers)),  # −1, as the boards write it
                 power=power_text(codes[0], options) or "—",
             )
             for codes in groups

@@ -86,8 +86,11 @@ def test_section_links_point_to_the_anchor_or_the_page():
 def test_the_cabo_value_table_follows_the_preset(client):
     dutch = client.get("/rules/cabo/?preset=nl").text
     official = client.get("/rules/cabo/?preset=official").text
-    assert "<td>−1</td>" in dutch or "<td>-1</td>" in dutch
-    assert "<td>13</td>" in official and "<td>-1</td>" not in official
+    assert "<td>−1</td>" in dutch and "<td>-1</td>" not in dutch  # a minus sign, as the boards
+    assert "<td>13</td>" in official and "<td>−1</td>" not in official
+    # Printed, the preset buttons are gone: the sheet names whose values it shows (QA).
+    quick = client.get("/rules/cabo/quick/?preset=nl").text
+    assert '<p class="print-only guide-values-of">Dutch rules</p>' in quick
 
 
 def main_of(page: str) -> str:
