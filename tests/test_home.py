@@ -108,8 +108,8 @@ def test_the_home_page_shows_a_few_matches_in_progress_and_links_the_rest(
 ):
     from tests.matches.helpers import create_match
 
-    for _ in range(5):
-        create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    for number in range(5):
+        create_match(client, "cabo", ["Ana", f"Ben {number}"], preset="fr")
     # The session with its owner (saved at most once a day), and the matches, however many.
     with django_assert_num_queries(2):
         content = client.get(reverse("home")).content.decode()

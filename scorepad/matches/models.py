@@ -15,6 +15,7 @@ import json
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
@@ -158,6 +159,12 @@ class BrowserSession(AbstractBaseSession):
         from .sessions import SessionStore
 
         return SessionStore
+
+
+# A match set up this recently and still played is named on its set-up page shown again
+# by Back (`scoreboard.just_started`), and, with no round yet, is the match that set-up
+# sent again starts (`services.start_match`).
+JUST_STARTED = timedelta(hours=1)
 
 
 class MatchQuerySet(models.QuerySet):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from datetime import timedelta
 
 from django.http import HttpRequest
 from django.urls import reverse
@@ -20,7 +19,7 @@ from scorepad.rules import Game
 from scorepad.rules.base import MatchState
 
 from .forms import RoundForm, round_form_class, round_form_for
-from .models import Match, Owner, Round, ShareLink
+from .models import JUST_STARTED, Match, Owner, Round, ShareLink
 from .services import restorable, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
@@ -41,9 +40,6 @@ def fresh_round_form(
 
 # A long match shows its last rounds; the earlier ones are one tap away (`?rounds=all`).
 RECENT_ROUNDS = 10
-# A match set up this recently, and still played, is named on its set-up page shown
-# again by Back (`just_started`).
-JUST_STARTED = timedelta(hours=1)
 
 
 def scoreboard_context(

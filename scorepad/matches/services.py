@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -25,7 +25,16 @@ from scorepad.rules.kept import result_to_json
 
 from . import kept, sharing
 from .changes import owner_changed
-from .models import Match, Owner, Round, RoundChange, Seat, Submission, plain_insert
+from .models import (
+    JUST_STARTED,
+    Match,
+    Owner,
+    Round,
+    RoundChange,
+    Seat,
+    Submission,
+    plain_insert,
+)
 
 # "Play again" tapped again on a finished match looks for its replay among this many of
 # the owner's newest matches set up alike.
@@ -370,7 +379,28 @@ def start_match(owner: Owner, preset: str, setup, *, key: uuid.UUID | None = Non
     def same(first: Match) -> bool:
         return first.preset == preset and first.setup() == setup
 
-    return _once(owner, key, lambda: create_match(owner, preset, setup), same)
+    def make() -> Match:
+        return _started_unplayed(owner, preset, setup) or create_match(owner, preset, setup)
+
+    return _once(owner, key, make, same)
+
+
+def _started_unplayed(owner: Owner, preset: str, setup: Setup) -> Match | None:
+    """The owner's match set up as this one within the hour, in play and still without a
+    round: the same set-up started again (Back to the set-up page, then Start, which
+    sends a fresh key) lands on it instead of starting a second, empty, twin."""
+    recent = (
+        Match.objects.in_progress()
+        .filter(
+            owner=owner,
+            game=setup.game,
+            preset=preset,
+            created__gte=timezone.now() - JUST_STARTED,
+        )
+        .exclude(Exists(Round.objects.filter(match=OuterRef("pk"), deleted_at__isnull=True)))
+        .order_by("-created")
+    )
+    return next((match for match in recent[:5] if match.setup() == setup), None)
 
 
 def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:

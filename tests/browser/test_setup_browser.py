@@ -377,3 +377,17 @@ def test_five_cabo_players_with_french_values_are_offered_two_decks(page, shot):
     expect(offer).to_be_visible()
     start(page)
     assert newest_match().options["decks"] == 1  # an offer, not a rule: not taken
+
+
+def test_back_then_start_again_before_the_first_round_goes_on_with_that_match(page):
+    start_cabo(page, ["Ana", "Ben"], ("French rules", "fr"))
+    board = page.url
+    page.go_back()  # the set-up shown again, with a fresh key
+    expect(page.locator("#just-started")).to_be_visible()
+    start(page)
+    # Before, a second, empty, twin match (found by QA: "Continue" listed both).
+    expect(page).to_have_url(board)
+    assert newest_match().players == ["Ana", "Ben"]
+    from scorepad.matches.models import Match
+
+    assert Match.objects.count() == 1

@@ -50,9 +50,33 @@ def test_a_set_up_posted_twice_with_its_key_makes_one_match(client):
     assert first.status_code == second.status_code == 302
     assert first["Location"] == second["Location"]
     assert Match.objects.count() == 1
-    # A new page, a new key: another match.
-    client.post(reverse("matches:new", args=["cabo"]), data | {"key": str(uuid.uuid4())})
+    # A new page, a new key, another line-up: another match.
+    other = data | {"player_1": "Bea", "key": str(uuid.uuid4())}
+    client.post(reverse("matches:new", args=["cabo"]), other)
     assert Match.objects.count() == 2
+
+
+def test_the_same_set_up_started_again_before_its_first_round_is_that_match(client):
+    # Back from the board to the set-up (a fresh key), then Start again: it made a second,
+    # empty, twin of the match (found by QA; the continue list showed both).
+    url = reverse("matches:new", args=["cabo"])
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    first = client.post(url, data | {"key": str(uuid.uuid4())})
+    again = client.post(url, data | {"key": str(uuid.uuid4())})
+    assert again["Location"] == first["Location"]
+    assert Match.objects.count() == 1
+    match = Match.objects.get()
+    # Other options or another first dealer: another match.
+    client.post(url, data | {"dealer": "1", "key": str(uuid.uuid4())})
+    assert Match.objects.count() == 2
+    # Once a round is played, the same set-up is a new match (the players play again).
+    client.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(1, caller="0", hand_0="3", hand_1="7"),
+    )
+    third = client.post(url, data | {"key": str(uuid.uuid4())})
+    assert third["Location"] != first["Location"]
+    assert Match.objects.count() == 3
 
 
 def test_a_set_up_with_a_malformed_key_is_a_client_fault(client):
@@ -165,7 +189,7 @@ def test_a_round_past_the_limit_is_refused_with_a_message(client):
 def test_an_owner_past_the_days_limit_cannot_set_up_another_match(client):
     create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
     with mock.patch.object(services, "MAX_MATCHES_PER_DAY", 1):
-        response = post_setup(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+        response = post_setup(client, "cabanga", ["Ana", "Ben", "Dan"], preset="classic")
     assert response.status_code == 422
     assert "You reached 1 match in a day" in response.content.decode()
     assert Match.objects.count() == 1
