@@ -309,12 +309,12 @@ def changes_text(changes: list[tuple[str, str]]) -> str:
 
 def points_changed_text(sides, before: Mapping[str, int], after: Mapping[str, int]) -> str:
     """What a correction did to a round's points, side by side in seat order: "Points:
-    Ben 5 → 100; Ana 0 → 3." (the sides whose points changed), or that none did."""
+    Ana 0 → 3; Ben 5 → 100." (the sides whose points changed), or that none did."""
     changed = [
         gettext("%(side)s %(before)s → %(after)s")
         % {"side": side, "before": number_text(before[side]), "after": number_text(after[side])}
         for side in sides
-        if before.get(side) != after.get(side) and side in before and side in after
+        if side in before and side in after and before[side] != after[side]
     ]
     if not changed:
         return gettext("The points did not change.")
