@@ -311,13 +311,16 @@ def just_started(last: Match | None) -> Match | None:
 
 
 def last_lineup(last: Match | None) -> dict:
-    """The line-up of `last` (`last_match`), offered first at set-up."""
+    """The line-up of `last` (`last_match`), offered first at set-up: the deal one seat
+    on, as the next match deals, unless `last` never got a round (set up, then the
+    set-up asked for again: the same match, `services.start_match`, deals as it was)."""
     if last is None:
         return {}
     initial: dict[str, object] = {f"player_{i}": name for i, name in enumerate(last.players)}
     initial["preset"] = last.preset
     initial["options_for"] = last.preset
-    initial["dealer"] = last.players.index(last.setup().dealer_of(2))
+    dealer = last.setup().dealer_of(2) if last.round_count else last.first_dealer
+    initial["dealer"] = last.players.index(dealer)
     initial.update(_option_initial(last.options))
     return initial
 

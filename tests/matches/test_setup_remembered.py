@@ -69,6 +69,9 @@ def test_an_untouched_remembered_setup_starts_with_the_options_it_shows(client, 
     seats = {f"player_{seat}": name for seat, name in enumerate(players)}
     first = start_as_shown(client, game, shown_form(client, game) | seats | fields)
     assert first.options == dict(get_game(game).preset(preset).values) | changed
+    # Set aside before its first round: the same set-up started again would be that
+    # match still (`services.start_match`), not the next one.
+    client.post(reverse("matches:abandon", args=[first.pk]))
     # The next one: the set-up offers the same options, and is started untouched.
     data = shown_form(client, game)
     assert {name: data[name] for name in fields} == fields  # the last match's options
@@ -103,7 +106,8 @@ def test_a_house_rule_starts_with_the_options_it_shows(client):
 
 def test_a_remembered_setup_sent_back_with_a_fault_still_shows_its_options(client):
     french = default_option_fields("cabo", "fr") | {"option_target": "50"}
-    create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=french)
+    first = create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=french)
+    client.post(reverse("matches:abandon", args=[first]))  # not the same match started again
     data = shown_form(client, "cabo") | {"player_1": ""}  # one player: refused
     response = client.post(setup_url("cabo"), data)
     assert response.status_code == 422
