@@ -363,12 +363,18 @@
     text.textContent = text.dataset.done;
     button.hidden = true;
     note.classList.add("is-done");
+    // The button tapped is gone: the focus stays on the note that says what it did.
+    note.tabIndex = -1;
+    note.focus();
     field.dispatchEvent(new Event("change", { bubbles: true }));
   });
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll(".setup-suggestion").forEach(function (note) {
       const form = setupForm(note);
-      if (form) weigh(form);
+      if (!form) return;
+      weigh(form);
+      // The same advice as a fixed sentence, for a page without this script: not twice.
+      form.querySelectorAll(".setup-hint").forEach(function (hint) { hint.hidden = true; });
     });
   });
 })();

@@ -246,11 +246,13 @@ def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
 
 def test_five_players_on_two_decks_pick_the_same_card_twice_but_not_three_times(page, shot):
     page.goto("/matches/new/cabo/")
-    expect(page.get_by_text("shuffle two decks together")).to_be_visible()
     for seat, name in enumerate(["Ana", "Ben", "Chloé", "Dan", "Eve"]):
         page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    # Five players: the set-up offers two decks (the fixed sentence is for no script).
+    expect(page.locator(".setup-hint")).to_be_hidden()
+    page.get_by_role("button", name="Play with two decks").click()
     page.get_by_text("Adjust the options").click()
-    page.get_by_label("Decks").fill("2")
+    expect(page.get_by_label("Decks")).to_have_value("2")
     shot("setup-two-decks")
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_text("Enter round 1")).to_be_visible()

@@ -353,6 +353,7 @@ def test_five_cabo_players_with_french_values_are_offered_two_decks(page, shot):
     for number, name in enumerate(["Ana", "Ben", "Chloé", "Dan"], start=1):
         seat(page, number).fill(name)
     expect(offer).to_be_hidden()
+    expect(page.locator(".setup-hint")).to_be_hidden()  # the sentence for no script
     seat(page, 5).fill("Eva")  # RULES.md: the set-up suggests two decks for five or six
     expect(offer).to_be_visible()
     expect(offer).to_contain_text("Five or six players: shuffle two decks together.")
@@ -364,6 +365,7 @@ def test_five_cabo_players_with_french_values_are_offered_two_decks(page, shot):
     button.click()
     expect(offer).to_contain_text("Two decks: Decks is set to 2.")
     expect(button).to_be_hidden()
+    expect(offer).to_be_focused()  # not lost with the button (found by QA)
     expect(page.locator("#preset-changes")).to_contain_text("Decks: 2")
     # A player fewer: nothing to suggest; five again with two decks already: nothing.
     seat(page, 5).fill("")
