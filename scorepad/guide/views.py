@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.template.loader import select_template
 from django.views.decorators.http import require_safe
 
-from scorepad.core.htmx import render_page_or_partial
+from scorepad.core.htmx import render_page_or_partial, wants_fragment
 from scorepad.core.pagecache import kept_page
 from scorepad.guide import tables
 from scorepad.guide.cards import language, spanish_card, stripped_french_card
@@ -137,5 +137,6 @@ def practice(request: HttpRequest) -> HttpResponse:
         "checked": captures is not None,
         "suits": [[card(f"{number}{suit}") for number in NUMBERS] for suit in SUITS],
         "played": card(form.cleaned_data["played"]) if captures is not None else None,
+        "fragment": wants_fragment(request),  # the results alone: the deck links come along
     }
     return render_page_or_partial(request, "guide/practice.html", "results", context)

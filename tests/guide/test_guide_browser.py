@@ -245,3 +245,7 @@ def test_the_practice_waits_for_the_card_played_then_shows_the_fifteens(page):
     page.locator("fieldset").nth(1).get_by_role("img", name="7 of oros").click()
     expect(results).to_contain_text("makes fifteen one way")
     expect(results.locator("h2")).to_be_in_viewport()  # below the cards: brought into sight
+    # The other deck, tapped now, keeps the cards picked (its link followed the taps).
+    page.get_by_role("link", name=re.compile("French deck")).click()
+    expect(page).to_have_url(re.compile(r"deck=french.*table=3B.*played=7O"))
+    expect(results).to_contain_text("7 of diamonds makes fifteen one way")
