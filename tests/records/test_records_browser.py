@@ -183,3 +183,9 @@ def test_a_long_house_rule_name_wraps_in_its_button_on_the_set_up_page(page, sho
     shot("long-house-rule-name")
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#standing")).to_be_visible()
+    # On the house rules page its "Delete" stays whole beside it (it wrapped a letter a line).
+    page.goto("/history/house-rules/")
+    delete = page.get_by_role("button", name=f"Delete {'A' * 40}")
+    expect(delete).to_have_text("Delete")
+    assert delete.bounding_box()["height"] < 60 and delete.bounding_box()["width"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
