@@ -53,6 +53,12 @@ def default_option_fields(game_key: str, preset_key: str) -> dict:
     return fields
 
 
+def errors_by_seat(response, seats: int) -> list[list[str] | None]:
+    """Each seat's faults on a refused set-up or names correction (None for none)."""
+    errors = response.context["form"].errors
+    return [errors.get(f"player_{seat}") for seat in range(seats)]
+
+
 def round_post(number: int, **fields) -> dict:
     return {"number": str(number), "entry_key": str(uuid.uuid4()), **fields}
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scorepad.matches.models import Match, Round, RoundChange
 
-from .helpers import create_match, rendered_form_data, round_post
+from .helpers import create_match, errors_by_seat, rendered_form_data, round_post
 
 pytestmark = pytest.mark.django_db
 
@@ -126,27 +126,21 @@ def test_a_forged_dealer_is_a_client_error(client, cabo):
     assert response.status_code == 400
 
 
-def test_a_name_with_its_accent_apart_or_a_control_character_is_told_beside_it(client, cabo):
-    players = ("Zoé", "Ben", "Zoe\u0301", "Dan\u0007")
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (["Ana", "Ana", "Ana", "Dan"], [None, ["Ana appears twice"], ["Ana appears twice"], None]),
+        (
+            ["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"],
+            [None, None, ["Zoé appears twice"], ["A name cannot hold control characters"]],
+        ),
+    ],
+    ids=["three-times", "accent-apart-and-control"],
+)
+def test_a_fault_on_the_names_is_said_once_beside_each_seat_it_is_about(
+    client, cabo, players, expected
+):
     response = client.post(url(cabo), names(client, cabo, *players))
     assert response.status_code == 422
-    errors = response.context["form"].errors
-    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
-        None,
-        None,
-        ["Zoé appears twice"],
-        ["A name cannot hold control characters"],
-    ]
-    assert "__all__" not in errors
-
-
-def test_a_name_given_three_times_is_said_once_beside_each_repeat(client, cabo):
-    response = client.post(url(cabo), names(client, cabo, "Ana", "Ana", "Ana", "Dan"))
-    assert response.status_code == 422
-    errors = response.context["form"].errors
-    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
-        None,
-        ["Ana appears twice"],
-        ["Ana appears twice"],
-        None,
-    ]
+    assert errors_by_seat(response, len(players)) == expected
+    assert "__all__" not in response.context["form"].errors

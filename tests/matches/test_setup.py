@@ -9,7 +9,13 @@ from django.utils import timezone
 
 from scorepad.matches.models import Match
 
-from .helpers import create_match, default_option_fields, rendered_form_data, setup_data
+from .helpers import (
+    create_match,
+    default_option_fields,
+    errors_by_seat,
+    rendered_form_data,
+    setup_data,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -334,49 +340,29 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
     assert '<fieldset class="has-error">' not in content
 
 
-def test_a_name_given_three_times_is_said_once_beside_each_repeat(client):
-    data = setup_data(
-        ["Ana", "Ana", "Ana", "Ana"], preset="fr", options=default_option_fields("cabo", "fr")
-    )
-    response = client.post(reverse("matches:new", args=["cabo"]), data)
-    errors = response.context["form"].errors
-    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
-        None,
-        ["Ana appears twice"],
-        ["Ana appears twice"],
-        ["Ana appears twice"],
-    ]
-
-
-def test_a_name_given_three_times_in_other_cases_is_said_once_beside_each_repeat(client):
-    # The engine finds "ana" and "ANA" each a repeat of Ana: two faults, one per seat.
-    data = setup_data(
-        ["Ana", "ana", "ANA", "Dan"], preset="fr", options=default_option_fields("cabo", "fr")
-    )
-    response = client.post(reverse("matches:new", args=["cabo"]), data)
-    errors = response.context["form"].errors
-    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
-        None,
-        ["ana appears twice"],
-        ["ANA appears twice"],
-        None,
-    ]
-
-
-def test_a_name_typed_with_its_accent_apart_or_a_control_character_is_told_beside_it(client):
-    # "Zoé" with é as one character, then as e and a combining accent: one name.
-    options = default_option_fields("cabo", "fr")
-    data = setup_data(["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"], preset="fr", options=options)
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (
+            ["Ana", "Ana", "Ana", "Ana"],
+            [None, ["Ana appears twice"], ["Ana appears twice"], ["Ana appears twice"]],
+        ),
+        # The engine finds "ana" and "ANA" each a repeat of Ana: two faults, one a seat.
+        (["Ana", "ana", "ANA", "Dan"], [None, ["ana appears twice"], ["ANA appears twice"], None]),
+        # "Zoé" with é as one character, then as e and a combining accent: one name.
+        (
+            ["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"],
+            [None, None, ["Zoé appears twice"], ["A name cannot hold control characters"]],
+        ),
+    ],
+    ids=["three-times", "three-cases", "accent-apart-and-control"],
+)
+def test_a_fault_on_the_names_is_said_once_beside_each_seat_it_is_about(client, players, expected):
+    data = setup_data(players, preset="fr", options=default_option_fields("cabo", "fr"))
     response = client.post(reverse("matches:new", args=["cabo"]), data)
     assert response.status_code == 422
-    errors = response.context["form"].errors
-    assert [errors.get(f"player_{seat}") for seat in range(4)] == [
-        None,
-        None,
-        ["Zoé appears twice"],
-        ["A name cannot hold control characters"],
-    ]
-    assert "players" not in errors and "__all__" not in errors
+    assert errors_by_seat(response, len(players)) == expected
+    assert not {"players", "__all__"} & response.context["form"].errors.keys()
 
 
 def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
