@@ -62,6 +62,9 @@ ROUND_TEXTS = {
         "undo_restore": _("Undo: restore round %(number)s"),
         "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
+        "recorded_same": _(
+            "Round %(number)s is recorded: another phone sent the same round first."
+        ),
         "deleted_meanwhile": _("Round %(number)s was deleted meanwhile: it was not corrected."),
         "changed_meanwhile": _(
             "Round %(number)s was changed meanwhile, maybe on another phone: your correction "
@@ -146,6 +149,10 @@ ROUND_TEXTS = {
         ),
         "already_recorded": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."
+        ),
+        "recorded_same": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s is recorded: another phone sent the same deal first.",
         ),
         "deleted_meanwhile": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was deleted meanwhile: it was not corrected."

@@ -143,7 +143,7 @@ def record_round(
         if played is None or locked.version != match.version:
             entries = list(_live_rounds(locked).values_list("data", flat=True))
             if number != len(entries) + 1:
-                _refuse_a_second_entry(locked, entry_key, data)
+                _refuse_a_second_entry(locked, entry_key, data, number)
                 raise RoundConflict(round_text(game, "already_recorded", number=number))
             played, seats = game.score(locked.setup(), [*entries, dict(data)]), None
         new = _entered(locked, number, data, entry_key, played)
@@ -151,7 +151,7 @@ def record_round(
             with transaction.atomic():
                 new.save(force_insert=True)
         except IntegrityError:
-            _refuse_a_second_entry(locked, entry_key, data)
+            _refuse_a_second_entry(locked, entry_key, data, number)
             raise RoundConflict(round_text(game, "already_recorded", number=number)) from None
         _journal(locked, new, RoundChange.Action.ADD, None, new.data, owner)
         kept.keep(locked, played, [new], seats=seats)
@@ -200,15 +200,21 @@ def _entered(
     )
 
 
-def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID, data: Mapping) -> None:
+def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID, data: Mapping, number: int) -> None:
     """AlreadyRecorded if this very entry was recorded before: its one-time key, with the
-    same round in it. Asked only once the round is refused, so that a round that goes
-    through costs no query. A key that comes back with another round is not a retry
-    (two tabs showing one page, a page from the browser's history): that round is
-    refused as a conflict, never reported as kept."""
+    same round in it; or if round `number` holds this same round, sent first by another
+    phone of the table (both scorers typed it). Asked only once the round is refused, so
+    that a round that goes through costs no query. A key that comes back with another
+    round is not a retry (two tabs showing one page, a page from the browser's history),
+    nor is another round under the number taken: refused as a conflict, never reported
+    as kept."""
+    sent = json.loads(json.dumps(dict(data)))
     earlier = match.rounds.filter(entry_key=entry_key).first()
-    if earlier is not None and earlier.data == json.loads(json.dumps(dict(data))):
+    if earlier is not None and earlier.data == sent:
         raise AlreadyRecorded(round_text(match.rules, "recorded_once", number=earlier.number))
+    there = match.rounds.filter(number=number, deleted_at__isnull=True).first()
+    if there is not None and there.data == sent:
+        raise AlreadyRecorded(round_text(match.rules, "recorded_same", number=number))
 
 
 def correct_round(

@@ -171,8 +171,21 @@ def test_the_same_round_submitted_twice_is_recorded_once(client, cabo):
 
 def test_a_round_number_already_taken_from_another_phone_is_refused(client, cabo):
     worked_example_1(client, cabo)
-    response = worked_example_1(client, cabo)  # a fresh entry key, the same number
+    # A fresh entry key, the same number, another round: the player decides what it was.
+    response = add(client, cabo, 1, caller="1", hand_0="3", hand_1="7", hand_2="2", hand_3="9")
     assert "Round 1 was already recorded, maybe from another phone." in response.content.decode()
+    assert "is-error" in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_the_same_round_sent_by_two_phones_is_recorded_once_and_said_so(client, cabo):
+    # Both scorers typed round 1 alike: the second is no conflict to settle (it was
+    # offered as round 2, and recorded twice; found by QA).
+    worked_example_1(client, cabo)
+    response = worked_example_1(client, cabo)  # a fresh entry key, the same round
+    content = response.content.decode()
+    assert "Round 1 is recorded: another phone sent the same round first." in content
+    assert "is-error" not in content
     assert Round.objects.count() == 1
 
 
