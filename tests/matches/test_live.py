@@ -421,7 +421,15 @@ def test_two_scorers_sending_the_same_round_number_record_it_once(score, match, 
     )
     co_answer = Client().post(live("add_round", score), round_post(2, **CABO_ROUND_2), headers=HTMX)
     assert owner_answer.status_code == co_answer.status_code == 200
-    assert "Round 2 was already recorded" in co_answer.content.decode()
+    # The same round from both: recorded once, and no conflict to settle.
+    assert "Round 2 is recorded: another phone sent the same round first." in (
+        co_answer.content.decode()
+    )
+    assert Round.objects.filter(match=match, number=2).count() == 1
+    # Another round under that number: refused, for the co-scorer to settle.
+    other = {**CABO_ROUND_2, "hand_0": "9"}
+    co_answer = Client().post(live("add_round", score), round_post(2, **other), headers=HTMX)
+    assert "Round 2 was already recorded, maybe from another phone." in co_answer.content.decode()
     assert Round.objects.filter(match=match, number=2).count() == 1
 
 
