@@ -40,9 +40,7 @@ class Text:
             return ""
         template = translate(self.template)
         params = {
-            name: value.render_within(template, name, translate)
-            if isinstance(value, Text)
-            else value
+            name: _param_text(value, template, name, translate)
             for name, value in self.params.items()
         }
         if sentence:
@@ -55,6 +53,16 @@ class Text:
 
     def __str__(self) -> str:
         return self.render()
+
+
+def _param_text(value: object, template: str, name: str, translate: Callable[[str], str]):
+    """A parameter as a text shows it: a text rendered in place, a number below zero with
+    a minus sign ("−1", as the boards write it), anything else as it is."""
+    if isinstance(value, Text):
+        return value.render_within(template, name, translate)
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"\u2212{-value}"
+    return value
 
 
 @dataclass(frozen=True)

@@ -751,3 +751,10 @@ def test_the_set_up_suggests_two_decks_for_five_or_six_players_with_52_card_valu
         assert two_decks.applies(5, options) and two_decks.applies(6, options)
         assert not two_decks.applies(5, {**options, "decks": 2})  # already two
     assert not two_decks.applies(6, GAME.resolve_options("official", {}))  # the Cabo deck
+
+
+def test_a_hand_below_zero_is_written_with_a_minus_sign_in_why_this_score():
+    # Dutch values: a red king is −1; the explanation wrote "-1" with a hyphen (QA).
+    state = play(setup_for("nl"), called("A", A=["KH"], B=4, C=7, D=9))
+    text = " ".join(sentences(state.rounds[0]))
+    assert "−1" in text and "-1" not in text
