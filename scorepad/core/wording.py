@@ -21,6 +21,8 @@ from django.utils.translation import (
 )
 from django.utils.translation import gettext_lazy as _
 
+from scorepad.rules.base import number_text  # the engine's way, for the pages' numbers too
+
 ROUND_TEXTS = {
     "round": {
         "number": _("Round %(number)s"),
@@ -339,12 +341,6 @@ def option_text(option, value: object) -> str:
             if choice.value == value:
                 return gettext(choice.label)
     return number_text(value) if isinstance(value, int) else str(value)
-
-
-def number_text(value: int) -> str:
-    """A whole number as the pages write it: a minus sign, not a hyphen, as the
-    scoreboards write it."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def folded(name: str) -> str:

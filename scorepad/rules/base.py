@@ -55,13 +55,19 @@ class Text:
         return self.render()
 
 
+def number_text(value: int) -> str:
+    """A whole number as the pages write it: a minus sign, not a hyphen ("−1"), as the
+    scoreboards write it."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def _param_text(value: object, template: str, name: str, translate: Callable[[str], str]):
     """A parameter as a text shows it: a text rendered in place, a number below zero with
-    a minus sign ("−1", as the boards write it), anything else as it is."""
+    a minus sign (`number_text`), anything else as it is."""
     if isinstance(value, Text):
         return value.render_within(template, name, translate)
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        return f"\u2212{-value}"
+        return number_text(value)
     return value
 
 
