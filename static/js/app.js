@@ -650,17 +650,14 @@ window.addEventListener("resize", keepClearOfStanding);
   document.addEventListener("submit", function (event) {
     const form = setupForm();
     if (!form || !event.target.matches("form.langs")) return;
-    const fields = Array.from(form.elements).filter(function (field) {
-      return field.name && NOT_TYPED.indexOf(field.name) < 0 && field.type !== "submit" && field.type !== "button";
-    });
+    const values = new URLSearchParams(new FormData(form));
+    NOT_TYPED.forEach(function (name) { values.delete(name); });
     const details = form.querySelector("details.options");
     try {
       window.sessionStorage.setItem(TYPED + window.location.pathname, JSON.stringify({
         at: Date.now(),
         open: Boolean(details && details.open),
-        fields: fields.map(function (field) {
-          return { name: field.name, value: field.value, checked: field.checked, box: field.type === "checkbox" || field.type === "radio" };
-        }),
+        values: values.toString(),
       }));
     } catch (error) {
       // No storage: the page comes back as its address says.
@@ -678,18 +675,12 @@ window.addEventListener("resize", keepClearOfStanding);
       return;
     }
     // A page with faults shows what was sent, not what was typed before.
-    if (!form || !typed || Date.now() - typed.at > FRESH_FOR || form.querySelector(".errorlist, .form-errors")) return;
-    typed.fields.forEach(function (was) {
-      Array.from(form.elements).forEach(function (field) {
-        if (field.name !== was.name) return;
-        const box = field.type === "checkbox" || field.type === "radio";
-        if (box !== was.box) return;
-        if (box) {
-          if (field.type === "checkbox" || field.value === was.value) field.checked = was.checked;
-        } else {
-          field.value = was.value;
-        }
-      });
+    if (!form || !typed || !typed.values || Date.now() - typed.at > FRESH_FOR || form.querySelector(".errorlist, .form-errors")) return;
+    const values = new URLSearchParams(typed.values);
+    window.scorepad.fillForm(form, values);
+    // The hidden fields that go with the options shown (the preset they are for).
+    form.querySelectorAll("input[type=hidden]").forEach(function (field) {
+      if (values.has(field.name)) field.value = values.get(field.name);
     });
     const details = form.querySelector("details.options");
     if (details) {
