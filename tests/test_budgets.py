@@ -41,9 +41,9 @@ QUERIES = {
     "set-up": 4,
     "set-up from a house rule": 4,
     "set-up options": 4,
-    "scoreboard": 5,  # with its share panel's links
+    "scoreboard": 6,  # with its share panel's links and its last change
     "scoreboard, kept": 1,  # the session with its owner (the match's version is kept)
-    "scoreboard fragment": 4,
+    "scoreboard fragment": 5,
     "scoresheet": 4,
     "why this score": 3,
     "why this score, walked": 3,
@@ -66,8 +66,8 @@ QUERIES = {
     "player by house rule": 4,
     "save house rule": 2,
     "house rules": 2,
-    "live page": 4,
-    "live board": 4,
+    "live page": 5,
+    "live board": 5,
     "live correction page": 3,
     "live why this score": 4,
     "rules index": 1,

@@ -364,6 +364,9 @@ class RoundChange(models.Model):
     action = models.CharField(max_length=8, choices=Action.choices)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # A correction's points of the round, before and after, one a side in seat order
+    # ({"before": [...], "after": [...]}): what the other phones of the table are told.
+    points = models.JSONField(null=True, blank=True)
     owner = models.ForeignKey(Owner, null=True, on_delete=models.SET_NULL, related_name="+")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -374,6 +377,8 @@ class RoundChange(models.Model):
         verbose_name = _("round change")
         verbose_name_plural = _("round changes")
         ordering = ["at", "id"]
+        # A board reads its match's last change (`scoreboard.last_change_text`).
+        indexes = [models.Index(fields=["match", "id"], name="change_of_match")]
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} round {self.round_id} of match {self.match_id}"

@@ -12,14 +12,14 @@ from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
 
-from scorepad.core.wording import engine_text
+from scorepad.core.wording import engine_text, points_changed_text, round_text
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import Game
 from scorepad.rules.base import MatchState
 
 from .forms import RoundForm, round_form_class, round_form_for
-from .models import JUST_STARTED, Match, Owner, Round, ShareLink
+from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink
 from .services import restorable, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
@@ -56,6 +56,7 @@ def scoreboard_context(
     restorable_round: Round | bool | None = False,
     entry_key: object = None,
     last_rows: int | None = None,
+    last_change: bool = True,
 ) -> dict:
     """Everything the board's regions show. `live`: the board seen through a shared link,
     which offers nothing of the owner's (read-only for a follower; a co-scorer records
@@ -63,7 +64,9 @@ def scoreboard_context(
     when the caller knows it (None: none), else it is read; `entry_key` is the fresh
     form's one-time key (a new one by default). `last_rows`: how many of the last rounds'
     rows to make, when the answer shows fewer than the board (a round added: one), so
-    that `state` needs only those at hand (`Match.kept_state`)."""
+    that `state` needs only those at hand (`Match.kept_state`). `last_change`: whether
+    the last change of the rounds may be one to tell (`last_change_text`); not after a
+    round just added."""
     state = state or match.state()
     sides = list(state.setup.sides)
     count = len(state.rounds)
@@ -141,6 +144,10 @@ def scoreboard_context(
         "form": form,
         "fresh_form": fresh,
         "notice": notice,
+        # Told to every phone showing the board (a notice is the changing phone's own).
+        "last_change": last_change_text(match, sides)
+        if last_change and notice is None and last_rows is None and (live or not read_only)
+        else None,
         "status_error": status_error,
         "undo": undo,
         "read_only": read_only,
@@ -150,6 +157,44 @@ def scoreboard_context(
         "restorable": None if read_only or live else restorable_round,
         "rules_url": section_url(match.game, "", match.preset),
     }
+
+
+# The last change of a board's rounds that its standing does not show by itself.
+CHANGE_TEXTS = {
+    RoundChange.Action.EDIT: "corrected",
+    RoundChange.Action.DELETE: "deleted",
+    RoundChange.Action.RESTORE: "restored",
+}
+
+
+def last_change_text(match: Match, sides: Sequence[str]) -> str | None:
+    """What the last change of the match's rounds was, if not a round added: "Round 2
+    corrected. Points: Ben 7 → 8.", "Round 5 deleted.". The phone that made it was told
+    so; the table's other phones, and this one after a reload, see it on the board until
+    the next round."""
+    last = (
+        RoundChange.objects.filter(match_id=match.pk)
+        .order_by("-id")
+        .values_list("action", "round__number", "points")
+        .first()
+    )
+    if last is None or last[0] not in CHANGE_TEXTS:
+        return None
+    action, number, points = last
+    if action == RoundChange.Action.EDIT and not points:  # the players' names corrected
+        return None
+    said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
+    if points:  # in seat order: the sides' names may have been corrected since
+        before, after = (
+            {
+                side: value
+                for side, value in zip(sides, points[when], strict=False)
+                if value is not None
+            }
+            for when in ("before", "after")
+        )
+        said += " " + points_changed_text(sides, before, after)
+    return said
 
 
 def board_of(match_id: int) -> str:

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from scorepad.core.wording import round_text
 from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
 from scorepad.rules.base import MatchState, RoundInvalid, Setup
-from scorepad.rules.kept import result_to_json
+from scorepad.rules.kept import result_from_json, result_to_json
 
 from . import kept, sharing
 from .changes import owner_changed
@@ -85,13 +85,14 @@ def _live_rounds(match: Match) -> QuerySet[Round]:
     return match.rounds.filter(deleted_at__isnull=True).order_by("number")
 
 
-def _journal(match, round_, action, before, after, owner) -> None:
+def _journal(match, round_, action, before, after, owner, points=None) -> None:
     entry = RoundChange(
         match=match,
         round=round_,
         action=action,
         before=before,
         after=after,
+        points=points,
         owner=owner,
         user_id=owner.user_id if owner else None,
     )
@@ -236,9 +237,20 @@ def correct_round(
         before = target.data
         target.data = dict(data)
         target.save(update_fields=["data"])
-        _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner)
+        points = _points_changed(target, state)
+        _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
         kept.keep(match, state, rounds)
     return target
+
+
+def _points_changed(target: Round, state: MatchState) -> dict | None:
+    """Round `target`'s points as kept (before its correction) and in `state` (after),
+    one a side in seat order, as the journal keeps them; None if none were kept."""
+    if target.result is None:
+        return None
+    sides = state.setup.sides
+    was, now = result_from_json(target.result).points, state.rounds[target.number - 1].points
+    return {"before": [was.get(s) for s in sides], "after": [now.get(s) for s in sides]}
 
 
 def delete_last_round(match: Match, *, number: int, owner: Owner) -> Round:

@@ -244,6 +244,7 @@ def _changed(
     undo: Round | None = None,
     restorable_round: Round | bool | None = False,
     board: Board | None = None,
+    recorded: bool = False,
     added: bool = False,
 ) -> HttpResponse:
     """After a change: htmx gets what changed (the `changes` regions); a plain form post
@@ -251,8 +252,8 @@ def _changed(
     a notice the redirect lands on the standing, which shows what the change did.
     `match` is the one the change saved (`live_state`), or it is read again. `board`:
     where the change was made (the owner's page by default, or a co-scorer's link).
-    `added`: the change is a round added to a board that showed the match just before
-    it, which then needs only what that round changed (`round_added`)."""
+    `recorded`: the change is a round recorded; `added`: to a board that showed the
+    match just before it, which then needs only what that round changed (`round_added`)."""
     board = board or owner_board(match)
     if not request.htmx:
         url = board.url
@@ -275,6 +276,7 @@ def _changed(
         restorable_round=restorable_round,
         live=board.live,
         last_rows=1 if added else None,  # the added round's row only
+        last_change=not recorded,  # a round recorded is its last change, in its row
     )
     regions = "round_added" if added else "changes"
     if added and _shows_all_rounds(request):  # the new row joins them: no "Show all" link
@@ -339,7 +341,9 @@ def _recorded(request: HttpRequest, new: Round, seen: int | None, board: Board) 
     added = seen is not None and seen == new.match.version - 1
     if not added:
         new.match.live_state = new.match.kept_state(last=RECENT_ROUNDS)
-    return _changed(request, new.match, restorable_round=None, board=board, added=added)
+    return _changed(
+        request, new.match, restorable_round=None, board=board, recorded=True, added=added
+    )
 
 
 def _refused(

@@ -175,6 +175,14 @@ def test_a_co_scorer_records_and_corrects_rounds_everyone_sees(page, phone, requ
     expect(ben).to_have_text("4")
     expect(follower.locator("tfoot .totals td").nth(1)).to_have_text("4", timeout=FOLLOWER_DELAY_MS)
     expect(page.locator("tfoot .totals td").nth(1)).to_have_text("4", timeout=3000)
+    # The other phones are told what changed, in the standing: in sight on the follower's
+    # (the owner is down at the share panel, under the board).
+    for other in (follower, page):
+        expect(other.locator("#standing .notice")).to_have_text(
+            "Round 1 corrected. Points: Ben 5 → 4."
+        )
+    expect(follower.locator("#standing .notice")).to_be_in_viewport()
+    snap(follower, request, "follower-told-of-the-correction")
 
     # The owner stops the co-scorer: their next round is refused with the gone page.
     page.locator("#share").get_by_role("button", name="Stop scoring together").click()

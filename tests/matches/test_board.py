@@ -239,8 +239,8 @@ def test_a_board_with_a_flash_message_or_an_undo_offer_is_not_kept(owner, visito
     match = cabo_match(owner, 2)
     deleted = services.delete_last_round(match, number=2, owner=owner)
     undo = board(visitor, match, data={"undo": deleted.pk})
-    assert "Round 2 deleted." in undo
-    assert "Round 2 deleted." not in board(visitor, match)
+    assert "Undo: restore round 2" in undo
+    assert "Undo: restore round 2" not in board(visitor, match)
     visitor.post(reverse("matches:resume", args=[match.pk]))  # a flash: "Match resumed."
     assert "Match resumed." in board(visitor, match)
     assert "Match resumed." not in board(visitor, match)

@@ -553,3 +553,54 @@ def test_sharing_answers_with_the_standing_at_the_version_it_moved_to(visitor, m
         in answer
     )
     assert 'hx-swap-oob="true"' in answer
+
+
+def test_the_tables_other_phones_are_told_of_a_correction_until_the_next_round(
+    follow, score, match, owner, visitor
+):
+    co_scorer, follower = Client(), Client()
+    # Round 1: Ana called with 1, Ben held 9; the co-scorer makes them 3 and 7.
+    answer = co_scorer.post(
+        live("edit_round", score, 1), round_post(1, **CABO_ROUND_2), headers=HTMX
+    ).content.decode()
+    told = "Round 1 corrected. Points: Ben 9 → 7."
+    assert answer.count(told) == 1  # the correcting phone's own notice, once
+    for board in (
+        follower.get(live("board", follow), headers=HTMX),
+        follower.get(live("page", follow)),
+        visitor.get(reverse("matches:match", args=[match.pk])),
+        visitor.get(reverse("matches:match", args=[match.pk])),  # kept, the same
+        Client().get(live("board", score), headers=HTMX),
+    ):
+        assert board.content.decode().count(told) == 1
+    ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
+    match.refresh_from_db()
+    services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
+    for board in (
+        follower.get(live("board", follow), headers=HTMX),
+        visitor.get(reverse("matches:match", args=[match.pk])),
+    ):
+        assert "corrected" not in board.content.decode()
+
+
+def test_the_tables_other_phones_are_told_of_a_round_deleted_or_restored(
+    follow, match, owner, visitor
+):
+    follower = Client()
+    ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
+    services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
+    deleted = services.delete_last_round(match, number=2, owner=owner)
+    board = follower.get(live("board", follow), headers=HTMX).content.decode()
+    assert "Round 2 deleted." in board and 'id="round-2"' not in board
+    services.restore_round(match, deleted.pk, owner=owner)
+    board = follower.get(live("board", follow), headers=HTMX).content.decode()
+    assert "Round 2 restored." in board and 'id="round-2"' in board
+    # A round that is not the last one's change is not told: the scoresheet of the owner.
+    sheet = visitor.get(reverse("matches:scoresheet", args=[match.pk])).content.decode()
+    assert "Round 2 restored." not in sheet
+
+
+def test_names_corrected_are_not_told_as_rounds_corrected(follow, match, owner):
+    match = services.correct_players(match, ["Anna", "Ben"], "Anna", owner=owner)
+    board = Client().get(live("board", follow), headers=HTMX).content.decode()
+    assert "Anna" in board and "corrected" not in board
