@@ -108,10 +108,12 @@ window.addEventListener("resize", keepClearOfStanding);
     const notice = board.querySelector(".notice");
     if (notice) parts.push(notice.textContent.trim().split("\n")[0]);
     const names = Array.from(board.querySelectorAll(".standing-grid thead .side-name"), function (name) { return name.textContent.trim(); });
+    // French sets a (non-breaking) space before its colon, as the page's own texts do.
+    const colon = document.documentElement.lang.indexOf("fr") === 0 ? "\u00a0: " : ": ";
     board.querySelectorAll(".standing-grid tbody tr").forEach(function (row) {
       const values = cells(row);
       const label = row.querySelector("th").textContent.trim();
-      parts.push(label + ": " + names.map(function (name, i) { return name + " " + values[i]; }).join(", "));
+      parts.push(label + colon + names.map(function (name, i) { return name + " " + values[i]; }).join(", "));
     });
     const outcome = board.querySelector(".standing-result, .turn");
     if (outcome) parts.push(outcome.textContent.replace(/\s+/g, " ").trim());
@@ -182,9 +184,12 @@ window.addEventListener("resize", keepClearOfStanding);
     }
     // A tall form (six players) leaves the player at its button: the next round's
     // first line comes back into sight, below the sticky standing (scroll-padding).
+    // A round that ended the match leaves no form: its final standings, where the form
+    // was, come into sight whole below the standing instead of starting under it.
     const standing = board.querySelector(".standing");
-    if (title && standing && title.getBoundingClientRect().top < standing.getBoundingClientRect().bottom) {
-      title.scrollIntoView({ block: "start" });
+    const shown = title || board.querySelector("#outcome .result");
+    if (shown && standing && shown.getBoundingClientRect().top < standing.getBoundingClientRect().bottom) {
+      shown.scrollIntoView({ block: "start" });
     }
   });
 })();

@@ -39,6 +39,16 @@ def test_a_round_is_announced_once_by_a_region_the_swap_keeps(page):
     assert kept.evaluate("(element) => element.isConnected")
     # The focus waits at the top of the next round's form, the keyboard not opened.
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_focused()
+    # In French, with the space French sets before a colon.
+    page.get_by_role("button", name="Français").click()
+    row(page, "Ben").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("4")
+    row(page, "Ben").locator("input.points-input").fill("1")
+    page.get_by_role("button", name="Enregistrer la manche").click()
+    expect(region).to_have_text(
+        "Manche 2\u00a0: Ana +4, Ben +0. Total\u00a0: Ana 4, Ben 9. "
+        "Manche 3 · Ana donne, Ben commence"
+    )
 
 
 def test_a_refused_round_puts_the_focus_on_what_to_correct(page):

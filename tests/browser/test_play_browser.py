@@ -91,6 +91,17 @@ def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, s
         row(page, name).locator("input.points-input").fill(points)
     record(page)
     expect(page.locator(".result-title")).to_contain_text("Chloé wins")
+    # The final standings come into sight whole, below the standing that sticks at the top.
+    result, standing = page.locator("#outcome .result"), page.locator("#standing")
+    expect(result).to_be_in_viewport()
+    page.wait_for_function(
+        "() => document.querySelector('#outcome .result').getBoundingClientRect().top"
+        " >= document.querySelector('#standing').getBoundingClientRect().bottom"
+    )
+    assert (
+        result.bounding_box()["y"]
+        >= standing.bounding_box()["y"] + standing.bounding_box()["height"]
+    )
     shot("cabo-finished")
     page.get_by_role("button", name="Play again").click()
     expect(page.get_by_text("Enter round 1")).to_be_visible()
