@@ -88,6 +88,12 @@ ROUND_TEXTS = {
             "The round could not be sent (no connection?). Nothing is lost: tap the button again."
         ),
         "not_taken": _("The server could not take this round."),
+        # A round or correction answered 403/404: the match is gone for this phone.
+        "not_reachable": _(
+            "The round was not recorded: this match is no longer open on this phone. It was"
+            " deleted on another phone, or this phone was signed out of its account. What you"
+            " typed stays here."
+        ),
         "refused_notice": _("A round kept on this phone was refused: see why below."),
         "share_follow": _(
             "Anyone with this link sees the scoreboard on their own phone, round after round,"
@@ -189,6 +195,12 @@ ROUND_TEXTS = {
             "The deal could not be sent (no connection?). Nothing is lost: tap the button again.",
         ),
         "not_taken": pgettext_lazy("a deal of cards", "The server could not take this deal."),
+        "not_reachable": pgettext_lazy(
+            "a deal of cards",
+            "The deal was not recorded: this match is no longer open on this phone. It was"
+            " deleted on another phone, or this phone was signed out of its account. What you"
+            " typed stays here.",
+        ),
         "refused_notice": pgettext_lazy(
             "a deal of cards", "A deal kept on this phone was refused: see why below."
         ),

@@ -218,9 +218,14 @@
   // one-time key, so sending it again can never record the round twice. A round that
   // did not reach the server at all is kept on the phone (offline-rounds.js); a
   // correction is not: it stays typed in its form, which says so.
+  // A 403 or 404 is no failure to send again: the match is no longer this phone's (deleted
+  // on another phone, or this one signed out), which the form says instead.
   function showSendError(event) {
     const form = event.target.closest && event.target.closest("form.round-form");
-    const message = form && form.querySelector(".send-error");
+    if (!form) return;
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    const gone = status === 403 || status === 404;
+    const message = form.querySelector(gone ? ".send-error.not-reachable" : ".send-error:not(.not-reachable)");
     if (message) message.hidden = false;
   }
   document.addEventListener("htmx:responseError", showSendError);
@@ -228,9 +233,8 @@
     if (event.target.closest && event.target.closest("form.correction-form")) showSendError(event);
   });
   document.addEventListener("htmx:beforeRequest", function (event) {
-    const form = event.target.closest && event.target.closest("form.correction-form");
-    const message = form && form.querySelector(".send-error");
-    if (message) message.hidden = true;
+    const form = event.target.closest && event.target.closest("form.round-form");
+    if (form) form.querySelectorAll(".send-error").forEach(function (message) { message.hidden = true; });
   });
 
   // Keep the phone awake while a match is in progress (Screen Wake Lock where supported).
