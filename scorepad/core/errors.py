@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import logging
 import sys
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 logger = logging.getLogger(__name__)
@@ -68,9 +70,11 @@ PAGES = {
 }
 
 
-def _error_page(request: HttpRequest, status: int, page: int | str | None = None) -> HttpResponse:
+def _error_page(
+    request: HttpRequest, status: int, page: int | str | None = None, **context
+) -> HttpResponse:
     title, explanation = PAGES[page or status]
-    context = {"title": title, "explanation": explanation}
+    context = {"title": title, "explanation": explanation, **context}
     response = render(request, "error.html", context, status=status)
     response["Cache-Control"] = "no-store"
     return response
@@ -88,7 +92,14 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return _error_page(request, 403, "csrf")
 
 
+# The pages of someone's own matches: one not found may be an account's, signed out of.
+OWN_PAGES = ("/matches/", "/history/", "/account/matches/")
+
+
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if request.path.startswith(OWN_PAGES):
+        query = urlencode({"next": request.get_full_path()})
+        return _error_page(request, 404, sign_in_url=f"{reverse('accounts:log_in')}?{query}")
     return _error_page(request, 404)
 
 
