@@ -95,6 +95,9 @@ def _setup_shown(
     if request.htmx.target == "preset-changes":
         return MatchSetupForm(request.GET, game_key=game.key)
     initial = last_lineup(last)
+    if request.GET.get("seats") == "empty":  # "Empty the seats" without JavaScript
+        initial = {name: value for name, value in initial.items() if not name.startswith("player_")}
+        initial.pop("dealer", None)
     initial.update(chosen_rules(request, game, house_rules))
     return MatchSetupForm(initial=initial, game_key=game.key)
 
@@ -153,6 +156,9 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         "form": form,
         "game": game,
         "just_started": started,
+        # The seats offered are the last match's: said, with a way to empty them.
+        "seats_from_last": request.method != "POST"
+        and any(form.initial.get(f"player_{seat}") for seat in range(game.max_players)),
         "known_players": known_players(owner),
         "house_rules": house_rules,
         "house_rule_shown": form.house_rule_shown(house_rules),

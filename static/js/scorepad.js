@@ -290,6 +290,26 @@
     const seats = event.target.closest && event.target.closest("[data-seats]");
     if (seats && event.target.matches("input[type=text]")) keepDealerSeated(seats);
   });
+
+  // "Empty the seats" (the last match's, offered first): in place, the typing goes on in
+  // the first seat; the options stay. Without JavaScript, the link asks for the page so.
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest && event.target.closest("[data-empty-seats]");
+    if (!link) return;
+    const form = link.closest("form");
+    const seats = form && form.querySelector("[data-seats]");
+    if (!seats) return;
+    event.preventDefault();
+    const names = Array.from(seats.querySelectorAll("input[type=text]"));
+    names.forEach(function (input) {
+      input.value = "";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    const dealer = seats.querySelector("input[name=dealer]");
+    if (dealer) dealer.checked = true;
+    link.closest("[data-seats-from-last]").hidden = true;
+    if (names.length) names[0].focus();
+  });
   document.addEventListener("change", function (event) {
     if (!event.target.matches("[data-seats] input[name=dealer]")) return;
     const row = event.target.closest(".seat");

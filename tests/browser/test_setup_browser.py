@@ -395,3 +395,22 @@ def test_back_then_start_again_before_the_first_round_goes_on_with_that_match(pa
     from scorepad.matches.models import Match
 
     assert Match.objects.count() == 1
+
+
+def test_the_last_matchs_four_seats_are_emptied_for_a_table_of_three(page, request):
+    start_cabo(page, ["Ana", "Ben", "Chloé", "Daan"], ("French rules", "fr"))
+    open_setup(page, "cabo")
+    note = page.locator("[data-seats-from-last]")
+    expect(note).to_contain_text("The seats are your last match’s.")
+    expect(seat(page, 4)).to_have_value("Daan")
+    note.get_by_role("link", name="Empty the seats").click()
+    for number in range(1, 5):
+        expect(seat(page, number)).to_have_value("")
+    expect(seat(page, 1)).to_be_focused()
+    expect(note).to_be_hidden()
+    expect(page.locator('input[name="options_for"]')).to_have_value("fr")  # the rules stay
+    snap(page, request, "seats-emptied")
+    for number, name in enumerate(["Eva", "Finn", "Gus"], start=1):
+        seat(page, number).fill(name)
+    start(page)
+    assert newest_match().players == ["Eva", "Finn", "Gus"]

@@ -175,3 +175,23 @@ def test_an_option_changed_by_hand_updates_the_changes_note(client):
         setup_url("cabo"), options, headers={"hx-request": "true", "hx-target": "preset-changes"}
     )
     assert "with changes" not in response.content.decode()
+
+
+def test_the_last_matchs_seats_are_said_and_can_be_emptied_keeping_the_options(client):
+    assert "your last match" not in client.get(setup_url("cabo")).content.decode()
+    start_as_shown(
+        client,
+        "cabo",
+        {**shown_form(client, "cabo", "?preset=fr"), "option_target": "50"}
+        | {f"player_{seat}": name for seat, name in enumerate(["Ana", "Ben", "Chloé", "Daan"])},
+    )
+    page = client.get(setup_url("cabo")).content.decode()
+    assert "The seats are your last match’s." in page
+    assert 'href="?seats=empty"' in page
+    emptied = shown_form(client, "cabo", "?seats=empty")
+    assert [emptied.get(f"player_{seat}", "") for seat in range(4)] == ["", "", "", ""]
+    assert (emptied["preset"], emptied["option_target"]) == ("fr", "50")
+    assert "your last match" not in client.get(setup_url("cabo", "?seats=empty")).content.decode()
+    # Three names typed into the emptied seats: a match of three.
+    three = {f"player_{seat}": name for seat, name in enumerate(["Eva", "Finn", "Gus"])}
+    assert start_as_shown(client, "cabo", {**emptied, **three}).players == ["Eva", "Finn", "Gus"]
