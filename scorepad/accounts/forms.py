@@ -183,7 +183,19 @@ class ClaimForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match = match
         self.user = user
-        self.fields["seat"].choices = list(enumerate(match.players))
+        # A seat another account said was theirs is told as such before it is tapped.
+        taken = set(
+            Claim.objects.filter(match=match).exclude(user=user).values_list("position", flat=True)
+        )
+        self.fields["seat"].choices = [
+            (
+                seat,
+                _("%(name)s · taken by another account") % {"name": name}
+                if seat in taken
+                else name,
+            )
+            for seat, name in enumerate(match.players)
+        ]
 
     @property
     def client_fault(self) -> bool:

@@ -16,12 +16,15 @@ from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorepad.core.errors import client_address
 from scorepad.core.htmx import form_status
+from scorepad.core.wording import starts_with_vowel
 from scorepad.matches.access import current_owner, get_own_match, shared_link
 from scorepad.matches.live import FOLLOW, link_gone
 from scorepad.matches.models import Match, Owner
@@ -59,8 +62,9 @@ def sign_up(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         if throttle.spend("sign-up", [(client_address(request), SIGN_UPS_PER_ADDRESS)]):
             user = form.save()
-            login(request, user, backend=MODEL_BACKEND)  # takes over this browser's matches
+            # The welcome first, then what signing in did (the browser's matches taken over).
             messages.success(request, _("Welcome, %(name)s.") % {"name": user.get_username()})
+            login(request, user, backend=MODEL_BACKEND)  # takes over this browser's matches
             return redirect(_next_or(request, "accounts:account"))
         form.add_error(
             None,
@@ -168,8 +172,29 @@ def _claim(request: HttpRequest, match: Match, **extra) -> HttpResponse:
             messages.success(request, said)
             return redirect(extra["back_url"])
     mine = Claim.objects.filter(user=request.user, match=match).first()
-    context = {"form": form, "match": match, "mine": mine, **extra}
+    context = {"form": form, "match": match, "mine": mine, "intro": _claim_intro(match), **extra}
     return render(request, "accounts/claim.html", context, status=form_status(request, form))
+
+
+# French elides "de" before a game's name starting with a vowel: "Partie d’Escoba".
+CLAIM_INTRO = (
+    gettext_lazy(
+        "%(game)s match of %(date)s. The player you choose counts in your statistics, and"
+        " only in yours."
+    ),
+    pgettext_lazy(
+        "before a game's name starting with a vowel",
+        "%(game)s match of %(date)s. The player you choose counts in your statistics, and"
+        " only in yours.",
+    ),
+)
+
+
+def _claim_intro(match: Match) -> str:
+    game = _(match.rules.name)
+    plain, elided = CLAIM_INTRO
+    date = formats.date_format(timezone.localtime(match.created), "DATE_FORMAT")
+    return (elided if starts_with_vowel(game) else plain) % {"game": game, "date": date}
 
 
 def _keep_claim(form: ClaimForm) -> bool:

@@ -55,10 +55,9 @@ def test_an_anonymous_scorer_signs_up_and_carries_on_from_a_second_phone(
     # Back to the match being scored (the navigation's "Sign in" names it), now the
     # account's, saying so.
     expect(page).to_have_url(match_url)
-    expect(page.get_by_text("Welcome, ana.")).to_be_visible()
-    expect(
-        page.get_by_text("The match of this browser is now kept in your account.")
-    ).to_be_visible()
+    expect(page.locator("#standing .notice")).to_have_text(
+        ["Welcome, ana.", "The match of this browser is now kept in your account."]
+    )
     expect(page.get_by_text("Enter round 3")).to_be_visible()
     shot("signed-up-back-at-the-match")
     page.goto("/account/")

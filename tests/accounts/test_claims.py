@@ -58,6 +58,30 @@ def test_a_seat_another_account_claimed_is_refused_next_to_the_field(ana, ben, a
     assert not Claim.objects.filter(user=ana).exists()
 
 
+def test_a_seat_another_account_claimed_is_said_before_it_is_tapped(ana, ben, anas, ana_phone):
+    match = build(anas, CABO_FR)
+    Claim.objects.create(user=ben, match=match, position=0)
+    content = ana_phone.get(claim_url(match)).content.decode()
+    assert "Ana · taken by another account" in content
+    assert "Ben · taken" not in content
+
+
+@pytest.mark.parametrize(
+    ("spec", "language", "said"),
+    [
+        (ESCOBA, "fr", "Partie d’Escoba du "),
+        (CABO_FR, "fr", "Partie de Cabo du "),
+        (ESCOBA, "en", "Escoba match of "),
+    ],
+)
+def test_the_claim_page_names_the_game_as_its_language_writes_it(
+    anas, ana_phone, spec, language, said
+):
+    match = build(anas, spec)
+    content = ana_phone.get(claim_url(match), headers={"Accept-Language": language})
+    assert said in content.content.decode()
+
+
 def test_a_seat_taken_at_the_same_moment_gets_the_same_message(
     ana, ben, anas, ana_phone, monkeypatch
 ):

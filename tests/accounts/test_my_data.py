@@ -19,7 +19,8 @@ DELETE = reverse("accounts:delete")
 
 
 def test_the_account_page_names_the_account_and_offers_its_data(ana, ana_phone):
-    build(Owner.objects.create(user=ana), CABO_FR)
+    assert "No match kept in your account yet." in ana_phone.get(ACCOUNT).content.decode()
+    build(Owner.objects.get_or_create(user=ana)[0], CABO_FR)
     content = ana_phone.get(ACCOUNT).content.decode()
     assert "ana@example.org" in content
     assert "1 match is kept in your account" in content
