@@ -694,6 +694,49 @@ window.addEventListener("resize", keepClearOfStanding);
       window.setTimeout(function () { if (window.htmx) window.htmx.trigger(details, "change"); }, 0);
     }
   });
+
+  // A correction open on the board, typed into: opened again in the other language,
+  // with what was typed, if its round is still as the form showed it (`shown`).
+  const CORRECTING = "scorepad.correcting:";
+
+  document.addEventListener("submit", function (event) {
+    const form = document.querySelector("#correction form.correction-form");
+    if (!form || !event.target.matches("form.langs") || !window.scorepad.changed(form)) return;
+    const values = new URLSearchParams(new FormData(form));
+    values.delete("csrfmiddlewaretoken");
+    try {
+      window.sessionStorage.setItem(CORRECTING + window.location.pathname, JSON.stringify({
+        at: Date.now(),
+        url: form.getAttribute("action"),
+        values: values.toString(),
+      }));
+    } catch (error) {
+      // No storage: the board comes back with the correction closed.
+    }
+  }, true);
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const key = CORRECTING + window.location.pathname;
+    let typed = null;
+    try {
+      typed = JSON.parse(window.sessionStorage.getItem(key) || "null");
+      window.sessionStorage.removeItem(key);
+    } catch (error) {
+      return;
+    }
+    const region = document.getElementById("correction");
+    if (!region || !window.htmx || !typed || !typed.url || Date.now() - typed.at > FRESH_FOR) return;
+    window.htmx.ajax("GET", typed.url, { target: region, swap: "innerHTML" }).then(function () {
+      const form = region.querySelector("form.correction-form");
+      const values = new URLSearchParams(typed.values);
+      if (!form || !form.elements.shown || form.elements.shown.value !== values.get("shown")) return;
+      window.scorepad.fillForm(form, values);
+      form.querySelectorAll(".card-codes").forEach(function (field) {
+        field.dispatchEvent(new Event("input", { bubbles: true })); // the picked cards shown
+      });
+      region.scrollIntoView({ block: "start" });
+    });
+  });
 })();
 
 // What an htmx swap brought in is in sight: a walkthrough's step takes the focus to its

@@ -372,3 +372,22 @@ def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot
     expect(page.locator("#round-12")).to_be_visible()
     expect(page.locator("#round-2")).to_have_count(0)
     expect(page.locator("#legend-adjusted")).to_be_hidden()
+
+
+def test_a_correction_being_typed_comes_back_open_after_a_language_switch(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    ana_calls_with_0(page, "9")
+    page.locator("#round-1 .why-link").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    row(correction, "Ben").locator("input.points-input").fill("7")
+    page.get_by_role("button", name="Français").click()
+    # Before, the board came back in French with the correction closed and the 7 lost.
+    expect(correction.get_by_role("heading", name="Corriger la manche 1")).to_be_visible()
+    expect(row(correction, "Ben").locator("input.points-input")).to_have_value("7")
+    expect(correction).to_be_in_viewport()
+    shot("correction-kept-in-french")
+    page.get_by_role("button", name="Enregistrer la correction").click()
+    expect(page.locator("#standing .notice")).to_have_text(
+        "Manche 1 corrigée. Points\u00a0: Ben 9 → 7."
+    )
