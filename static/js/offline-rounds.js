@@ -402,8 +402,29 @@
       if (recorded.length && asked) asked.then(function () { sayRecorded(recorded); });
     } else {
       show();
+      if (sent) refreshLists();
     }
     return sent;
+  }
+
+  // Sent from a page that lists matches (the home page's "Continue"): the list as the
+  // server now has it, saying why it changed.
+  function refreshLists() {
+    if (!window.htmx) return;
+    document.querySelectorAll("[data-refresh-after-sent][id]").forEach(function (region) {
+      const id = region.id;
+      const said = region.dataset.sent;
+      const url = window.location.pathname + window.location.search;
+      window.htmx.ajax("GET", url, { target: "#" + id, select: "#" + id, swap: "outerHTML" }).then(function () {
+        const now = document.getElementById(id);
+        if (!now || !said) return;
+        const notice = document.createElement("p");
+        notice.className = "notice";
+        notice.setAttribute("role", "status");
+        notice.textContent = said;
+        now.insertBefore(notice, now.querySelector("h2").nextSibling);
+      });
+    });
   }
 
   // What the player kept and was told so is now recorded: said in the standing, in sight

@@ -500,3 +500,24 @@ def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent
     expect(page.locator(".unsent")).to_have_count(0)
     expect(page.locator("#standing .unsent-notice")).to_have_count(0)
     assert page.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
+
+
+def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent")).to_contain_text("Round 2 · not sent yet")
+    # The tab closed; back online, the phone opens the home page: the round goes from there.
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    home = context.new_page()
+    home.goto("/")
+    expect(home.locator("#continue .notice")).to_have_text(
+        "The rounds kept on this phone are now recorded."
+    )
+    expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
+    assert Match.objects.get().round_count == 2
