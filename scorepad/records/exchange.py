@@ -386,18 +386,26 @@ def save_matches(
         return create_played_matches(owner, checked)
 
 
-def _identity(entry: CheckedMatch | Match, rounds: list | None = None) -> str | None:
-    """What makes two matches one: their set-up, their date to the second (as the file
-    keeps it) and their rounds as entered. None for a match of the file without a date."""
+def held_with_other_rounds(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
+    """How many matches of the file the owner's history holds with other rounds (an
+    older or newer export of a match played on): `save_matches` leaves them out too."""
+    checked = list(checked)
+    held = _held(owner, checked)
+    return sum(1 for entry in checked if held.get(_identity(entry)) not in (None, entry.rounds))
+
+
+def _identity(entry: CheckedMatch | Match) -> str | None:
+    """What makes two matches one: their set-up and their date to the second (as the
+    file keeps it), whatever rounds each holds (an export taken earlier or later of one
+    match is that match). None for a match of the file without a date."""
     if isinstance(entry, Match):
         game, preset, setup, created = entry.game, entry.preset, entry.setup(), entry.created
     else:
-        game, preset, setup, created, rounds = (
+        game, preset, setup, created = (
             entry.setup.game,
             entry.preset,
             entry.setup,
             entry.created,
-            entry.rounds,
         )
     if created is None:
         return None
@@ -411,19 +419,19 @@ def _identity(entry: CheckedMatch | Match, rounds: list | None = None) -> str | 
             teams,
             setup.first_dealer,
             timestamp(created),
-            rounds,
         ],
         sort_keys=True,
         ensure_ascii=False,
     )
 
 
-def _held(owner: Owner, checked: list[CheckedMatch]) -> set[str]:
+def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, list]:
     """The identities of the owner's matches (not deleted) that a match of the file may
-    be: of its games, dated to the second as one of them. Two queries."""
+    be, of its games and dated to the second as one of them, with their rounds as
+    entered. Two queries."""
     dates = [entry.created for entry in checked if entry.created]
     if not dates or owner.pk is None:
-        return set()
+        return {}
     seconds = {timestamp(moment) for moment in dates}
     candidates = [
         match
@@ -439,4 +447,4 @@ def _held(owner: Owner, checked: list[CheckedMatch]) -> set[str]:
     entered = Round.objects.filter(match__in=candidates, deleted_at__isnull=True)
     for match_id, data in entered.order_by("match_id", "number").values_list("match_id", "data"):
         rounds[match_id].append(data)
-    return {_identity(match, rounds[match.pk]) for match in candidates}
+    return {_identity(match): rounds[match.pk] for match in candidates}

@@ -192,6 +192,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
         raise BadRequest("malformed one-time key")
     if form.is_valid():
         owner = current_owner(request, create=True)
+        other_rounds = exchange.held_with_other_rounds(owner, form.checked)
         try:
             created = exchange.save_matches(
                 owner, form.checked, key=form.cleaned_data["key"], new_only=True
@@ -202,8 +203,8 @@ def import_matches(request: HttpRequest) -> HttpResponse:
             messages.info(request, _("This file was already imported."))
             return redirect("records:history")
         else:
-            count, held = len(created), len(form.checked) - len(created)
-            if count or not held:
+            count, held = len(created), len(form.checked) - len(created) - other_rounds
+            if count or not (held or other_rounds):
                 messages.success(
                     request,
                     ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
@@ -218,6 +219,20 @@ def import_matches(request: HttpRequest) -> HttpResponse:
                         held,
                     )
                     % {"count": held},
+                )
+            if other_rounds:
+                messages.info(
+                    request,
+                    ngettext(
+                        "%(count)s match of the file is in your history with other rounds:"
+                        " left out, yours is kept. To take the file's, delete yours, then"
+                        " import the file again.",
+                        "%(count)s matches of the file are in your history with other rounds:"
+                        " left out, yours are kept. To take the file's, delete yours, then"
+                        " import the file again.",
+                        other_rounds,
+                    )
+                    % {"count": other_rounds},
                 )
             return redirect("records:history")
     context = _history_context(request, current_owner(request))

@@ -229,17 +229,29 @@ def test_a_file_imported_again_adds_only_the_matches_not_held_yet(owner, visitor
     assert Match.objects.filter(owner=stranger).count() == len(ALL) + 1
 
 
-def test_a_match_differing_in_anything_entered_is_imported_again(owner, visitor):
-    """Not the same match: a round more, a round changed, another date, one deleted."""
+def test_a_match_held_with_other_rounds_is_left_out_and_said_so(owner, visitor):
+    """An export taken earlier (or later) of a match played on is that match: imported
+    again it would count twice in the statistics (QA19). Another date, or the match
+    deleted from the history, is another match."""
     document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
     upload(visitor, document)
-    longer = document_of(CABO_FR, created="2026-11-01T20:00:00Z", rounds=CABO_FR["rounds"][:1])
+    messages_of(visitor)
+    shorter = document_of(CABO_FR, created="2026-11-01T20:00:00Z", rounds=CABO_FR["rounds"][:1])
     later = document_of(CABO_FR, created="2026-11-01T20:00:01Z")
-    upload(visitor, [document, longer, later])
-    assert Match.objects.filter(owner=owner).count() == 3
-    Match.objects.filter(owner=owner).update(deleted_at=datetime(2026, 11, 2, tzinfo=UTC))
-    upload(visitor, document)
-    assert Match.objects.filter(owner=owner, deleted_at__isnull=True).count() == 1
+    upload(visitor, [shorter, later])
+    assert Match.objects.filter(owner=owner).count() == 2
+    assert messages_of(visitor) == [
+        "1 match imported.",
+        "1 match of the file is in your history with other rounds: left out, yours is"
+        " kept. To take the file's, delete yours, then import the file again.",
+    ]
+    held = Match.objects.get(owner=owner, created=datetime(2026, 11, 1, 20, tzinfo=UTC))
+    assert held.round_count == len(CABO_FR["rounds"])
+    held.deleted_at = datetime(2026, 11, 2, tzinfo=UTC)
+    held.save()
+    upload(visitor, shorter)
+    taken = Match.objects.get(owner=owner, deleted_at__isnull=True, created=held.created)
+    assert taken.round_count == 1
 
 
 def test_an_import_ignores_the_computed_fields(owner, visitor):
