@@ -189,6 +189,12 @@
       showAllPicks(details.closest("form"));
     }
     showHandPoints(event.target);
+    // Points typed over the counts' sum say the hand another way: the counts go, or the
+    // two would disagree (a correction of a row entered as counts).
+    if (event.target.matches("input[data-hand-points]")) {
+      const row = event.target.closest(".entry-row");
+      if (row) row.querySelectorAll("input[data-points]").forEach(function (input) { input.value = ""; });
+    }
     const pending = event.target.dataset && event.target.dataset.negative;
     if (pending && event.target.value !== "") {
       delete event.target.dataset.negative;

@@ -57,6 +57,16 @@ def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, s
     expect(row(page, "Ben").locator('input[name="points_1"]')).to_have_value("")
     record(page)
     expect(page.locator("tfoot .totals td")).to_have_text(["4", "0", "0"])
+    # Corrected by typing points over the counts: the counts go, no contradiction (QA17).
+    page.locator("#round-1 .why-link").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    expect(row(correction, "Ana").locator('input[name="n3_0"]')).to_have_value("1")
+    row(correction, "Ana").locator('input[name="points_0"]').fill("5")
+    expect(row(correction, "Ana").locator('input[name="n3_0"]')).to_have_value("")
+    expect(row(correction, "Ana").locator('input[name="n1_0"]')).to_have_value("")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("tfoot .totals td")).to_have_text(["5", "0", "0"])
 
 
 def test_the_card_picker_marks_removes_and_runs_out_of_cards_in_french(page, shot):
