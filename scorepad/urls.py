@@ -8,6 +8,7 @@ from scorepad.matches import home
 urlpatterns = [
     path("", home.home, name="home"),
     path("healthz", core_views.health, name="health"),
+    path("favicon.ico", pwa.favicon, name="favicon"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),

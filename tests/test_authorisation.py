@@ -56,6 +56,7 @@ def app_urls() -> list[Url]:
 # `staff`: Django's admin; nobody here is staff, so it answers with its sign-in page.
 PUBLIC = {
     "health",
+    "favicon",
     "manifest",
     "service_worker",
     "offline",

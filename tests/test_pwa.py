@@ -50,6 +50,14 @@ def test_every_icon_of_the_manifest_is_a_png_of_its_size(client):
         assert f"{width}x{height}" == icon["sizes"]
 
 
+def test_the_favicon_address_leads_to_the_apps_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302
+    assert "max-age=86400" in response["Cache-Control"]
+    assert png_size(static_file(response["Location"])) == (192, 192)
+    assert client.post("/favicon.ico").status_code == 405
+
+
 def test_the_manifest_speaks_the_visitors_language(client):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
     manifest = client.get("/manifest.webmanifest").json()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
@@ -98,8 +97,9 @@ OWN_PAGES = ("/matches/", "/history/", "/account/matches/")
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if request.path.startswith(OWN_PAGES):
-        query = urlencode({"next": request.get_full_path()})
-        return _error_page(request, 404, sign_in_url=f"{reverse('accounts:log_in')}?{query}")
+        # Not back to this address: a page of a match not found shows nothing of it, its
+        # number neither (the account's home page, once signed in, lists its matches).
+        return _error_page(request, 404, sign_in_url=reverse("accounts:log_in"))
     return _error_page(request, 404)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import get_template
 from django.templatetags.static import static
@@ -49,6 +49,15 @@ def _icon(name: str, size: int, purpose: str = "any") -> dict[str, str]:
         "type": "image/png",
         "purpose": purpose,
     }
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """`/favicon.ico`, which some browsers and bookmark tools ask for whatever the page
+    names: the app's icon, as a PNG (every browser takes one there), kept a day."""
+    response = HttpResponseRedirect(static("icons/icon-192.png"))
+    response["Cache-Control"] = "public, max-age=86400"
+    return response
 
 
 @require_safe
