@@ -669,18 +669,24 @@ window.addEventListener("resize", keepClearOfStanding);
     }
   }, true);
 
+  // What was kept for this page under `prefix` before the switch, taken once; null if
+  // nothing was, or too long ago (a switch that did not get through).
+  function takeKept(prefix) {
+    const key = prefix + window.location.pathname;
+    try {
+      const kept = JSON.parse(window.sessionStorage.getItem(key) || "null");
+      window.sessionStorage.removeItem(key);
+      return kept && Date.now() - kept.at <= FRESH_FOR ? kept : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     const form = setupForm();
-    const key = TYPED + window.location.pathname;
-    let typed = null;
-    try {
-      typed = JSON.parse(window.sessionStorage.getItem(key) || "null");
-      window.sessionStorage.removeItem(key);
-    } catch (error) {
-      return;
-    }
+    const typed = takeKept(TYPED);
     // A page with faults shows what was sent, not what was typed before.
-    if (!form || !typed || !typed.values || Date.now() - typed.at > FRESH_FOR || form.querySelector(".errorlist, .form-errors")) return;
+    if (!form || !typed || !typed.values || form.querySelector(".errorlist, .form-errors")) return;
     const values = new URLSearchParams(typed.values);
     window.scorepad.fillForm(form, values);
     // The hidden fields that go with the options shown (the preset they are for).
@@ -716,16 +722,9 @@ window.addEventListener("resize", keepClearOfStanding);
   }, true);
 
   document.addEventListener("DOMContentLoaded", function () {
-    const key = CORRECTING + window.location.pathname;
-    let typed = null;
-    try {
-      typed = JSON.parse(window.sessionStorage.getItem(key) || "null");
-      window.sessionStorage.removeItem(key);
-    } catch (error) {
-      return;
-    }
+    const typed = takeKept(CORRECTING);
     const region = document.getElementById("correction");
-    if (!region || !window.htmx || !typed || !typed.url || Date.now() - typed.at > FRESH_FOR) return;
+    if (!region || !window.htmx || !typed || !typed.url) return;
     window.htmx.ajax("GET", typed.url, { target: region, swap: "innerHTML" }).then(function () {
       const form = region.querySelector("form.correction-form");
       const values = new URLSearchParams(typed.values);
