@@ -386,49 +386,52 @@ def save_matches(
         return create_played_matches(owner, checked)
 
 
-def held_with_other_rounds(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
-    """How many matches of the file the owner's history holds with other rounds (an
-    older or newer export of a match played on): `save_matches` leaves them out too."""
+def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
+    """How many matches of the file the owner's history holds changed since (an older or
+    newer export of a match played on, corrected or renamed): `save_matches` leaves them
+    out too."""
     checked = list(checked)
     held = _held(owner, checked)
-    return sum(1 for entry in checked if held.get(_identity(entry)) not in (None, entry.rounds))
+    return sum(1 for entry in checked if held.get(_identity(entry)) not in (None, _version(entry)))
 
 
 def _identity(entry: CheckedMatch | Match) -> str | None:
-    """What makes two matches one: their set-up and their date to the second (as the
-    file keeps it), whatever rounds each holds (an export taken earlier or later of one
-    match is that match). None for a match of the file without a date."""
-    if isinstance(entry, Match):
-        game, preset, setup, created = entry.game, entry.preset, entry.setup(), entry.created
-    else:
-        game, preset, setup, created = (
-            entry.setup.game,
-            entry.preset,
-            entry.setup,
-            entry.created,
-        )
+    """What makes two matches one: their game, rules and number of seats, and their date
+    to the second (as the file keeps it), whatever each holds since (an export taken
+    before a match was played on, or its players renamed, is that match). None for a
+    match of the file without a date."""
+    game, preset, setup, created = _parts(entry)
     if created is None:
         return None
-    teams = [[team.name, list(team.players)] for team in setup.teams or ()]
     return json.dumps(
-        [
-            game,
-            preset,
-            dict(setup.options),
-            list(setup.players),
-            teams,
-            setup.first_dealer,
-            timestamp(created),
-        ],
+        [game, preset, dict(setup.options), len(setup.players), timestamp(created)],
         sort_keys=True,
         ensure_ascii=False,
     )
 
 
-def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, list]:
+def _version(entry: CheckedMatch | Match, rounds: list | None = None) -> str:
+    """What a match holds as entered: its players, teams, first dealer and rounds."""
+    setup = _parts(entry)[2]
+    teams = [[team.name, list(team.players)] for team in setup.teams or ()]
+    rounds = entry.rounds if isinstance(entry, CheckedMatch) else rounds
+    return json.dumps(
+        [list(setup.players), teams, setup.first_dealer, rounds],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+
+
+def _parts(entry: CheckedMatch | Match) -> tuple:
+    if isinstance(entry, Match):
+        return entry.game, entry.preset, entry.setup(), entry.created
+    return entry.setup.game, entry.preset, entry.setup, entry.created
+
+
+def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, str]:
     """The identities of the owner's matches (not deleted) that a match of the file may
-    be, of its games and dated to the second as one of them, with their rounds as
-    entered. Two queries."""
+    be, of its games and dated to the second as one of them, with what each holds
+    (`_version`). Two queries."""
     dates = [entry.created for entry in checked if entry.created]
     if not dates or owner.pk is None:
         return {}
@@ -447,4 +450,4 @@ def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, list]:
     entered = Round.objects.filter(match__in=candidates, deleted_at__isnull=True)
     for match_id, data in entered.order_by("match_id", "number").values_list("match_id", "data"):
         rounds[match_id].append(data)
-    return {_identity(match): rounds[match.pk] for match in candidates}
+    return {_identity(match): _version(match, rounds[match.pk]) for match in candidates}

@@ -192,7 +192,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
         raise BadRequest("malformed one-time key")
     if form.is_valid():
         owner = current_owner(request, create=True)
-        other_rounds = exchange.held_with_other_rounds(owner, form.checked)
+        changed = exchange.held_changed_since(owner, form.checked)
         try:
             created = exchange.save_matches(
                 owner, form.checked, key=form.cleaned_data["key"], new_only=True
@@ -203,8 +203,8 @@ def import_matches(request: HttpRequest) -> HttpResponse:
             messages.info(request, _("This file was already imported."))
             return redirect("records:history")
         else:
-            count, held = len(created), len(form.checked) - len(created) - other_rounds
-            if count or not (held or other_rounds):
+            count, held = len(created), len(form.checked) - len(created) - changed
+            if count or not (held or changed):
                 messages.success(
                     request,
                     ngettext("%(count)s match imported.", "%(count)s matches imported.", count)
@@ -220,19 +220,19 @@ def import_matches(request: HttpRequest) -> HttpResponse:
                     )
                     % {"count": held},
                 )
-            if other_rounds:
+            if changed:
                 messages.info(
                     request,
                     ngettext(
-                        "%(count)s match of the file is in your history with other rounds:"
-                        " left out, yours is kept. To take the file's, delete yours, then"
+                        "%(count)s match of the file is in your history, changed since:"
+                        " left out, yours is kept. To take the file’s, delete yours, then"
                         " import the file again.",
-                        "%(count)s matches of the file are in your history with other rounds:"
-                        " left out, yours are kept. To take the file's, delete yours, then"
+                        "%(count)s matches of the file are in your history, changed since:"
+                        " left out, yours are kept. To take the file’s, delete yours, then"
                         " import the file again.",
-                        other_rounds,
+                        changed,
                     )
-                    % {"count": other_rounds},
+                    % {"count": changed},
                 )
             return redirect("records:history")
     context = _history_context(request, current_owner(request))

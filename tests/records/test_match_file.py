@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorepad.limits import MAX_ROUNDS_PER_MATCH
+from scorepad.matches import services
 from scorepad.matches.models import Match, Round
 from scorepad.records import exchange
 
@@ -229,7 +230,7 @@ def test_a_file_imported_again_adds_only_the_matches_not_held_yet(owner, visitor
     assert Match.objects.filter(owner=stranger).count() == len(ALL) + 1
 
 
-def test_a_match_held_with_other_rounds_is_left_out_and_said_so(owner, visitor):
+def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     """An export taken earlier (or later) of a match played on is that match: imported
     again it would count twice in the statistics (QA19). Another date, or the match
     deleted from the history, is another match."""
@@ -242,8 +243,7 @@ def test_a_match_held_with_other_rounds_is_left_out_and_said_so(owner, visitor):
     assert Match.objects.filter(owner=owner).count() == 2
     assert messages_of(visitor) == [
         "1 match imported.",
-        "1 match of the file is in your history with other rounds: left out, yours is"
-        " kept. To take the file's, delete yours, then import the file again.",
+        CHANGED_SINCE,
     ]
     held = Match.objects.get(owner=owner, created=datetime(2026, 11, 1, 20, tzinfo=UTC))
     assert held.round_count == len(CABO_FR["rounds"])
@@ -252,6 +252,32 @@ def test_a_match_held_with_other_rounds_is_left_out_and_said_so(owner, visitor):
     upload(visitor, shorter)
     taken = Match.objects.get(owner=owner, deleted_at__isnull=True, created=held.created)
     assert taken.round_count == 1
+
+
+CHANGED_SINCE = (
+    "1 match of the file is in your history, changed since: left out, yours is kept. To"
+    " take the file’s, delete yours, then import the file again."
+)
+
+
+def test_a_match_held_with_its_players_renamed_or_another_first_dealer_is_that_match(
+    owner, visitor
+):
+    """QA20: "Correct names / dealer" after the export made the old file a new match."""
+    document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    upload(visitor, document)
+    match = Match.objects.get(owner=owner)
+    players = list(match.players)
+    services.correct_players(match, ["Anna", *players[1:]], players[1], owner=owner)
+    messages_of(visitor)
+    upload(visitor, document)
+    assert Match.objects.filter(owner=owner).count() == 1
+    assert messages_of(visitor) == [CHANGED_SINCE]
+    # A match of the same game and date with another number of players is another match.
+    three = document_of(CABO_FR, created="2026-11-01T20:00:00Z", players=[*players, "Zed"])
+    three["rounds"] = []
+    upload(visitor, three)
+    assert Match.objects.filter(owner=owner).count() == 2
 
 
 def test_an_import_ignores_the_computed_fields(owner, visitor):
