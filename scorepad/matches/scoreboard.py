@@ -174,6 +174,9 @@ def last_change_text(match: Match, sides: Sequence[str]) -> str | None:
     the next round."""
     last = (
         RoundChange.objects.filter(match_id=match.pk)
+        # The players' names corrected are journaled as rounds corrected, without points:
+        # not a change of the rounds to tell, nor one that hides the change before it.
+        .exclude(action=RoundChange.Action.EDIT, points__isnull=True)
         .order_by("-id")
         .values_list("action", "round__number", "points")
         .first()
@@ -181,8 +184,6 @@ def last_change_text(match: Match, sides: Sequence[str]) -> str | None:
     if last is None or last[0] not in CHANGE_TEXTS:
         return None
     action, number, points = last
-    if action == RoundChange.Action.EDIT and not points:  # the players' names corrected
-        return None
     said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
     if points:  # in seat order: the sides' names may have been corrected since
         before, after = (

@@ -600,7 +600,15 @@ def test_the_tables_other_phones_are_told_of_a_round_deleted_or_restored(
     assert "Round 2 restored." not in sheet
 
 
-def test_names_corrected_are_not_told_as_rounds_corrected(follow, match, owner):
+def test_names_corrected_are_not_told_as_rounds_corrected_nor_hide_one(follow, match, owner):
     match = services.correct_players(match, ["Anna", "Ben"], "Anna", owner=owner)
     board = Client().get(live("board", follow), headers=HTMX).content.decode()
     assert "Anna" in board and "corrected" not in board
+    # A round corrected, then the names: the round's correction is still the one told
+    # (QA20), under the new names.
+    services.correct_round(
+        match, 1, {"caller": "Anna", "hands": {"Anna": 1, "Ben": 7}}, owner=owner
+    )
+    services.correct_players(match, ["Ana", "Benoît"], "Ana", owner=owner)
+    board = Client().get(live("board", follow), headers=HTMX).content.decode()
+    assert "Round 1 corrected. Points: Benoît 9 → 7." in board
