@@ -94,6 +94,16 @@ ROUND_TEXTS = {
             " deleted on another phone, or this phone was signed out of its account. What you"
             " typed stays here."
         ),
+        "correction_not_reachable": _(
+            "The correction was not saved: this match is no longer open on this phone. It was"
+            " deleted on another phone, or this phone was signed out of its account. What you"
+            " typed stays here, and comes back after signing in."
+        ),
+        # A correction kept over a language switch or a sign-in, its round changed since.
+        "typed_not_put_back": _(
+            "Round %(number)s was changed meanwhile, maybe on another phone: here it is as it"
+            " now is, without what you typed."
+        ),
         "refused_notice": _("A round kept on this phone was refused: see why below."),
         "share_follow": _(
             "Anyone with this link sees the scoreboard on their own phone, round after round,"
@@ -200,6 +210,17 @@ ROUND_TEXTS = {
             "The deal was not recorded: this match is no longer open on this phone. It was"
             " deleted on another phone, or this phone was signed out of its account. What you"
             " typed stays here.",
+        ),
+        "correction_not_reachable": pgettext_lazy(
+            "a deal of cards",
+            "The correction was not saved: this match is no longer open on this phone. It was"
+            " deleted on another phone, or this phone was signed out of its account. What you"
+            " typed stays here, and comes back after signing in.",
+        ),
+        "typed_not_put_back": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s was changed meanwhile, maybe on another phone: here it is as it"
+            " now is, without what you typed.",
         ),
         "refused_notice": pgettext_lazy(
             "a deal of cards", "A deal kept on this phone was refused: see why below."

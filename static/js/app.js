@@ -670,13 +670,13 @@ window.addEventListener("resize", keepClearOfStanding);
   }, true);
 
   // What was kept for this page under `prefix` before the switch, taken once; null if
-  // nothing was, or too long ago (a switch that did not get through).
-  function takeKept(prefix) {
+  // nothing was, or longer ago than `freshFor` (a switch that did not get through).
+  function takeKept(prefix, freshFor) {
     const key = prefix + window.location.pathname;
     try {
       const kept = JSON.parse(window.sessionStorage.getItem(key) || "null");
       window.sessionStorage.removeItem(key);
-      return kept && Date.now() - kept.at <= FRESH_FOR ? kept : null;
+      return kept && Date.now() - kept.at <= (freshFor || FRESH_FOR) ? kept : null;
     } catch (error) {
       return null;
     }
@@ -689,6 +689,12 @@ window.addEventListener("resize", keepClearOfStanding);
     if (!form || !typed || !typed.values || form.querySelector(".errorlist, .form-errors")) return;
     const values = new URLSearchParams(typed.values);
     window.scorepad.fillForm(form, values);
+    // The seats no longer the last match's (emptied, typed over): not said to be.
+    const note = form.querySelector("[data-seats-from-last]");
+    const retyped = Array.from(form.querySelectorAll("[data-seats] input[type=text]")).some(function (input) {
+      return input.value !== input.defaultValue;
+    });
+    if (note && retyped) note.hidden = true;
     // The hidden fields that go with the options shown (the preset they are for).
     form.querySelectorAll("input[type=hidden]").forEach(function (field) {
       if (values.has(field.name)) field.value = values.get(field.name);
@@ -703,11 +709,14 @@ window.addEventListener("resize", keepClearOfStanding);
 
   // A correction open on the board, typed into: opened again in the other language,
   // with what was typed, if its round is still as the form showed it (`shown`).
+  // The same across a sign-in (the phone signed out meanwhile): the board it leads back
+  // to opens the correction again, if the sign-in took less than this.
   const CORRECTING = "scorepad.correcting:";
+  const SIGN_IN_FOR = 600000;
 
-  document.addEventListener("submit", function (event) {
+  function keepCorrection() {
     const form = document.querySelector("#correction form.correction-form");
-    if (!form || !event.target.matches("form.langs") || !window.scorepad.changed(form)) return;
+    if (!form || !window.scorepad.changed(form)) return;
     const values = new URLSearchParams(new FormData(form));
     values.delete("csrfmiddlewaretoken");
     try {
@@ -719,16 +728,36 @@ window.addEventListener("resize", keepClearOfStanding);
     } catch (error) {
       // No storage: the board comes back with the correction closed.
     }
+  }
+
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches("form.langs")) keepCorrection();
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#correction .not-reachable a")) keepCorrection();
   }, true);
 
   document.addEventListener("DOMContentLoaded", function () {
-    const typed = takeKept(CORRECTING);
+    const typed = takeKept(CORRECTING, SIGN_IN_FOR);
     const region = document.getElementById("correction");
     if (!region || !window.htmx || !typed || !typed.url) return;
     window.htmx.ajax("GET", typed.url, { target: region, swap: "innerHTML" }).then(function () {
       const form = region.querySelector("form.correction-form");
       const values = new URLSearchParams(typed.values);
-      if (!form || !form.elements.shown || form.elements.shown.value !== values.get("shown")) return;
+      if (!form || !form.elements.shown) return;
+      if (form.elements.shown.value !== values.get("shown")) {
+        // Changed meanwhile (another phone's correction): shown as it now is, and said.
+        const said = region.querySelector("[data-changed-meanwhile]");
+        if (said) {
+          const notice = document.createElement("div");
+          notice.className = "form-errors";
+          notice.setAttribute("role", "alert");
+          notice.textContent = said.dataset.changedMeanwhile;
+          form.insertBefore(notice, form.firstElementChild);
+        }
+        region.scrollIntoView({ block: "start" });
+        return;
+      }
       window.scorepad.fillForm(form, values);
       form.querySelectorAll(".card-codes").forEach(function (field) {
         field.dispatchEvent(new Event("input", { bubbles: true })); // the picked cards shown

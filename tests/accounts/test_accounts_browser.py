@@ -301,3 +301,32 @@ def test_a_follower_at_the_table_says_which_player_they_are_from_the_live_link(
         context.close()
     claim = Claim.objects.get()
     assert (claim.user.username, claim.position) == ("ben", 1)
+
+
+def test_a_correction_sent_signed_out_comes_back_open_after_signing_in(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
+    sign_up(page, "ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.locator("#round-1 .why-link").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    row(correction, "Ben").locator("input.points-input").fill("7")
+    # Signed out meanwhile (a password changed on another phone): the sessions go.
+    from scorepad.matches.sessions import SessionStore
+
+    SessionStore.get_model_class().objects.all().delete()
+    page.get_by_role("button", name="Save the correction").click()
+    gone = correction.locator(".not-reachable")
+    expect(gone).to_contain_text("The correction was not saved")
+    expect(row(correction, "Ben").locator("input.points-input")).to_have_value("7")
+    shot("correction-signed-out")
+    gone.get_by_role("link", name="Sign in").click()
+    page.get_by_label("Username").fill("ana")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    # Back on the board, the correction open again with what was typed.
+    expect(correction.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    expect(row(correction, "Ben").locator("input.points-input")).to_have_value("7")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#standing .notice")).to_have_text("Round 1 corrected. Points: Ben 9 → 7.")

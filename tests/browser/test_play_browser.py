@@ -389,5 +389,20 @@ def test_a_correction_being_typed_comes_back_open_after_a_language_switch(page, 
     shot("correction-kept-in-french")
     page.get_by_role("button", name="Enregistrer la correction").click()
     expect(page.locator("#standing .notice")).to_have_text(
-        "Manche 1 corrigée. Points\u00a0: Ben 9 → 7."
+        "Manche 1 corrigée. Points\u00a0: Ben 9\u00a0→ 7."
     )
+    # Typed again, and the round corrected on another phone before the switch: shown as
+    # it now is, and said (QA20), not filled with what was typed over the other's.
+    page.locator("#round-1 .why-link").click()
+    page.locator("#why-1").get_by_role("link", name="Corriger cette manche").click()
+    row(correction, "Ben").locator("input.points-input").fill("5")
+    match = Match.objects.get()
+    services.correct_round(
+        match, 1, {"caller": "Ana", "hands": {"Ana": 0, "Ben": 6}}, owner=match.owner
+    )
+    page.get_by_role("button", name="English").click()
+    expect(correction.locator(".form-errors")).to_have_text(
+        "Round 1 was changed meanwhile, maybe on another phone: here it is as it now is,"
+        " without what you typed."
+    )
+    expect(row(correction, "Ben").locator("input.points-input")).to_have_value("6")

@@ -412,5 +412,10 @@ def test_the_last_matchs_four_seats_are_emptied_for_a_table_of_three(page, reque
     snap(page, request, "seats-emptied")
     for number, name in enumerate(["Eva", "Finn", "Gus"], start=1):
         seat(page, number).fill(name)
+    # A language switch keeps the names typed, and no longer calls them the last match's.
+    page.get_by_role("button", name="Nederlands").click()
+    expect(page.locator('input[name="player_0"]')).to_have_value("Eva")
+    expect(note).to_be_hidden()
+    page.get_by_role("button", name="English").click()
     start(page)
     assert newest_match().players == ["Eva", "Finn", "Gus"]

@@ -177,7 +177,7 @@ def test_a_correction_that_ends_the_match_or_changes_its_winner_says_so(client, 
     with_french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
     client.defaults.update(with_french)
     content = correct_hands(client, cabo, "0", ana=0, ben=120)
-    assert "Points\u00a0: Ana 110 → 0\u00a0; Ben 0 → 120." in content
+    assert "Points\u00a0: Ana 110\u00a0→ 0\u00a0; Ben 0\u00a0→ 120." in content
     assert "Avec cette correction, le résultat change\u00a0: Ana gagne." in content
 
 

@@ -127,7 +127,7 @@ def test_a_correction_says_the_points_it_changed_in_seat_order_or_that_none_chan
     assert points_changed_text(cabo, before, before) == "The points did not change."
     with translation.override("fr"):
         assert points_changed_text(cabo, before, after) == (
-            "Points\u00a0: Ana −1 → 4\u00a0; Chloé 0 → −2."
+            "Points\u00a0: Ana −1\u00a0→ 4\u00a0; Chloé 0\u00a0→ −2."
         )
     with translation.override("nl"):
         assert points_changed_text(cabo, before, before) == "De punten zijn niet veranderd."
