@@ -48,7 +48,9 @@ QUERIES = {
     "why this score": 3,
     "why this score, walked": 3,
     "round POST": 11,  # 2 of them the test transaction's savepoint, 1 the owner's version
-    "round POST, board behind": 12,  # the board's last rounds read again for the answer
+    # The board's last rounds read again for the answer, and what changed before the round
+    # (a correction the board did not show yet).
+    "round POST, board behind": 13,
     "correction page": 3,
     "players' names": 2,
     "chart": 3,

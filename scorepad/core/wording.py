@@ -64,6 +64,10 @@ ROUND_TEXTS = {
         "undo_restore": _("Undo: restore round %(number)s"),
         "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
+        "over_meanwhile": _(
+            "The match is over (it ended meanwhile, maybe on another phone): round"
+            " %(number)s was not recorded."
+        ),
         "recorded_same": _(
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
@@ -167,6 +171,11 @@ ROUND_TEXTS = {
         ),
         "already_recorded": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."
+        ),
+        "over_meanwhile": pgettext_lazy(
+            "a deal of cards",
+            "The match is over (it ended meanwhile, maybe on another phone): deal %(number)s"
+            " was not recorded.",
         ),
         "recorded_same": pgettext_lazy(
             "a deal of cards",

@@ -57,6 +57,7 @@ def scoreboard_context(
     entry_key: object = None,
     last_rows: int | None = None,
     last_change: bool = True,
+    before_added: bool = False,
 ) -> dict:
     """Everything the board's regions show. `live`: the board seen through a shared link,
     which offers nothing of the owner's (read-only for a follower; a co-scorer records
@@ -66,7 +67,8 @@ def scoreboard_context(
     rows to make, when the answer shows fewer than the board (a round added: one), so
     that `state` needs only those at hand (`Match.kept_state`). `last_change`: whether
     the last change of the rounds may be one to tell (`last_change_text`); not after a
-    round just added."""
+    round just added, unless `before_added`: the change before that round is told (the
+    round came from a board that did not show it)."""
     state = state or match.state()
     sides = list(state.setup.sides)
     count = len(state.rounds)
@@ -145,7 +147,7 @@ def scoreboard_context(
         "fresh_form": fresh,
         "notice": notice,
         # Told to every phone showing the board (a notice is the changing phone's own).
-        "last_change": last_change_text(match, sides)
+        "last_change": last_change_text(match, sides, before_added=before_added)
         if last_change and notice is None and last_rows is None and (live or not read_only)
         else None,
         "status_error": status_error,
@@ -167,23 +169,26 @@ CHANGE_TEXTS = {
 }
 
 
-def last_change_text(match: Match, sides: Sequence[str]) -> str | None:
+def last_change_text(
+    match: Match, sides: Sequence[str], *, before_added: bool = False
+) -> str | None:
     """What the last change of the match's rounds was, if not a round added: "Round 2
     corrected. Points: Ben 7 → 8.", "Round 5 deleted.". The phone that made it was told
     so; the table's other phones, and this one after a reload, see it on the board until
-    the next round."""
-    last = (
+    the next round. `before_added`: the change before the round just added (by a phone
+    whose board did not show that change yet)."""
+    changes = (
         RoundChange.objects.filter(match_id=match.pk)
         # The players' names corrected are journaled as rounds corrected, without points:
         # not a change of the rounds to tell, nor one that hides the change before it.
         .exclude(action=RoundChange.Action.EDIT, points__isnull=True)
         .order_by("-id")
         .values_list("action", "round__number", "points")
-        .first()
     )
-    if last is None or last[0] not in CHANGE_TEXTS:
+    last = list(changes[:2])[1:] if before_added else list(changes[:1])
+    if not last or last[0][0] not in CHANGE_TEXTS:
         return None
-    action, number, points = last
+    action, number, points = last[0]
     said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
     if points:  # in seat order: the sides' names may have been corrected since
         before, after = (

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -282,7 +283,8 @@ def _changed(
         restorable_round=restorable_round,
         live=board.live,
         last_rows=1 if added else None,  # the added round's row only
-        last_change=not recorded,  # a round recorded is its last change, in its row
+        last_change=not added,  # a round added to the board as it was: told in its row
+        before_added=recorded,  # a board left behind: what changed before the round
     )
     regions = "round_added" if added else "changes"
     if added and _shows_all_rounds(request):  # the new row joins them: no "Show all" link
@@ -316,6 +318,8 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
     # The engine plays a round after the last one's result alone (`Game.play_next`), and
     # the answer to a round added shows that round's row alone: one is read.
     state = match.kept_state(last=1)
+    if state.finished:  # ended meanwhile, by another phone's round or correction
+        return _after_the_end(request, match, board)
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()
@@ -338,6 +342,25 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
         else:  # a round recorded since a deletion took the deleted round's place
             return _recorded(request, new, form.cleaned_data["seen"], board)
     return _refused(request, match, state, form, board)
+
+
+def _after_the_end(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
+    """A round sent to a match that ended since its form was shown: not recorded, and
+    said as a conflict (the page lists it, refused, beside the round that ended the
+    match); this very round sent again (its one-time key) is said recorded."""
+    try:
+        key = uuid.UUID(request.POST.get("entry_key", ""))
+    except ValueError:
+        key = None
+    earlier = match.rounds.filter(entry_key=key).first() if key else None
+    if earlier is not None:
+        notice = round_text(match.rules, "recorded_once", number=earlier.number)
+        return _changed(request, match, notice=notice, board=board)
+    number = request.POST.get("number", "")
+    notice = round_text(
+        match.rules, "over_meanwhile", number=number if number.isdigit() else match.round_count + 1
+    )
+    return _changed(request, match, notice=notice, status_error=True, board=board)
 
 
 def _recorded(request: HttpRequest, new: Round, seen: int | None, board: Board) -> HttpResponse:

@@ -160,6 +160,12 @@
     });
     document.querySelectorAll("form.round-form").forEach(showAllPicks);
     document.querySelectorAll("button.sign-toggle[hidden]").forEach(function (button) { button.hidden = false; });
+    // Cabanga!: a hand given as counts (a correction) shows its points too, into an
+    // empty box only, as above.
+    document.querySelectorAll("input[data-hand-points]").forEach(function (total) {
+      const first = total.closest(".entry-row").querySelector("input[data-points]");
+      if (total.value === "" && first) showHandPoints(first);
+    });
   }
   document.addEventListener("DOMContentLoaded", prepareForms);
   document.addEventListener("htmx:afterSettle", prepareForms);

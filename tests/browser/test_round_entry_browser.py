@@ -62,6 +62,8 @@ def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, s
     page.locator("#why-1").get_by_role("link", name="Correct this round").click()
     correction = page.locator("#correction")
     expect(row(correction, "Ana").locator('input[name="n3_0"]')).to_have_value("1")
+    # The counts' points in sight, as on the new round's form (QA21).
+    expect(row(correction, "Ana").locator('input[name="points_0"]')).to_have_value("4")
     row(correction, "Ana").locator('input[name="points_0"]').fill("5")
     expect(row(correction, "Ana").locator('input[name="n3_0"]')).to_have_value("")
     expect(row(correction, "Ana").locator('input[name="n1_0"]')).to_have_value("")

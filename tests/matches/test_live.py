@@ -612,3 +612,37 @@ def test_names_corrected_are_not_told_as_rounds_corrected_nor_hide_one(follow, m
     services.correct_players(match, ["Ana", "Benoît"], "Ana", owner=owner)
     board = Client().get(live("board", follow), headers=HTMX).content.decode()
     assert "Round 1 corrected. Points: Benoît 9 → 7." in board
+
+
+def test_a_round_sent_after_another_phone_ended_the_match_is_refused_and_said(
+    score, match, visitor
+):
+    ending = round_post(2, caller="0", hand_0="0", hand_1="95")
+    co_answer = Client().post(live("add_round", score), ending, headers=HTMX)
+    assert co_answer.status_code == 200
+    match.refresh_from_db()
+    assert match.finished
+    # The owner's round 2, typed meanwhile (Ben's hand seen as 7), sent after the end.
+    url = reverse("matches:add_round", args=[match.pk])
+    body = visitor.post(url, round_post(2, **CABO_ROUND_2), headers=HTMX).content.decode()
+    assert 'class="notice is-error"' in body  # the page keeps the round, listed refused
+    assert (
+        "The match is over (it ended meanwhile, maybe on another phone): round 2 was not recorded."
+    ) in body
+    assert Round.objects.filter(match=match, deleted_at__isnull=True).count() == 2
+    # The co-scorer's own round sent again (a retry): said recorded, not refused.
+    again = Client().post(live("add_round", score), ending, headers=HTMX).content.decode()
+    assert "Round 2 is recorded (it was sent twice, and kept once)." in again
+
+
+def test_a_round_sent_from_a_board_behind_a_correction_tells_that_correction(score, match, visitor):
+    seen = str(match.version)
+    Client().post(live("edit_round", score, 1), round_post(1, **CABO_ROUND_2), headers=HTMX)
+    # The owner typed round 2 on the board as it was (its poll held while typing).
+    body = visitor.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(2, seen=seen, caller="1", hand_0="5", hand_1="2"),
+        headers=HTMX,
+    ).content.decode()
+    assert "Round 1 corrected. Points: Ben 9 → 7." in body
+    assert 'id="round-2"' in body

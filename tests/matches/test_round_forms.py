@@ -157,6 +157,14 @@ def test_every_fault_of_an_escoba_deal_comes_back_at_once(client):
     assert 'id="id_sevens_0_error"' in response.content.decode()
 
 
+def test_an_escoba_fault_names_its_side_and_count_as_the_language_writes_it(client):
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    client.cookies["django_language"] = "fr"
+    response = add(client, match_id, cards_0="50", oros_0="5", sevens_0="", velo="")
+    # French sets a non-breaking space before the colon (QA21).
+    assert re.search(r"Ana · Cartes\u00a0: <ul", response.content.decode()), response.content
+
+
 def test_a_blank_escoba_deal_asks_for_the_counts_of_all_sides_but_the_last(client):
     match_id = create_match(client, "escoba", ["Ana", "Ben", "Cor"], preset="classic")
     response = add(client, match_id, velo="1")
