@@ -223,6 +223,30 @@ def test_two_scorers_sending_the_same_round_at_once_record_it_once(page, phone):
     expect(page.locator("tfoot .totals td")).to_have_text(totals(co_scorer))
 
 
+def test_a_round_sent_after_another_phone_ended_the_match_is_listed_refused(page, phone, shot):
+    """QA21: the round typed on one phone while the other's ended the match vanished
+    without a word when sent."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    row(co_scorer, "Ana").locator("input.points-input").fill("0")  # being filled: kept
+    play_cabo_round(page, {"Ana": "0", "Ben": "130"}, "Ana")  # the match ends
+    expect(page.locator(".result-title")).to_contain_text("Ana wins")
+    row(co_scorer, "Ben").locator("input.points-input").fill("13")
+    row(co_scorer, "Ana").locator("label.caller-pick").click()
+    record(co_scorer)
+    notice = co_scorer.locator(".standing .notice.is-error:not(.unsent-notice)")
+    expect(notice).to_have_text(
+        "The match is over (it ended meanwhile, maybe on another phone): round 1 was not recorded."
+    )
+    expect(notice).to_be_in_viewport()
+    expect(co_scorer.locator(".unsent-round")).to_contain_text("Round 1 · refused")
+    expect(co_scorer.locator(".result-title")).to_contain_text("Ana wins")
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--round-after-the-end.png"))
+    assert Round.objects.count() == 1
+
+
 def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, request):
     """The refusal answers with the board as it now is, its notice in the standing: the
     polls that follow find nothing newer and leave it (they used to swap the board over
