@@ -484,7 +484,9 @@ def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent
     # the round back in a form.
     refused = page.locator(".unsent li")
     expect(refused).to_contain_text("Round 1 · refused")
-    expect(refused.locator(".unsent-error")).to_have_text("The match is over")  # said once
+    expect(refused.locator(".unsent-error")).to_have_text(  # said once
+        "The match is over (it ended meanwhile, maybe on another phone): round 1 was not recorded."
+    )
     expect(refused.get_by_role("button", name="Correct it in the form")).to_be_hidden()
     expect(page.locator("form.round-form")).to_have_count(0)
     posts = []
