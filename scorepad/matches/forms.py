@@ -530,6 +530,11 @@ class RoundForm(forms.Form):
     def has_forged_fields(self) -> bool:
         return has_forged_fields(self, {"number", "entry_key", "seen", "shown"})
 
+    def has_entry(self) -> bool:
+        """Whether the round's number and one-time key came through, whatever its
+        fields hold (after `is_valid`)."""
+        return {"number", "entry_key"} <= self.cleaned_data.keys()
+
     def focus_first_fault(self) -> None:
         """Without JavaScript a refused round comes back as the whole page: its first
         field with a fault takes the focus (`autofocus`), so the browser opens the page

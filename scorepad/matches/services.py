@@ -127,7 +127,12 @@ def record_round(
             played = None
         else:
             seats = kept.seats_after(match, played)
-    if played is not None and match.abandoned_at is None and number <= MAX_ROUNDS_PER_MATCH:
+    if (
+        played is not None
+        and not match.finished
+        and match.abandoned_at is None
+        and number <= MAX_ROUNDS_PER_MATCH
+    ):
         try:
             with transaction.atomic():
                 new = _add_after(match, played, seats, data, number, entry_key, owner)
@@ -138,6 +143,7 @@ def record_round(
     with transaction.atomic():
         locked = _locked(match)
         _refuse_if_abandoned(locked)
+        _refuse_after_the_end(locked, entry_key, data, number)
         game = locked.rules
         if number > MAX_ROUNDS_PER_MATCH:
             raise RoundConflict(round_text(game, "at_most", count=MAX_ROUNDS_PER_MATCH))
@@ -199,6 +205,15 @@ def _entered(
         entry_key=entry_key,
         result=result_to_json(played.rounds[-1]),
     )
+
+
+def _refuse_after_the_end(match: Match, entry_key: uuid.UUID, data: Mapping, number: int) -> None:
+    """A round sent to a match that ended since its form was shown (another phone's
+    round or correction) is not recorded: a conflict, unless it is this very round,
+    sent again after it ended the match."""
+    if match.finished:
+        _refuse_a_second_entry(match, entry_key, data, number)
+        raise RoundConflict(round_text(match.rules, "over_meanwhile", number=number))
 
 
 def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID, data: Mapping, number: int) -> None:

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import json
-import uuid
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -23,7 +22,7 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
-from scorepad.core.wording import points_changed_text, round_text
+from scorepad.core.wording import round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import (
     Game,
@@ -48,6 +47,7 @@ from .scoreboard import (
     edit_form_for,
     just_started,
     known_players,
+    last_change_text,
     last_lineup,
     last_match,
     restorable_round,
@@ -318,12 +318,12 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
     # The engine plays a round after the last one's result alone (`Game.play_next`), and
     # the answer to a round added shows that round's row alone: one is read.
     state = match.kept_state(last=1)
-    if state.finished:  # ended meanwhile, by another phone's round or correction
-        return _after_the_end(request, match, board)
     form = round_form_for(state, request.POST)
     if not form.is_valid() and form.has_forged_fields():
         return HttpResponseBadRequest()
-    if form.is_valid():
+    # A match ended meanwhile (another phone's round or correction) refuses the round
+    # whatever it holds: the service says so, or that this very round ended it.
+    if form.is_valid() or (state.finished and form.has_entry()):
         try:
             new = services.record_round(
                 match,
@@ -342,25 +342,6 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
         else:  # a round recorded since a deletion took the deleted round's place
             return _recorded(request, new, form.cleaned_data["seen"], board)
     return _refused(request, match, state, form, board)
-
-
-def _after_the_end(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
-    """A round sent to a match that ended since its form was shown: not recorded, and
-    said as a conflict (the page lists it, refused, beside the round that ended the
-    match); this very round sent again (its one-time key) is said recorded."""
-    try:
-        key = uuid.UUID(request.POST.get("entry_key", ""))
-    except ValueError:
-        key = None
-    earlier = match.rounds.filter(entry_key=key).first() if key else None
-    if earlier is not None:
-        notice = round_text(match.rules, "recorded_once", number=earlier.number)
-        return _changed(request, match, notice=notice, board=board)
-    number = request.POST.get("number", "")
-    notice = round_text(
-        match.rules, "over_meanwhile", number=number if number.isdigit() else match.round_count + 1
-    )
-    return _changed(request, match, notice=notice, status_error=True, board=board)
 
 
 def _recorded(request: HttpRequest, new: Round, seen: int | None, board: Board) -> HttpResponse:
@@ -437,18 +418,14 @@ def correct_round_from(
                     form.add_error(None, later)
                 form.show_engine_errors(invalid.errors)
         else:
-            said = [
-                round_text(match.rules, "corrected", number=number),
-                # What it did, in sight in the standing: the row may be far up the board.
-                points_changed_text(
-                    match.setup().sides,
-                    kept_result(rounds[number - 1].result).points,
-                    kept_result(corrected.result).points,
-                ),
-            ]
-            said.extend(_result_changed(match))
+            after = corrected.match  # as the correction saved it (`live_state`)
+            # What it did to the round's points, as the journal keeps it for every board
+            # (in sight in the standing: the row may be far up the board), and to the end.
+            told = last_change_text(after, after.setup().sides)
+            said = [told or round_text(match.rules, "corrected", number=number)]
+            said.extend(_result_changed(match, after))
             if request.htmx:  # the board shows what changed, the correction closed
-                response = _changed(request, match, notice=" ".join(said), board=board)
+                response = _changed(request, after, notice=" ".join(said), board=board)
                 return _instead_of_correction(request, response)
             messages.info(request, " ".join(said))  # one notice, as the board says it in place
             return redirect(round_url(match, number, board.live))
@@ -468,13 +445,11 @@ def correct_round_from(
     )
 
 
-def _result_changed(before: Match) -> list[str]:
-    """What a correction just saved did to the match's end, `before` it: ended it,
-    undid its end, changed its winners or called for a tiebreak (none of which the
+def _result_changed(before: Match, after: Match) -> list[str]:
+    """What a correction did to the match's end, from `before` it to `after` it: ended
+    it, undid its end, changed its winners or called for a tiebreak (none of which the
     player asked for)."""
-    finished, winners, standing = Match.objects.values_list("finished", "winners", "standing").get(
-        pk=before.pk
-    )
+    finished, winners, standing = after.finished, after.winners, after.standing
     tied = standing["needs_tiebreak"]
     if not finished and tied and tied != (before.standing or {}).get("needs_tiebreak"):
         result = decode(standing["status"]).render(_, sentence=True)
