@@ -17,6 +17,7 @@ from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import Game
 from scorepad.rules.base import MatchState
+from scorepad.rules.kept import decode
 
 from .forms import RoundForm, round_form_class, round_form_for
 from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink
@@ -200,7 +201,24 @@ def last_change_text(
             for when in ("before", "after")
         )
         said += " " + points_changed_text(sides, before, after)
+        if points.get("end"):
+            said += " " + end_changed_text(**points["end"])
     return said
+
+
+def end_changed_text(change: str, status: object) -> str:
+    """What a correction did to the match's end (`services._end_changed`), which the
+    player did not ask for: called for a tiebreak, undid its end, changed its winners,
+    ended it. `status`: the status sentence it left, encoded."""
+    if change == "reopened":
+        return gettext("With this correction the match is no longer over.")
+    if change == "tied":
+        result = decode(status).render(gettext, sentence=True)
+        return gettext("With this correction the match is tied. %(result)s.") % {"result": result}
+    result = decode(status).render(gettext)
+    if change == "changed":
+        return gettext("With this correction the result changes: %(result)s.") % {"result": result}
+    return gettext("With this correction the match is over: %(result)s.") % {"result": result}
 
 
 def board_of(match_id: int) -> str:

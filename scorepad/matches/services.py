@@ -253,9 +253,41 @@ def correct_round(
         target.data = dict(data)
         target.save(update_fields=["data"])
         points = _points_changed(target, state)
-        _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
+        ended_before = _end_of(match)
         kept.keep(match, state, rounds)
+        if points is not None and (end := _end_changed(ended_before, _end_of(match))):
+            points["end"] = end
+        _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
     return target
+
+
+def _end_of(match: Match) -> tuple[bool, list[str], object, object]:
+    """What a board says of the match's end, as kept: finished, its winners, the sides
+    tied for a tiebreak, and the status sentence (encoded)."""
+    standing = match.standing or {}
+    return (
+        match.finished,
+        list(match.winners),
+        standing.get("needs_tiebreak"),
+        standing.get("status"),
+    )
+
+
+def _end_changed(before: tuple, after: tuple) -> dict | None:
+    """What a correction did to the match's end, which the player did not ask for and
+    every board tells with its points: "tied" (a tiebreak called for), "reopened" (no
+    longer over), "changed" (other winners), "ended"; with the status it left. None if
+    nothing."""
+    (was_over, was_won, was_tied, _status), (over, won, tied, status) = before, after
+    if not over and tied and tied != was_tied:
+        change = "tied"
+    elif was_over and not over:
+        change = "reopened"
+    elif not over or (was_over and was_won == won):
+        return None
+    else:
+        change = "changed" if was_over else "ended"
+    return {"change": change, "status": status}
 
 
 def _points_changed(target: Round, state: MatchState) -> dict | None:

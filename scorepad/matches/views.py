@@ -32,7 +32,6 @@ from scorepad.rules.base import (
     SetupInvalid,
     SetupSuggestion,
 )
-from scorepad.rules.kept import decode
 from scorepad.rules.kept import result_from_json as kept_result
 
 from . import etags, rendered, services
@@ -419,11 +418,10 @@ def correct_round_from(
                 form.show_engine_errors(invalid.errors)
         else:
             after = corrected.match  # as the correction saved it (`live_state`)
-            # What it did to the round's points, as the journal keeps it for every board
-            # (in sight in the standing: the row may be far up the board), and to the end.
+            # What it did to the round's points and to the match's end, as every board of
+            # the table tells it (in sight in the standing: the row may be far up).
             told = last_change_text(after, after.setup().sides)
             said = [told or round_text(match.rules, "corrected", number=number)]
-            said.extend(_result_changed(match, after))
             if request.htmx:  # the board shows what changed, the correction closed
                 response = _changed(request, after, notice=" ".join(said), board=board)
                 return _instead_of_correction(request, response)
@@ -443,25 +441,6 @@ def correct_round_from(
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
-
-
-def _result_changed(before: Match, after: Match) -> list[str]:
-    """What a correction did to the match's end, from `before` it to `after` it: ended
-    it, undid its end, changed its winners or called for a tiebreak (none of which the
-    player asked for)."""
-    finished, winners, standing = after.finished, after.winners, after.standing
-    tied = standing["needs_tiebreak"]
-    if not finished and tied and tied != (before.standing or {}).get("needs_tiebreak"):
-        result = decode(standing["status"]).render(_, sentence=True)
-        return [_("With this correction the match is tied. %(result)s.") % {"result": result}]
-    if before.finished and not finished:
-        return [_("With this correction the match is no longer over.")]
-    if not finished or (before.finished and list(before.winners) == list(winners)):
-        return []
-    result = decode(standing["status"]).render(_)
-    if before.finished:
-        return [_("With this correction the result changes: %(result)s.") % {"result": result}]
-    return [_("With this correction the match is over: %(result)s.") % {"result": result}]
 
 
 def _instead_of_correction(request: HttpRequest, response: HttpResponse) -> HttpResponse:

@@ -583,6 +583,32 @@ def test_the_tables_other_phones_are_told_of_a_correction_until_the_next_round(
         assert "corrected" not in board.content.decode()
 
 
+def test_the_tables_other_phones_are_told_what_a_correction_did_to_the_end(
+    follow, score, match, owner
+):
+    """QA21: a correction that ended the match, or undid its end, was said on the
+    correcting phone alone; the others saw the result change without a word."""
+    co_scorer, follower = Client(), Client()
+    ended = round_post(1, caller="0", hand_0="1", hand_1="100")
+    answer = co_scorer.post(live("edit_round", score, 1), ended, headers=HTMX).content.decode()
+    told = (
+        "Round 1 corrected. Points: Ben 9 → 100. With this correction the match is over: Ana wins."
+    )
+    assert answer.count(told) == 1
+    for board in (
+        follower.get(live("board", follow), headers=HTMX),
+        follower.get(live("page", follow)),
+        Client().get(live("board", score), headers=HTMX),
+    ):
+        assert board.content.decode().count(told) == 1
+    match.refresh_from_db()
+    services.correct_round(match, 1, {"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}, owner=owner)
+    board = follower.get(live("board", follow), headers=HTMX).content.decode()
+    assert (
+        "Round 1 corrected. Points: Ben 100 → 9. With this correction the match is no longer over."
+    ) in board
+
+
 def test_the_tables_other_phones_are_told_of_a_round_deleted_or_restored(
     follow, match, owner, visitor
 ):
