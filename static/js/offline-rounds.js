@@ -171,6 +171,9 @@
     if (turn) turn.hidden = mine.length > 0;
     if (!mine.length) return;
     const refused = mine.some(function (round) { return round.error || round.inForm; });
+    // The server's own words on a refusal just answered (a conflict) stand there
+    // already: a second notice beside them would say the same thing twice.
+    if (refused && standing.querySelector(".notice.is-error:not(.unsent-notice)")) return;
     const notice = document.createElement("p");
     notice.className = refused ? "notice is-error unsent-notice" : "notice unsent-notice";
     const link = document.createElement("a");

@@ -242,6 +242,8 @@ def test_a_round_sent_after_another_phone_ended_the_match_is_listed_refused(page
     )
     expect(notice).to_be_in_viewport()
     expect(co_scorer.locator(".unsent-round")).to_contain_text("Round 1 · refused")
+    # Said once, by the server's notice: not again by the kept rounds' own (QA21).
+    expect(co_scorer.locator(".standing .notice")).to_have_count(1)
     expect(co_scorer.locator(".result-title")).to_contain_text("Ana wins")
     co_scorer.screenshot(path=str(ARTIFACTS / "live--round-after-the-end.png"))
     assert Round.objects.count() == 1
