@@ -10,6 +10,29 @@
 (function () {
   "use strict";
 
+  // The board this tab showed before it reloaded into the match played again: the page
+  // then says so, in the standing, where the other match's totals took the old ones'.
+  const WENT_ON = "scorepad:went-on";
+
+  function sayWentOn() {
+    let from = null;
+    try {
+      from = sessionStorage.getItem(WENT_ON);
+      sessionStorage.removeItem(WENT_ON);
+    } catch (e) {
+      return;
+    }
+    const standing = document.getElementById("standing");
+    const poll = document.querySelector("[data-live-poll][data-went-on]");
+    if (!from || !standing || !poll || from === standing.getAttribute("data-board-of")) return;
+    const notice = document.createElement("div");
+    notice.className = "notice went-on";
+    notice.setAttribute("role", "status");
+    notice.textContent = poll.dataset.wentOn;
+    standing.prepend(notice);
+  }
+  sayWentOn();
+
   // The element that asked: `requestConfig.elt` once the answer is in (`elt` is then the
   // target), `elt` before the request.
   function poller(event) {
@@ -67,6 +90,7 @@
     const standing = document.getElementById("standing");
     if (match && standing && match[1] !== standing.getAttribute("data-board-of")) {
       event.detail.shouldSwap = false;
+      try { sessionStorage.setItem(WENT_ON, standing.getAttribute("data-board-of")); } catch (e) { /* not said */ }
       window.location.reload();
       return;
     }

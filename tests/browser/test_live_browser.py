@@ -360,7 +360,18 @@ def test_the_table_follows_the_match_played_again(page, phone, request):
         )
     expect(follower.locator("#standing .turn")).to_contain_text("Manche 1")
     expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    # Said, where the totals went back to nothing (QA21: it happened without a word).
+    expect(follower.locator("#standing .went-on")).to_have_text(
+        "La table rejoue\u00a0: ce lien suit maintenant la nouvelle partie."
+    )
+    expect(co_scorer.locator("#standing .went-on")).to_have_text(
+        "The table plays again: this link now follows the new match."
+    )
     snap(follower, request, "follower-next-match")
+    follower.reload()  # said once
+    follower.wait_for_load_state()
+    expect(follower.locator("#standing .turn")).to_contain_text("Manche 1")
+    expect(follower.locator(".went-on")).to_have_count(0)
     play_cabo_round(co_scorer, {"Ana": "3", "Ben": "1"}, "Ben")
     expect(page.locator("tfoot .totals td")).to_have_text(
         ["3", "0"], timeout=FOLLOWER_DELAY_MS + 1000
