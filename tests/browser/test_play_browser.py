@@ -90,7 +90,7 @@ def test_a_whole_cabo_match_with_cards_a_correction_and_a_rejected_entry(page, s
     for name, points in (("Ana", "80"), ("Ben", "20"), ("Chloé", "1")):
         row(page, name).locator("input.points-input").fill(points)
     record(page)
-    expect(page.locator(".result-title")).to_contain_text("Chloé wins")
+    expect(page.locator(".standing-result")).to_contain_text("Chloé wins")
     # The final standings come into sight whole, below the standing that sticks at the top.
     result, standing = page.locator("#outcome .result"), page.locator("#standing")
     expect(result).to_be_in_viewport()
@@ -135,7 +135,7 @@ def test_a_whole_escoba_match_in_teams(page, shot):
         expect(page.get_by_text(f"Enter deal {number + 1}")).to_be_visible()
     expect(page.locator("tfoot .totals td")).to_have_text(["20", "0"])
     deal("25", "6", "3", "2", "0")
-    expect(page.locator(".result-title")).to_have_text("Ana & Chloé win")
+    expect(page.locator(".standing-result")).to_have_text("Ana & Chloé win")
     expect(page.locator(".standings li")).to_have_text(
         [re.compile(r"1st\s+Ana & Chloé\s+26"), re.compile(r"2nd\s+Ben & Dan\s+0")]
     )
@@ -169,7 +169,7 @@ def test_a_whole_cabanga_match_with_steppers(page, shot):
     row(page, "Chloé").get_by_text("went out").click()
     row(page, "Ben").locator('input[name$="points_1"]').fill("2")
     record(page)
-    expect(page.locator(".result-title")).to_contain_text("Ben wins")
+    expect(page.locator(".standing-result")).to_contain_text("Ben wins")
     shot("cabanga-finished")
 
 
@@ -207,7 +207,7 @@ def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
     row(page, "Ben").get_by_text("went out").click()
     row(page, "Chloé").get_by_text("went out").click()
     record(page)
-    expect(page.locator(".result-title")).to_contain_text("Ben and Chloé share the victory")
+    expect(page.locator(".standing-result")).to_contain_text("Ben and Chloé share the victory")
     # The match is over: the lock is let go.
     page.wait_for_function("() => window.__wake.released === 1")
 

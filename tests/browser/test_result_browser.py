@@ -29,7 +29,7 @@ def test_a_cabo_tiebreak_ends_with_everyone_placed_and_one_star(page, shot):
     page.locator(".entry-row", has_text="Ben").locator("label.caller-pick").click()
     page.get_by_role("button", name="Record the round").click()
 
-    expect(page.locator(".result-title")).to_have_text("Ben wins")
+    expect(page.locator(".standing-result")).to_have_text("Ben wins")
     expect(page.locator(".standings li")).to_have_text(
         [
             re.compile(r"^1st\s+Ben\s+61$"),

@@ -385,7 +385,8 @@ def test_a_round_that_ends_the_match_answers_with_the_result_and_play_again(owne
     ).content.decode()
     assert '<div id="entry">\n    \n  </div>' in answer
     outcome = answer[answer.index('id="outcome"') : answer.index('id="rounds"')]
-    assert "Ana wins" in outcome and "1st" in outcome
+    assert "Final standings" in outcome and "1st" in outcome
+    assert answer.count("Ana wins") == 1  # in the standing, in sight, once
     assert "Play again" in answer
     assert re.search(r'name="key" value="[0-9a-f-]{36}"', answer)
     assert not [slot for slot in SLOTS if slot in answer]
