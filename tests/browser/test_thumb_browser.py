@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_live_browser import share
 from tests.browser.test_play_browser import record, row, start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -63,6 +64,9 @@ def test_every_tap_target_of_the_scorekeeping_pages_is_at_least_44_pixels(page, 
     start_match(page, "escoba", ["Ana", "Ben"])
     measure("escoba entry")
     shot("escoba-entry")
+    page.goto(share(page, "Show a link and QR code"))
+    measure("followed board")  # its note's "Rules" link ends a sentence that wraps
+    shot("followed")
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
     measure("cabanga entry")
     shot("cabanga-entry")
