@@ -741,6 +741,7 @@ class EscobaRoundForm(RoundForm):
 
     def add_game_fields(self) -> None:
         self.sides = self.players
+        self.column_faults: dict[str, str] = {}  # a count's column: its sum's fault
         last = len(self.sides) - 1
         for i, _side in enumerate(self.sides):
             # The last side's counts may be left blank: build_round fills them in.
@@ -817,6 +818,21 @@ class EscobaRoundForm(RoundForm):
             sides[side] = counts
         return {"sides": sides}
 
+    def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
+        # Counts that do not add up to the deck's: said under their column, whose fields
+        # are marked, rather than above the form (QA22).
+        columns = {template: key for key, template in escoba.SUM_FAULTS.items()}
+        for error in errors:
+            key = columns.get(error.message.template) if error.field == "round" else None
+            if key is None:
+                super().show_engine_errors([error])
+                continue
+            self.column_faults[key] = engine_message(error)
+            for i in range(len(self.sides)):
+                attrs = self.fields[f"{key}_{i}"].widget.attrs
+                attrs["aria-invalid"] = "true"
+                attrs["aria-describedby"] = f"fault-{key}"
+
     def field_for(self, path: str) -> str | None:
         parts = path.split(".")
         if parts[0] == "sides" and len(parts) >= 2:
@@ -832,7 +848,10 @@ class EscobaRoundForm(RoundForm):
             {
                 "name": side,
                 "index": i,
-                "fields": [self[f"{key}_{i}"] for key in ("cards", "oros", "sevens", "escobas")],
+                "fields": [
+                    (self[f"{key}_{i}"], key in self.column_faults)
+                    for key in ("cards", "oros", "sevens", "escobas")
+                ],
             }
             for i, side in enumerate(self.sides)
         ]

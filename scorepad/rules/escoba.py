@@ -52,6 +52,12 @@ OROS = 10
 SEVENS = 4
 # What the sides of a deal share between them, by count.
 DEAL_TOTALS = {"cards": DECK_SIZE, "oros": OROS, "sevens": SEVENS}
+# A deal's counts that do not add up to the deck's: the whole round's fault, one a count.
+SUM_FAULTS = {
+    "cards": gettext_noop("cards must total {expected}; got {got}"),
+    "oros": gettext_noop("oros must total {expected}; got {got}"),
+    "sevens": gettext_noop("sevens must total {expected}; got {got}"),
+}
 FIFTEEN = 15
 
 SUITS = ("O", "C", "E", "B")  # oros, copas, espadas, bastos
@@ -530,18 +536,12 @@ class Escoba(Game):
         piles = [pile for pile in piles if isinstance(pile, Mapping)]
         if len(piles) != len(setup.sides):
             return
-        expected = DEAL_TOTALS
-        messages = {
-            "cards": gettext_noop("cards must total {expected}; got {got}"),
-            "oros": gettext_noop("oros must total {expected}; got {got}"),
-            "sevens": gettext_noop("sevens must total {expected}; got {got}"),
-        }
-        for count, total in expected.items():
+        for count, total in DEAL_TOTALS.items():
             values = [pile.get(count) for pile in piles]
             if all(is_whole_number(value) and value >= 0 for value in values):
                 got = sum(values)
                 if got != total:
-                    errors.append(fault(messages[count], "round", expected=total, got=got))
+                    errors.append(fault(SUM_FAULTS[count], "round", expected=total, got=got))
         velos = [pile.get("velo") for pile in piles]
         if all(isinstance(velo, bool) for velo in velos) and sum(velos) != 1:
             errors.append(fault(gettext_noop("exactly one side must hold the velo"), "round"))

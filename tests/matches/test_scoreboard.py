@@ -379,7 +379,16 @@ def test_escoba_cards_that_do_not_add_up_are_refused(client):
         sevens_1="3",
         velo="0",
     )
-    assert "Cards must total 40; got 41" in response.content.decode()
+    content = response.content.decode()
+    # Under the cards' column, whose fields are marked (QA22: said above the form, no
+    # field marked); not above the form as well.
+    assert '<td colspan="5" id="fault-cards">Cards must total 40; got 41</td>' in content
+    assert content.count("Cards must total 40; got 41") == 1
+    for name in ("cards_0", "cards_1"):
+        field = re.search(rf'<input [^>]*name="{name}"[^>]*>', content).group(0)
+        assert 'aria-invalid="true"' in field and 'aria-describedby="fault-cards"' in field
+    oros = re.search(r'<input [^>]*name="oros_0"[^>]*>', content).group(0)
+    assert "aria-invalid" not in oros
     assert not Round.objects.exists()
 
 
