@@ -224,12 +224,12 @@ def import_matches(request: HttpRequest) -> HttpResponse:
                 messages.info(
                     request,
                     ngettext(
-                        "%(count)s match of the file is in your history, changed since:"
-                        " left out, yours is kept. To take the file’s, delete yours, then"
-                        " import the file again.",
-                        "%(count)s matches of the file are in your history, changed since:"
-                        " left out, yours are kept. To take the file’s, delete yours, then"
-                        " import the file again.",
+                        "%(count)s match of the file is in your history, but not as the"
+                        " file has it: left out, yours is kept. To take the file’s, delete"
+                        " yours, then import the file again.",
+                        "%(count)s matches of the file are in your history, but not as the"
+                        " file has them: left out, yours are kept. To take the file’s, delete"
+                        " yours, then import the file again.",
                         changed,
                     )
                     % {"count": changed},

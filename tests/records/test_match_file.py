@@ -255,8 +255,8 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
 
 
 CHANGED_SINCE = (
-    "1 match of the file is in your history, changed since: left out, yours is kept. To"
-    " take the file’s, delete yours, then import the file again."
+    "1 match of the file is in your history, but not as the file has it: left out, yours"
+    " is kept. To take the file’s, delete yours, then import the file again."
 )
 
 
