@@ -75,6 +75,32 @@ def test_a_round_being_typed_survives_a_trip_to_the_rules_and_back(page, changed
     assert sorted(Round.objects.values_list("number", flat=True)) == [1, 2]
 
 
+def test_an_escoba_deal_being_typed_survives_a_reload_and_a_language_switch(page, shot):
+    """QA23: Escoba's form starts with a choice ticked ("no escoba" on the opening
+    table), which made it look typed: a deal being typed never came back."""
+    start_match(page, "escoba", ["Ana", "Ben"])
+    typed = {"cards_0": "21", "oros_0": "6", "sevens_0": "3", "escobas_1": "1"}
+    for name, value in typed.items():
+        page.locator(f'input[name="{name}"]').fill(value)
+    page.locator('input[name="velo"][value="1"]').check()
+    page.locator('input[name="opening"][value="1"]').check()
+    for step in ("reload", "Français"):
+        if step == "reload":
+            page.reload()
+        else:
+            page.get_by_role("button", name=step).click()
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+        for name, value in typed.items():
+            expect(page.locator(f'input[name="{name}"]')).to_have_value(value)
+        expect(page.locator('input[name="velo"][value="1"]')).to_be_checked()
+        expect(page.locator('input[name="opening"][value="1"]')).to_be_checked()
+    shot("escoba-deal-kept-in-french")
+    page.locator("form.round-form button[type=submit]").click()
+    # Ana: most cards, oros and sevens, and the dealer's opening escoba; Ben: the velo
+    # and one escoba.
+    expect(page.locator("tfoot .totals td")).to_have_text(["4", "2"])
+
+
 def test_what_was_typed_for_a_round_is_not_brought_back_into_another_one(page):
     """Round 3 half typed, round 2 deleted and entered again: round 3's form is empty
     (what was typed belonged to a round that changed under it)."""
