@@ -139,8 +139,8 @@ def presets(game: Game) -> dict[str, object]:
 
 
 def fifteens() -> list[tuple[list[Card], str]]:
-    """The common fifteens of Escoba, each value drawn as a card of oros, with the sum
-    of their values: a rey's corner says 12, its value is 10 ("10 + 5")."""
+    """Every fifteen of Escoba (two or three cards), each value drawn as a card of oros,
+    with the sum of their values: a rey's corner says 12, its value is 10 ("10 + 5")."""
     return [
         (
             [spanish_card(f"{ESCOBA_NUMBER_OF[value]}O") for value in values],
