@@ -119,7 +119,7 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
 
     email = forms.EmailField(
         label=_("Email address"),
-        help_text=_("Only to send you a link when you forget your password."),
+        help_text=_("Needed, and used only to send you a link when you forget your password."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
         error_messages={"invalid": INVALID_EMAIL},
     )

@@ -110,7 +110,9 @@ def _cabanga_values(options) -> ValueTable:
     labels = (_("1 symbol"), _("2 symbols"), _("3 symbols"))
     return ValueTable(
         [
-            ValueRow([], f"−{hand_points(*count)}", label=str(label))
+            # As the board counts them (a total climbs to the end threshold), not "−1":
+            # a scorer would type it (QA23).
+            ValueRow([], str(hand_points(*count)), label=str(label))
             for label, count in zip(labels, counts, strict=True)
         ]
     )
