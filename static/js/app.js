@@ -545,6 +545,11 @@ window.addEventListener("resize", keepClearOfStanding);
     document.addEventListener(type, function (event) {
       const form = event.target.closest && event.target.closest(ENTRY_FORM);
       if (form && form.elements.number) keepDraft(form);
+      // Typed by the player (not put back): the standing's notices step aside (CSS).
+      const standing = document.getElementById("standing");
+      if (standing && event.isTrusted && event.target.closest && event.target.closest("form.round-form")) {
+        standing.classList.add("typing");
+      }
     });
   });
   // The ± buttons and the card picker change fields without an input event.

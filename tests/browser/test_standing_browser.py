@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.matches import services
+from scorepad.matches.models import Match
 from tests.conftest import ARTIFACTS, PHONE
 
 from .test_play_browser import record, row, start_match
@@ -299,3 +301,25 @@ def test_a_name_of_forty_letters_without_a_space_never_widens_a_page(page, game)
         page.goto(address)
         expect(page.locator("main")).to_contain_text(long_name[:20])
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], address
+
+
+def test_a_change_told_in_the_standing_steps_aside_while_the_next_round_is_typed(page):
+    """QA22: a correction's notice stayed in the sticky standing until the next round,
+    three or four lines of it over the form the keyboard already squeezes."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, ben=9)
+    match = Match.objects.get()
+    services.correct_round(match, 1, {"caller": "Ana", "hands": {"Ana": 0, "Ben": 7}}, owner=None)
+    page.reload()  # as the table's other phones see it
+    notice = page.locator("#standing .notice")
+    expect(notice).to_have_text("Round 1 corrected. Points: Ben 9 → 7.")
+    told = page.locator("#standing").bounding_box()["height"]
+    row(page, "Ana").locator("input.points-input").fill("3")
+    expect(notice).to_be_hidden()
+    assert page.locator("#standing").bounding_box()["height"] < told
+    # The standing the round's answer brings shows what it tells.
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ben").locator("input.points-input").fill("8")
+    record(page)
+    expect(page.locator("#standing .standing-last td")).to_have_text(["+0", "+8"])
+    expect(page.locator("#standing")).not_to_have_class(re.compile("typing"))
