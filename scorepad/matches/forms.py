@@ -46,7 +46,9 @@ def engine_message(error: FieldError) -> str:
     text = engine_text(message, sentence=True)
     if gettext(message.template).startswith("{card}"):  # a card's name, not a player's
         text = text[:1].upper() + text[1:]
-    return text
+    # A sentence ends as the form's other messages do ("Enter a number."): the engine's
+    # words are written to follow "round 2: " in an import's list, without one (QA23).
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _card_name(code: str) -> str:

@@ -271,7 +271,7 @@ def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
     page.locator('input[name="cards_1"]').fill("19")
     page.locator("form.round-form button[type=submit]").click()
     fault = page.locator("#fault-cards")
-    expect(fault).to_have_text("Les cartes doivent totaliser 40\u00a0; total saisi\u00a0: 41")
+    expect(fault).to_have_text("Les cartes doivent totaliser 40\u00a0; total saisi\u00a0: 41.")
     expect(fault).to_be_in_viewport()
     expect(page.locator('input[name="cards_1"]')).to_have_attribute("aria-invalid", "true")
     shot("escoba-cards-fault-fr-dark")

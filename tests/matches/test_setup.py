@@ -332,7 +332,7 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
     response = client.post(reverse("matches:new", args=["cabo"]), data)
     form = response.context["form"]
     assert response.status_code == 422
-    assert form.errors["player_2"] == ["zoé appears twice"]
+    assert form.errors["player_2"] == ["zoé appears twice."]
     assert "player_0" not in form.errors and "players" not in form.errors
     # The seats' fieldset is not marked as a whole: only the seat that repeats the name.
     content = response.content.decode()
@@ -345,14 +345,14 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
     [
         (
             ["Ana", "Ana", "Ana", "Ana"],
-            [None, ["Ana appears twice"], ["Ana appears twice"], ["Ana appears twice"]],
+            [None, ["Ana appears twice."], ["Ana appears twice."], ["Ana appears twice."]],
         ),
         # The engine finds "ana" and "ANA" each a repeat of Ana: two faults, one a seat.
-        (["Ana", "ana", "ANA", "Dan"], [None, ["ana appears twice"], ["ANA appears twice"], None]),
+        (["Ana", "ana", "ANA", "Dan"], [None, ["ana appears twice."], ["ANA appears twice."], None]),
         # "Zoé" with é as one character, then as e and a combining accent: one name.
         (
             ["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"],
-            [None, None, ["Zoé appears twice"], ["A name cannot hold control characters"]],
+            [None, None, ["Zoé appears twice."], ["A name cannot hold control characters."]],
         ),
     ],
     ids=["three-times", "three-cases", "accent-apart-and-control"],
@@ -372,7 +372,7 @@ def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     form = response.context["form"]
     assert response.status_code == 422
     assert "option_target" in form.errors
-    assert form.errors["players"] == ["Cabo is for 2 to 6 players; got 1"]
+    assert form.errors["players"] == ["Cabo is for 2 to 6 players; got 1."]
     assert not Match.objects.exists()
 
 
