@@ -829,11 +829,21 @@ class EscobaRoundForm(RoundForm):
             if key is None:
                 super().show_engine_errors([error])
                 continue
-            self.column_faults[key] = engine_message(error)
+            self.column_faults[key] = said = engine_message(error)
+            self.add_error(None, said)  # the round is refused: shown in its column only
             for i in range(len(self.sides)):
                 attrs = self.fields[f"{key}_{i}"].widget.attrs
                 attrs["aria-invalid"] = "true"
                 attrs["aria-describedby"] = f"fault-{key}"
+
+    def non_field_errors(self):
+        """The form's faults above it: not the columns' sums, said under them."""
+        said = set(self.column_faults.values())
+        return self.error_class(
+            [fault for fault in super().non_field_errors() if fault not in said],
+            error_class="nonfield",
+            renderer=self.renderer,
+        )
 
     def field_for(self, path: str) -> str | None:
         parts = path.split(".")

@@ -544,7 +544,9 @@ window.addEventListener("resize", keepClearOfStanding);
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {
       const form = event.target.closest && event.target.closest(ENTRY_FORM);
-      if (form && form.elements.number) keepDraft(form);
+      // Kept once every listener of this input did its part: Cabanga!'s points typed
+      // clear its counts (scorepad.js), which must not come back (QA24).
+      if (form && form.elements.number) window.setTimeout(function () { keepDraft(form); }, 0);
       // Typed by the player (not put back): the standing's notices step aside (CSS).
       const standing = document.getElementById("standing");
       if (standing && event.isTrusted && event.target.closest && event.target.closest("form.round-form")) {

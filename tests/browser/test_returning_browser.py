@@ -101,6 +101,58 @@ def test_an_escoba_deal_being_typed_survives_a_reload_and_a_language_switch(page
     expect(page.locator("tfoot .totals td")).to_have_text(["4", "2"])
 
 
+@pytest.mark.parametrize("game", ["escoba", "cabo"])
+def test_back_after_a_round_sent_brings_none_of_it_into_the_next_rounds_form(
+    browser, live_server, browser_context_args, game
+):
+    """QA24: a round typed, the language switched, the round sent, Back: the browser
+    filled the next round's form with the round just sent, ready to go twice (a phone
+    as players have it: its service worker on, touch)."""
+    phone = {**browser_context_args, "service_workers": "allow"}
+    context = browser.new_context(base_url=live_server.url, is_mobile=True, has_touch=True, **phone)
+    page = context.new_page()
+    start_match(page, game, ["Ana", "Ben"])
+    if game == "escoba":
+        typed = {"cards_0": "21", "oros_0": "6", "sevens_0": "3", "escobas_1": "1"}
+        page.locator('input[name="velo"][value="1"]').check()
+    else:
+        typed = {"hand_0": "3", "hand_1": "7"}
+        page.locator('input[name="caller"][value="0"]').check()
+    for name, value in typed.items():
+        page.locator(f'input[name="{name}"]').fill(value)
+    page.get_by_role("button", name="Nederlands").click()
+    expect(page.locator("html")).to_have_attribute("lang", "nl")
+    page.locator("form.round-form button[type=submit]").click()
+    expect(page.locator("tbody.round")).to_have_count(1)
+    page.go_back()
+    page.wait_for_load_state()
+    expect(page.locator("form.round-form .form-title")).to_contain_text("2")
+    for name in typed:
+        expect(page.locator(f'input[name="{name}"]')).to_have_value("")
+    expect(
+        page.locator("form.round-form input[type=radio]:checked:not([value='0'][name='opening'])")
+    ).to_have_count(0)
+    context.close()
+
+
+def test_cabanga_points_typed_over_counts_come_back_without_the_counts(page):
+    """QA24: the counts the typed points cleared came back after a Reload, beside the
+    points, and the round was refused for the contradiction."""
+    start_match(page, "cabanga", ["Ana", "Ben", "Cas"])
+    row(page, "Ana").get_by_text("went out").click()
+    row(page, "Cas").locator('input[name="points_2"]').fill("2")
+    ben = row(page, "Ben")
+    ben.locator('input[name="n3_1"]').fill("3")
+    ben.locator('input[name="points_1"]').fill("4")
+    expect(ben.locator('input[name="n3_1"]')).to_have_value("")
+    page.reload()
+    ben = row(page, "Ben")
+    expect(ben.locator('input[name="points_1"]')).to_have_value("4")
+    expect(ben.locator('input[name="n3_1"]')).to_have_value("")
+    record(page)
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "4", "2"])
+
+
 def test_what_was_typed_for_a_round_is_not_brought_back_into_another_one(page):
     """Round 3 half typed, round 2 deleted and entered again: round 3's form is empty
     (what was typed belonged to a round that changed under it)."""

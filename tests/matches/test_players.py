@@ -129,7 +129,10 @@ def test_a_forged_dealer_is_a_client_error(client, cabo):
 @pytest.mark.parametrize(
     ("players", "expected"),
     [
-        (["Ana", "Ana", "Ana", "Dan"], [None, ["Ana appears twice."], ["Ana appears twice."], None]),
+        (
+            ["Ana", "Ana", "Ana", "Dan"],
+            [None, ["Ana appears twice."], ["Ana appears twice."], None],
+        ),
         (
             ["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"],
             [None, None, ["Zoé appears twice."], ["A name cannot hold control characters."]],

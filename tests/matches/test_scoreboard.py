@@ -384,6 +384,7 @@ def test_escoba_cards_that_do_not_add_up_are_refused(client):
     # field marked); not above the form as well.
     assert '<td colspan="5" id="fault-cards">Cards must total 40; got 41.</td>' in content
     assert content.count("Cards must total 40; got 41") == 1
+    assert "form-errors" not in content  # nor above the form (QA24: the service said it)
     for name in ("cards_0", "cards_1"):
         field = re.search(rf'<input [^>]*name="{name}"[^>]*>', content).group(0)
         assert 'aria-invalid="true"' in field and 'aria-describedby="fault-cards"' in field

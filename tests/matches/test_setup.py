@@ -348,7 +348,10 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
             [None, ["Ana appears twice."], ["Ana appears twice."], ["Ana appears twice."]],
         ),
         # The engine finds "ana" and "ANA" each a repeat of Ana: two faults, one a seat.
-        (["Ana", "ana", "ANA", "Dan"], [None, ["ana appears twice."], ["ANA appears twice."], None]),
+        (
+            ["Ana", "ana", "ANA", "Dan"],
+            [None, ["ana appears twice."], ["ANA appears twice."], None],
+        ),
         # "Zoé" with é as one character, then as e and a combining accent: one name.
         (
             ["Zoé", "Ben", "Zoe\u0301", "Dan\u0007"],
