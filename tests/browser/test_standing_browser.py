@@ -308,6 +308,7 @@ def test_a_change_told_in_the_standing_steps_aside_while_the_next_round_is_typed
     three or four lines of it over the form the keyboard already squeezes."""
     start_match(page, "cabo", ["Ana", "Ben"])
     play_cabo_round(page, ben=9)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
     match = Match.objects.get()
     services.correct_round(match, 1, {"caller": "Ana", "hands": {"Ana": 0, "Ben": 7}}, owner=None)
     page.reload()  # as the table's other phones see it
