@@ -212,6 +212,8 @@ def end_changed_text(change: str, status: object) -> str:
     ended it. `status`: the status sentence it left, encoded."""
     if change == "reopened":
         return gettext("With this correction the match is no longer over.")
+    if change == "untied":
+        return gettext("With this correction no tiebreak is needed: the match goes on.")
     if change == "tied":
         result = decode(status).render(gettext, sentence=True)
         return gettext("With this correction the match is tied. %(result)s.") % {"result": result}

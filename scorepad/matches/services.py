@@ -276,13 +276,15 @@ def _end_of(match: Match) -> tuple[bool, list[str], object, object]:
 def _end_changed(before: tuple, after: tuple) -> dict | None:
     """What a correction did to the match's end, which the player did not ask for and
     every board tells with its points: "tied" (a tiebreak called for), "reopened" (no
-    longer over), "changed" (other winners), "ended"; with the status it left. None if
-    nothing."""
+    longer over), "untied" (no tiebreak needed any more), "changed" (other winners),
+    "ended"; with the status it left. None if nothing."""
     (was_over, was_won, was_tied, _status), (over, won, tied, status) = before, after
     if not over and tied and tied != was_tied:
         change = "tied"
     elif was_over and not over:
         change = "reopened"
+    elif was_tied and not tied and not over:
+        change = "untied"  # the tiebreak it called for is no longer needed
     elif not over or (was_over and was_won == won):
         return None
     else:

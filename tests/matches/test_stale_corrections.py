@@ -198,3 +198,13 @@ def test_a_correction_that_ties_the_match_says_a_tiebreak_is_played(client):
         "Round 1 corrected. Points: Ben 6 → 5. With this correction the match is tied."
         " Tiebreak: Ana and Ben play one more round."
     ) in content
+    # Ana called with 1, and Chloé held 9: nobody reached 10, the tiebreak goes, and
+    # that is said too (QA24: the tiebreak line went without a word).
+    shown = correction_shown(client, match_id, 1)
+    data = round_post(1, caller="0", hand_0="1", hand_1="5", hand_2="9")
+    data["shown"] = shown["shown"]
+    answer = client.post(reverse("matches:edit_round", args=[match_id, 1]), data, headers=HTMX)
+    assert (
+        "Round 1 corrected. Points: Ana 5 → 0; Chloé 22 → 9."
+        " With this correction no tiebreak is needed: the match goes on."
+    ) in answer.content.decode()
