@@ -901,8 +901,19 @@ class Cabo(Game):
         )
 
     def losing_note(self, state: MatchState, side: str) -> Text:
-        """Crossing the end line loses ("Die speler verliest", the Dutch rules say)."""
+        """Crossing the end line loses ("Die speler verliest", the Dutch rules say); so
+        does a tiebreak that ended the match, for who played it and did not win it (their
+        total is the winner's: the tiebreak's points are not added)."""
         if side not in self._over_the_line(state.setup, state.totals):
+            last = state.rounds[-1] if state.rounds else None
+            if (
+                state.finished
+                and last is not None
+                and last.tiebreak
+                and side in last.points
+                and side not in state.winners
+            ):
+                return Text(gettext_noop("lost the tiebreak"))
             return NO_TEXT
         target = state.setup.options["target"]
         if state.setup.options["end_at"] == "reached":
