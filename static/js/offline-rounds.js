@@ -93,7 +93,7 @@
   // The round goes to the list, in its number's place (a round put back in the form
   // goes before those kept after it), and the form turns into the round's after the
   // last kept: a fresh one-time key and the next number, as the server would send it.
-  function keep(form) {
+  function keep(form, why) {
     serverNumber(form);
     const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
@@ -120,19 +120,45 @@
     const title = form.querySelector(".form-title");
     const said = words();
     show();
-    if (said) announce(said.kept.replace("{round}", said.name.replace("{n}", String(number))));
+    if (said) announce(said[why || "kept"].replace("{round}", said.name.replace("{n}", String(number))));
     if (title) {
       title.tabIndex = -1;
       title.focus({ preventScroll: true });
     }
   }
 
-  // With no connection the round is kept at once, without waiting for a failure.
+  // The last number of the rounds kept for this form's match, which a round typed in
+  // it must follow; 0 if none, or if the form holds the first of them (put back in it).
+  function queueAhead(form) {
+    const action = form.getAttribute("action");
+    const number = Number(field(form, "number").value);
+    const rounds = load().filter(function (round) { return round.action === action; });
+    if (rounds.some(function (round) { return round.inForm && round.number === number; })) return 0;
+    return rounds.length ? Math.max.apply(null, rounds.map(function (round) { return round.number; })) : 0;
+  }
+
+  // Nothing typed in the form: the second tap of a double tap, after the first kept
+  // the round and emptied it (QA25: an empty round was kept, then refused).
+  function nothingTyped(form) {
+    return Array.from(form.elements).every(function (element) {
+      if (!element.name || element.type === "hidden" || element.type === "submit" || element.type === "button") return true;
+      if (element.type === "checkbox" || element.type === "radio") return element.checked === element.defaultChecked;
+      return element.value === "";
+    });
+  }
+
+  // With no connection the round is kept at once, without waiting for a failure; so
+  // is a round typed while rounds kept before it wait (one refused, or not sent yet):
+  // it joins them, to be recorded in the order played, not before them (QA25).
   document.addEventListener("htmx:beforeRequest", function (event) {
     const form = event.detail.elt;
-    if (navigator.onLine || !form.matches || !form.matches(ENTRY_FORM)) return;
+    if (!form.matches || !form.matches(ENTRY_FORM)) return;
+    const ahead = navigator.onLine ? queueAhead(form) : 0;
+    if (navigator.onLine && !ahead) return;
     event.preventDefault();
-    keep(form);
+    if (nothingTyped(form)) return;
+    if (ahead) showNumber(form, ahead + 1);
+    keep(form, ahead ? "queued" : "kept");
   });
   // The round did not reach the server (the connection dropped, or a weak signal while
   // the phone still says it is online): it is kept all the same, and tried again soon.
@@ -196,7 +222,13 @@
     const action = pageAction();
     const place = form || document.getElementById("entry");
     if (!action || !place || !template) return;
-    if (form) serverNumber(form);
+    if (form) {
+      serverNumber(form);
+      // The form's round comes after the kept ones (after a refusal, the server's form
+      // says the server's next number).
+      const ahead = queueAhead(form);
+      if (ahead && Number(field(form, "number").value) <= ahead) showNumber(form, ahead + 1);
+    }
     const mine = load().filter(function (round) { return round.action === action && !inThisForm(round, form); });
     noticeUnsent(template, mine);
     // The standing grew or shrank: what scrolls into sight next stops below it (app.js).

@@ -262,6 +262,34 @@ def keep_a_refused_round_and_the_next(page) -> None:
     expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
 
 
+def test_a_round_typed_while_kept_rounds_wait_joins_them_in_the_order_played(page, shot):
+    """QA25: online again, a kept round refused and the next waiting behind it, the
+    round the table typed next went to the server first, and took round 1's place."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    expect(page.locator("form.round-form .form-title")).to_have_text("Enter round 3")
+    cabo_round(page, "Ana", {"Ana": "1", "Ben": "8"})
+    expect(page.locator(".unsent li")).to_have_count(3)
+    expect(page.locator(".unsent li").nth(2)).to_contain_text("Round 3 · not sent yet")
+    expect(page.locator("#announcements")).to_have_text(
+        "Round 3 is kept on this phone, to be sent after the ones kept before it."
+    )
+    # What the kept rounds wait for stays said in the standing, typing or not.
+    expect(page.locator("#standing .unsent-notice")).to_be_visible()
+    shot("queued")
+    assert Match.objects.get().rounds.count() == 0
+    # A second tap on the emptied form keeps nothing (QA25: an empty round was kept).
+    record(page)
+    expect(page.locator(".unsent li")).to_have_count(3)
+    # The refused one taken off, the others go, in the order played.
+    page.locator(".unsent li").first.get_by_role("button", name="Take it off the list").click()
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#round-2 .pts")).to_have_text(["+0", "+8"])
+    expect(page.locator("#round-1 .pts")).to_have_text(["+20", "+0"])
+    expect(page.locator("form.round-form .form-title")).to_have_text("Enter round 3")
+
+
 def test_a_kept_round_the_server_refuses_stays_listed_with_its_message(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     controlled(page)
