@@ -336,24 +336,24 @@ def test_a_refused_kept_round_is_corrected_in_the_form_and_the_next_one_follows(
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
 
 
-def test_a_refused_round_entered_anew_then_taken_off_the_list_lets_the_next_one_go(page):
-    """The player enters the refused round again through the form (after a Reload), then
-    takes the refused copy off the list: the round kept after it goes as round 2, the
-    number after the server's, not as round 1 (refused as already recorded)."""
+def test_after_a_reload_the_form_still_follows_the_kept_rounds_and_they_go_in_order(page):
+    """The form, after a Reload too, names the round after the kept ones (QA25: it
+    named the server's next, and what was typed there went before them); the refused
+    copy taken off the list, the others go as rounds 1 and 2, in the order played."""
     start_match(page, "cabo", ["Ana", "Ben"])
     controlled(page)
     keep_a_refused_round_and_the_next(page)
     page.reload()
-    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
-    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
-    expect(page.locator("#round-1")).to_be_visible()
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    cabo_round(page, "Ana", {"Ana": "1", "Ben": "8"})
+    expect(page.locator(".unsent li")).to_have_count(3)
     refused = page.locator(".unsent li").first
     expect(refused).to_contain_text("Round 1 · refused")
     refused.get_by_role("button", name="Take it off the list").click()
     expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
     expect(page.locator(".unsent")).to_have_count(0)
     match = Match.objects.get()
-    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ben"), (2, "Ana")]
 
 
 def test_a_kept_round_another_phone_recorded_first_shows_that_phones_round(page):
@@ -480,7 +480,8 @@ def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_
     expect(refused).to_contain_text("Round 2 · refused")
     expect(refused).to_contain_text("Round 2 was already recorded")
     expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 3 · not sent yet")
-    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    # The form's round comes after the kept ones (QA25).
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
     assert Match.objects.get().rounds.count() == 2
     shot("refused-again")
     refused.get_by_role("button", name="Correct it in the form").click()
