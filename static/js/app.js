@@ -414,6 +414,13 @@ window.addEventListener("resize", keepClearOfStanding);
     askedForTheBoard = false;
     boardAskedFor = false;
   });
+  // A request with no answer after the time the page allows (base.html's htmx-config)
+  // is one that did not get through (QA25: a swallowed round left its button greyed for
+  // good): what a lost connection does follows (a round kept and sent again, its
+  // one-time key making that harmless; a note; a correction's message).
+  document.addEventListener("htmx:timeout", function (event) {
+    window.htmx.trigger(event.target, "htmx:sendError", event.detail);
+  });
 
   // A link, button or form tapped without a connection (a round number's "why this
   // score?", "Show all", "Delete round 2"...) would otherwise do nothing at all: a note

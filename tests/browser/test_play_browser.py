@@ -258,6 +258,28 @@ def test_a_lost_connection_is_said_and_the_round_is_sent_again_once(page, shot):
     assert Match.objects.get().rounds.count() == 1
 
 
+def test_a_round_with_no_answer_is_kept_and_sent_again_once(page):
+    """QA25: a round the connection swallowed, never answered, left its button greyed
+    for good, neither kept nor sent. The page waits so long (20 s; here 1 s), then does
+    what a lost connection does."""
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    page.evaluate("() => { window.htmx.config.timeout = 1000; }")
+    row(page, "Ana").locator('input[name$="points_0"]').fill("5")
+    row(page, "Ben").get_by_text("went out").click()
+    row(page, "Chloé").locator('input[name$="points_2"]').fill("3")
+    held = []
+    page.route("**/rounds/", lambda route: held.append(route))  # never answered
+    record(page)
+    expect(page.locator(".unsent")).to_contain_text("Round 1 · not sent yet")
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator("form.round-form button[type=submit]")).to_be_enabled()
+    assert held  # it did reach the route, which never answered
+    page.unroute("**/rounds/")
+    expect(page.locator("tfoot .totals td")).to_have_text(["5", "0", "3"], timeout=20_000)
+    expect(page.locator(".unsent")).to_have_count(0)
+    assert Match.objects.get().rounds.count() == 1
+
+
 def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
     page.emulate_media(color_scheme="dark")
     page.goto("/")
