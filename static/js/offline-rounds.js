@@ -240,7 +240,11 @@
     // "sent when the connection is back".
     if (mine.every(function (round) { return waitsForPlayer(round) || Boolean(round.error); })) {
       section.querySelector("#unsent-title").textContent = template.dataset.refusedTitle;
-      section.querySelector(".help").textContent = template.dataset.refusedHelp;
+      // No form to correct one in: the match is over (QA25).
+      section.querySelector(".help").textContent = form ? template.dataset.refusedHelp : template.dataset.refusedHelpOver;
+    } else if (mine.some(waitsForPlayer)) {
+      // The others wait for the player, not for the connection (QA25).
+      section.querySelector(".help").textContent = template.dataset.blockedHelp;
     }
     mine.forEach(function (round) {
       const item = template.content.querySelector(".unsent-round").cloneNode(true);

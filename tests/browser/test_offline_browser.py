@@ -275,8 +275,13 @@ def test_a_round_typed_while_kept_rounds_wait_joins_them_in_the_order_played(pag
     expect(page.locator("#announcements")).to_have_text(
         "Round 3 is kept on this phone, to be sent after the ones kept before it."
     )
-    # What the kept rounds wait for stays said in the standing, typing or not.
+    # What the kept rounds wait for stays said in the standing, typing or not, and in
+    # the list: the player, not the connection (QA25).
     expect(page.locator("#standing .unsent-notice")).to_be_visible()
+    expect(page.locator(".unsent .help")).to_have_text(
+        "Kept on this phone. The ones after a refused one wait for it: correct it in the"
+        " form, or take it off the list. The totals do not count them yet."
+    )
     shot("queued")
     assert Match.objects.get().rounds.count() == 0
     # A second tap on the emptied form keeps nothing (QA25: an empty round was kept).
@@ -518,6 +523,10 @@ def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent
     )
     expect(refused.get_by_role("button", name="Correct it in the form")).to_be_hidden()
     expect(page.locator("form.round-form")).to_have_count(0)
+    # No form to correct it in: the list does not offer one (QA25).
+    expect(page.locator(".unsent .help")).to_have_text(
+        "The server did not take these: see why under each. Take them off the list."
+    )
     posts = []
     page.on(
         "request", lambda request: posts.append(request.url) if request.method == "POST" else None
