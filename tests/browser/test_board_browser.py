@@ -97,7 +97,9 @@ def test_a_correction_saved_without_a_connection_stays_typed_and_says_so(page):
     correction = typing_a_correction_of_round_1(page)
     page.context.set_offline(True)
     correction.get_by_role("button", name="Save the correction").click()
-    expect(correction.get_by_role("alert")).to_contain_text("could not be sent")
+    expect(correction.get_by_role("alert")).to_have_text(
+        "The correction could not be sent (no connection?). Nothing is lost: tap the button again."
+    )
     expect(correction.locator("input.points-input").nth(1)).to_have_value("8")
     expect(page.locator(".unsent-list li")).to_have_count(0)  # not a round kept to send
     # Round 3, typed meanwhile, is kept on the phone; sent when the connection is back,
