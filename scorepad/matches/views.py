@@ -420,12 +420,13 @@ def correct_round_from(
             after = corrected.match  # as the correction saved it (`live_state`)
             # What it did to the round's points and to the match's end, as every board of
             # the table tells it (in sight in the standing: the row may be far up).
-            told = last_change_text(after, after.setup().sides)
-            said = [told or round_text(match.rules, "corrected", number=number)]
+            said = last_change_text(after, after.setup().sides) or round_text(
+                match.rules, "corrected", number=number
+            )
             if request.htmx:  # the board shows what changed, the correction closed
-                response = _changed(request, after, notice=" ".join(said), board=board)
+                response = _changed(request, after, notice=said, board=board)
                 return _instead_of_correction(request, response)
-            messages.info(request, " ".join(said))  # one notice, as the board says it in place
+            messages.info(request, said)  # one notice, as the board says it in place
             return redirect(round_url(match, number, board.live))
     context = {
         "live": board.live,

@@ -495,16 +495,10 @@ window.addEventListener("resize", keepClearOfStanding);
     });
   }
 
-  // As the page served it: a choice ticked from the start (Escoba's "no escoba" on the
-  // opening table) is not something typed (QA23: it kept an Escoba deal from coming back).
+  // As the page served it (`changed`): a choice ticked from the start (Escoba's "no
+  // escoba" on the opening table) is not something typed (QA23).
   function untouched(form) {
-    return entered(form).every(function (field) {
-      if (field.type === "checkbox" || field.type === "radio") return field.checked === field.defaultChecked;
-      if (field.tagName === "SELECT") {
-        return Array.from(field.options).every(function (option) { return option.selected === option.defaultSelected; });
-      }
-      return field.value === field.defaultValue;
-    });
+    return !changed(form);
   }
 
   function keepDraft(form) {

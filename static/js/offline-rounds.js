@@ -137,16 +137,6 @@
     return rounds.length ? Math.max.apply(null, rounds.map(function (round) { return round.number; })) : 0;
   }
 
-  // Nothing typed in the form: the second tap of a double tap, after the first kept
-  // the round and emptied it (QA25: an empty round was kept, then refused).
-  function nothingTyped(form) {
-    return Array.from(form.elements).every(function (element) {
-      if (!element.name || element.type === "hidden" || element.type === "submit" || element.type === "button") return true;
-      if (element.type === "checkbox" || element.type === "radio") return element.checked === element.defaultChecked;
-      return element.value === "";
-    });
-  }
-
   // With no connection the round is kept at once, without waiting for a failure; so
   // is a round typed while rounds kept before it wait (one refused, or not sent yet):
   // it joins them, to be recorded in the order played, not before them (QA25).
@@ -156,7 +146,10 @@
     const ahead = navigator.onLine ? queueAhead(form) : 0;
     if (navigator.onLine && !ahead) return;
     event.preventDefault();
-    if (nothingTyped(form)) return;
+    // Nothing typed since the page came (`changed`): the second tap of a double tap,
+    // after the first kept the round and emptied the form (QA25: an empty round was
+    // kept, then refused).
+    if (!window.scorepad.changed(form)) return;
     if (ahead) showNumber(form, ahead + 1);
     keep(form, ahead ? "queued" : "kept");
   });
