@@ -68,6 +68,9 @@ ROUND_TEXTS = {
             "The match is over (it ended meanwhile, maybe on another phone): round"
             " %(number)s was not recorded."
         ),
+        "over_before": _(
+            "The match is over: round %(last)s ended it, so round %(number)s was not recorded."
+        ),
         "recorded_same": _(
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
@@ -176,6 +179,10 @@ ROUND_TEXTS = {
             "a deal of cards",
             "The match is over (it ended meanwhile, maybe on another phone): deal %(number)s"
             " was not recorded.",
+        ),
+        "over_before": pgettext_lazy(
+            "a deal of cards",
+            "The match is over: deal %(last)s ended it, so deal %(number)s was not recorded.",
         ),
         "recorded_same": pgettext_lazy(
             "a deal of cards",

@@ -210,9 +210,14 @@ def _entered(
 def _refuse_after_the_end(match: Match, entry_key: uuid.UUID, data: Mapping, number: int) -> None:
     """A round sent to a match that ended since its form was shown (another phone's
     round or correction) is not recorded: a conflict, unless it is this very round,
-    sent again after it ended the match."""
+    sent again after it ended the match. A round sent after the one that ended it (kept
+    on this phone behind it, with no connection) is told which round that was."""
     if match.finished:
         _refuse_a_second_entry(match, entry_key, data, number)
+        if match.round_count < number:
+            raise RoundConflict(
+                round_text(match.rules, "over_before", number=number, last=match.round_count)
+            )
         raise RoundConflict(round_text(match.rules, "over_meanwhile", number=number))
 
 

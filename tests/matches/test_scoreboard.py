@@ -319,8 +319,25 @@ def test_a_round_after_the_end_is_refused(client):
     url = reverse("matches:add_round", args=[match_id])
     client.post(url, round_post(1, points_0="20", out_1="on", points_2="3"), headers=HTMX)
     response = client.post(url, round_post(2, out_0="on", out_1="on", out_2="on"), headers=HTMX)
-    assert "The match is over" in response.content.decode()
+    # Sent after the round that ended it (kept on the phone behind it, say): that round
+    # is named, not another phone (QA25).
+    assert (
+        "The match is over: round 1 ended it, so round 2 was not recorded."
+        in response.content.decode()
+    )
     assert Round.objects.count() == 1
+
+
+def test_a_total_on_the_end_line_is_said_at_the_line_not_zero_to_go(client):
+    """QA: a match that ends only above the target (the official rules') went on with a
+    player on it shown "0" to go."""
+    options = {**default_option_fields("cabo", "nl"), "option_end_at": "exceeded"}
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl", options=options)
+    response = add(client, match_id, 1, caller="0", hand_0="0", hand_1="100")
+    content = response.content.decode()
+    assert not Match.objects.get().finished
+    distance = re.search(r'<tr class="distance">(.*?)</tr>', content, re.S).group(1)
+    assert re.findall(r"<td>(.*?)</td>", distance) == ["100", "at the line"]
 
 
 def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):
