@@ -107,6 +107,9 @@
       key: field(form, "entry_key").value,
       body: new URLSearchParams(new FormData(form)).toString(),
       error: "",
+      // Where it is listed, for the pages that count it away from there (the home page).
+      page: window.location.pathname,
+      title: document.title.replace(/ · Scorepad$/, ""),
     });
     save(rounds);
     const last = Math.max.apply(null, rounds.filter(function (round) { return round.action === action; }).map(function (round) { return round.number; }));
@@ -207,7 +210,44 @@
     return Boolean(round.inForm && form && Number(field(form, "number").value) === round.number);
   }
 
+  // Away from their boards (the offline page, the home page): how many rounds are kept,
+  // and which matches hold those the server did not take, each a link to its board.
+  function summarize() {
+    const region = document.getElementById("kept-rounds");
+    if (!region) return;
+    const rounds = load();
+    const stopped = rounds.filter(waitsForPlayer);
+    const waiting = region.hasAttribute("data-links") ? [] : rounds.filter(function (round) { return stopped.indexOf(round) < 0; });
+    function say(selector, count, one, other) {
+      const line = region.querySelector(selector);
+      line.textContent = count === 1 ? one : other.replace("{n}", String(count));
+      line.hidden = count === 0;
+    }
+    say(".kept-waiting", waiting.length, region.dataset.waitingOne, region.dataset.waitingOther);
+    say(".kept-stopped", stopped.length, region.dataset.stoppedOne, region.dataset.stoppedOther);
+    const list = region.querySelector(".kept-matches");
+    list.replaceChildren();
+    if (region.hasAttribute("data-links")) {
+      const pages = new Map();
+      stopped.forEach(function (round) {
+        const page = round.page || round.action.replace(/rounds\/$/, "");
+        if (!pages.has(page)) pages.set(page, round.title || region.dataset.match);
+      });
+      pages.forEach(function (title, page) {
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = page;
+        link.textContent = title;
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+    }
+    list.hidden = !list.children.length;
+    region.hidden = !(waiting.length || stopped.length);
+  }
+
   function show() {
+    summarize();
     const form = roundForm();
     const template = document.getElementById("unsent-rounds");
     const old = document.querySelector(".unsent");
@@ -289,6 +329,18 @@
     send();
   });
 
+  // Why a round put back in the form was refused, where the player corrects it (the
+  // list no longer holds it): when it is put back, and again after a Reload (QA25).
+  function sayWhyRefused(form, round) {
+    const title = form.querySelector(".form-title");
+    if (!round.error || !title || form.querySelector(".form-errors")) return;
+    const why = document.createElement("div");
+    why.className = "form-errors";
+    why.setAttribute("role", "alert");
+    why.textContent = round.error;
+    title.after(why);
+  }
+
   // Put back in the form: the round as it was typed, as the server's next round (after
   // a conflict its own number is another phone's round now), to be corrected beside the
   // fields the server names; the rounds kept after it follow it, and wait for it. It
@@ -305,14 +357,9 @@
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
     window.scorepad.fillForm(form, new URLSearchParams(round.body));
-    // Why it was refused, where the player corrects it (the list no longer holds it).
     form.querySelectorAll(".form-errors").forEach(function (element) { element.remove(); });
-    const why = document.createElement("div");
-    why.className = "form-errors";
-    why.setAttribute("role", "alert");
-    why.textContent = round.error;
+    sayWhyRefused(form, round);
     const title = form.querySelector(".form-title");
-    if (title) title.after(why);
     showNumber(form, round.number);
     field(form, "entry_key").value = window.scorepad.freshKey();
     save(rounds);
@@ -489,6 +536,13 @@
   document.addEventListener("DOMContentLoaded", function () {
     resumeKept();
     show();
+    // A round put back in the form and typed on comes back with the page (app.js's
+    // draft), and so does why it was refused.
+    const form = roundForm();
+    const back = form && window.scorepad.changed(form) && load().find(function (round) {
+      return round.action === form.getAttribute("action") && inThisForm(round, form);
+    });
+    if (back) sayWhyRefused(form, back);
     send();
   });
   // The form's own POST of a round put back in it: recorded, it is no longer kept;

@@ -434,6 +434,8 @@ def test_a_round_put_back_in_the_form_survives_a_reload_and_the_next_one_waits(p
     expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
     expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
     expect(row(page, "Ben").locator("input.points-input")).to_have_value("9")
+    # And why it was refused, still (QA25: gone after a Reload).
+    expect(page.locator("form.round-form .form-errors")).to_contain_text("Tick who called")
     # Round 2 is not sent before round 1 exists: it waits, not refused.
     expect(page.locator(".unsent li")).to_have_count(1)
     expect(page.locator(".unsent li")).to_contain_text("Round 2 · not sent yet")
@@ -561,3 +563,41 @@ def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page)
     )
     expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
     assert Match.objects.get().round_count == 2
+
+
+def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
+    """QA25: the offline page did not say how many rounds the phone keeps, nor the home
+    page that one was refused."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    page.reload()  # the board needs the server: the offline page stands in for it
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    kept = page.locator("#kept-rounds")
+    expect(kept).to_have_text(
+        "2 rounds are kept on this phone: they are sent when the connection is back."
+    )
+    shot("offline-page-counts")
+    # The home page, online, names the match of a round the server did not take.
+    page.context.set_offline(False)  # the board comes back and sends them
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    page.context.set_offline(True)
+    row(page, "Ana").locator("input.points-input").fill("2")  # nobody called: refused
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    expect(page.locator(".unsent li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
+    page.goto("/")
+    kept = page.locator("#kept-rounds")
+    expect(kept.locator(".kept-stopped")).to_have_text(
+        "A round kept on this phone was not recorded: open its match to see why."
+    )
+    expect(kept).to_be_in_viewport()
+    shot("home-refused")
+    kept.get_by_role("link", name="Cabo · Ana, Ben").click()
+    expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
