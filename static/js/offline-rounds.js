@@ -220,7 +220,7 @@
     const waiting = region.hasAttribute("data-links") ? [] : rounds.filter(function (round) { return stopped.indexOf(round) < 0; });
     function say(selector, count, one, other) {
       const line = region.querySelector(selector);
-      line.textContent = count === 1 ? one : other.replace("{n}", String(count));
+      line.textContent = count === 0 ? "" : count === 1 ? one : other.replace("{n}", String(count));
       line.hidden = count === 0;
     }
     say(".kept-waiting", waiting.length, region.dataset.waitingOne, region.dataset.waitingOther);
@@ -243,6 +243,8 @@
       });
     }
     list.hidden = !list.children.length;
+    // Not recorded: the player's to look at, said as the board says a refused one.
+    region.classList.toggle("is-error", stopped.length > 0);
     region.hidden = !(waiting.length || stopped.length);
   }
 
