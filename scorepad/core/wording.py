@@ -75,6 +75,10 @@ ROUND_TEXTS = {
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
         "deleted_meanwhile": _("Round %(number)s was deleted meanwhile: it was not corrected."),
+        "deleted_retyped": _(
+            "Round %(number)s was deleted meanwhile: what you typed for it is in the form,"
+            " to record it again."
+        ),
         "changed_meanwhile": _(
             "Round %(number)s was changed meanwhile, maybe on another phone: your correction "
             "was not saved. Check the round and correct it again if needed."
@@ -190,6 +194,11 @@ ROUND_TEXTS = {
         ),
         "deleted_meanwhile": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was deleted meanwhile: it was not corrected."
+        ),
+        "deleted_retyped": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s was deleted meanwhile: what you typed for it is in the form,"
+            " to record it again.",
         ),
         "changed_meanwhile": pgettext_lazy(
             "a deal of cards",

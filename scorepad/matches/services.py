@@ -99,6 +99,10 @@ def _journal(match, round_, action, before, after, owner, points=None) -> None:
     plain_insert([entry])
 
 
+class DeletedMeanwhile(RoundConflict):
+    """The round to correct was deleted since its correction form was shown."""
+
+
 class AlreadyRecorded(RoundConflict):
     """This very entry (its one-time key) was recorded before: a retry, not a conflict."""
 
@@ -249,7 +253,7 @@ def correct_round(
         rounds = list(_live_rounds(match))
         target = next((r for r in rounds if r.number == number), None)
         if target is None:  # deleted since the correction form was shown
-            raise RoundConflict(round_text(match.rules, "deleted_meanwhile", number=number))
+            raise DeletedMeanwhile(round_text(match.rules, "deleted_meanwhile", number=number))
         if shown and shown != target.fingerprint:
             raise RoundConflict(round_text(match.rules, "changed_meanwhile", number=number))
         entries = [dict(data) if r.number == number else r.data for r in rounds]

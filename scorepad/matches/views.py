@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
@@ -382,11 +383,7 @@ def correct_round_from(
     """The correction of round `number` (its form, and its POST), on `board`."""
     rounds = match.active_rounds()
     if number > len(rounds) and (request.method == "POST" or _was_deleted(match, number)):
-        # Deleted since its correction (or its "why") was shown: said on the board.
-        notice = round_text(match.rules, "deleted_meanwhile", number=number)
-        return _instead_of_correction(
-            request, _changed(request, match, notice=notice, status_error=True, board=board)
-        )
+        return _deleted_meanwhile(request, match, number, board)
     if not 1 <= number <= len(rounds):
         raise Http404
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
@@ -401,6 +398,10 @@ def correct_round_from(
                 owner=current_owner(request),
                 shown=form.cleaned_data["shown"] or None,
             )
+        except services.DeletedMeanwhile:
+            fresh = Match.objects.prefetch_related("rounds").get(pk=match.pk)
+            fresh.owner = match.owner
+            return _deleted_meanwhile(request, fresh, number, board)
         except services.RoundConflict as conflict:
             return _instead_of_correction(
                 request,
@@ -442,6 +443,47 @@ def correct_round_from(
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
+
+
+def _deleted_meanwhile(
+    request: HttpRequest, match: Match, number: int, board: Board
+) -> HttpResponse:
+    """Round `number` was deleted since its correction (or its "why") was shown: said on
+    the board. A correction sent for it is not lost: when the deleted round was the last
+    (as a deletion always takes it) and none came since, what was typed fills the form of
+    the round in its place, to be recorded again (checked, as any round is)."""
+    state = match.state()
+    retyped = None
+    if (
+        request.method == "POST"
+        and number == len(state.rounds) + 1
+        and not state.finished
+        and match.abandoned_at is None
+    ):
+        data = request.POST.copy()
+        data.update({"number": str(number), "entry_key": str(uuid.uuid4())})
+        data["seen"] = str(match.version)
+        retyped = round_form_for(state, data)
+        if retyped.has_forged_fields():
+            return HttpResponseBadRequest()
+        retyped.is_valid()  # its faults, if any, beside their fields
+    if retyped is None:
+        notice = round_text(match.rules, "deleted_meanwhile", number=number)
+        match.live_state = state
+        return _instead_of_correction(
+            request, _changed(request, match, notice=notice, status_error=True, board=board)
+        )
+    notice = round_text(match.rules, "deleted_retyped", number=number)
+    context = scoreboard_context(
+        match, state=state, form=retyped, notice=notice, status_error=True, live=board.live
+    )
+    if request.htmx:
+        changes = render_to_string("matches/match.html#changes", context, request)
+        response = HttpResponse(rendered.entry_html(request, context) + changes)
+        patch_vary_headers(response, VARY)
+        return _instead_of_correction(request, response)
+    context["card_buttons"] = card_picker(match.rules, match.options)
+    return render(request, board.page, context)
 
 
 def _instead_of_correction(request: HttpRequest, response: HttpResponse) -> HttpResponse:

@@ -172,6 +172,36 @@ def test_correct_this_round_on_a_round_deleted_meanwhile_says_so_on_the_board(pa
     expect(page.locator("#correction")).to_be_empty()
 
 
+def test_a_correction_of_a_round_deleted_meanwhile_lands_in_the_next_rounds_form(page, shot):
+    """Another phone deleted round 3 while this one corrected it: what was typed is not
+    lost, it fills the form of round 3 again, and the standing says so, in sight."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 3)
+    page.get_by_role("link", name="Round 3: why this score?").click()
+    page.locator("#why-3").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    expect(correction.get_by_role("heading", name="Correct round 3")).to_be_visible()
+    correction.locator(".entry-row", has_text="Ben").locator("input.points-input").fill("17")
+    match = Match.objects.get()
+    services.delete_last_round(match, number=3, owner=match.owner)  # on another phone
+    correction.get_by_role("button", name=re.compile("Save")).click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_have_text(
+        "Round 3 was deleted meanwhile: what you typed for it is in the form, to record it again."
+    )
+    assert_seen(notice)
+    expect(correction).to_be_empty()
+    form = page.locator("form.round-form").first
+    expect(form.locator(".form-title")).to_have_text("Enter round 3")
+    expect(form.locator(".entry-row", has_text="Ben").locator("input.points-input")).to_have_value(
+        "17"
+    )
+    shot("retyped")
+    form.get_by_role("button", name="Record the round").click()
+    expect(page.locator("#round-3 .pts")).to_have_text(["+0", "+17"])
+    assert Match.objects.get().state().rounds[2].points["Ben"] == 17
+
+
 def test_a_long_match_shows_its_last_rounds_and_the_others_one_tap_away(
     page, seen_shot, live_server
 ):

@@ -175,7 +175,10 @@ def test_a_correction_that_loses_the_race_with_a_deletion_answers_with_the_board
     with mock.patch.object(services, "correct_round", deleted_meanwhile):
         response = client.post(url, fields, follow=True)
     assert response.status_code == 200
-    assert "Round 1 was deleted meanwhile: it was not corrected." in response.content.decode()
+    content = response.content.decode()
+    # What was typed fills the form of the round in its place, to be recorded again.
+    assert "Round 1 was deleted meanwhile: what you typed for it is in the form" in content
+    assert re.search(r'name="points_0"[^>]*value="4"', content)
     assert not Round.objects.filter(deleted_at__isnull=True).exists()
 
 

@@ -44,10 +44,11 @@ def correction_shown(client: Client, match_id: int, number: int) -> dict:
     return fields
 
 
-def correct(client: Client, match_id: int, number: int, shown: dict, ben: int):
+def correct(client: Client, match_id: int, number: int, shown: dict, ben: int, headers=None):
     data = round_post(number, caller="0", hand_0="0", hand_1=str(ben))
     data.update(number=shown["number"], shown=shown["shown"])
-    return client.post(reverse("matches:edit_round", args=[match_id, number]), data, follow=True)
+    url = reverse("matches:edit_round", args=[match_id, number])
+    return client.post(url, data, follow=True, headers=headers or {})
 
 
 def test_two_phones_correcting_one_round_the_second_is_refused_not_saved_over(client, cabo):
@@ -73,16 +74,58 @@ def test_a_round_deleted_and_entered_again_is_not_corrected_with_the_old_ones_fo
     assert Match.objects.get().state().rounds[1].points["Ben"] == 20
 
 
-def test_a_correction_of_a_round_deleted_meanwhile_says_so_on_the_board(client, cabo):
+def test_a_correction_of_a_round_deleted_meanwhile_is_put_in_the_next_rounds_form(client, cabo):
+    """What was typed is not lost (QA): the deleted round was the last, so the form of the
+    round in its place holds it, to be recorded again."""
     add(client, cabo, 1, ben=5)
     add(client, cabo, 2, ben=6)
     stale = correction_shown(client, cabo, 2)
     delete = reverse("matches:delete_last", args=[cabo])
     assert client.post(delete, {"number": "2"}, headers=HTMX).status_code == 200
-    answer = correct(other_phone(client), cabo, 2, stale, ben=1)
+    phone = other_phone(client)
+    answer = correct(phone, cabo, 2, stale, ben=13, headers=HTMX)
+    assert answer.status_code == 200
+    assert answer["HX-Retarget"] == "#entry"
+    content = answer.content.decode()
+    notice = (
+        "Round 2 was deleted meanwhile: what you typed for it is in the form, to record it again."
+    )
+    assert notice in content
+    entry = content[: content.index('id="standing"')]
+    assert "Enter round 2" in entry
+    assert re.search(r'name="hand_1"[^>]*value="13"', entry)
+    assert 'id="correction" hx-swap-oob="true"' in content
+    # A fresh one-time key, not the deleted round's: recorded as a new round 2.
+    key = re.search(r'name="entry_key" value="([^"]+)"', entry).group(1)
+    assert key != stale["entry_key"]
+    assert Match.objects.get().round_count == 1
+    fields = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', entry))
+    again = round_post(2, caller="0", hand_0="0", hand_1="13", entry_key=key, seen=fields["seen"])
+    url = reverse("matches:add_round", args=[cabo])
+    assert phone.post(url, again, headers=HTMX).status_code == 200
+    assert Match.objects.get().state().rounds[1].points["Ben"] == 13
+    # Without JavaScript: the board's page, the form filled in.
+    client.post(delete, {"number": "2"})
+    page = correct(phone, cabo, 2, stale, ben=7)
+    assert page.status_code == 200 and not page.redirect_chain
+    assert notice in page.content.decode()
+    assert re.search(r'name="hand_1"[^>]*value="7"', page.content.decode())
+
+
+def test_a_correction_of_a_round_deleted_meanwhile_with_another_in_its_place_is_only_said(
+    client, cabo
+):
+    add(client, cabo, 1, ben=5)
+    add(client, cabo, 2, ben=6)
+    add(client, cabo, 3, ben=7)
+    stale = correction_shown(client, cabo, 3)
+    delete = reverse("matches:delete_last", args=[cabo])
+    assert client.post(delete, {"number": "3"}, headers=HTMX).status_code == 200
+    assert client.post(delete, {"number": "2"}, headers=HTMX).status_code == 200
+    answer = correct(other_phone(client), cabo, 3, stale, ben=1)
     assert answer.status_code == 200
     assert answer.redirect_chain[-1][0] == reverse("matches:match", args=[cabo])
-    assert "Round 2 was deleted meanwhile: it was not corrected." in answer.content.decode()
+    assert "Round 3 was deleted meanwhile: it was not corrected." in answer.content.decode()
     assert Match.objects.get().round_count == 1
 
 
