@@ -15,7 +15,7 @@ import json
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
@@ -167,6 +167,19 @@ class BrowserSession(AbstractBaseSession):
 JUST_STARTED = timedelta(hours=1)
 
 
+def match_identity(game: str, preset: str, options: Mapping, seats: int, created: datetime) -> str:
+    """What makes two matches one (a match and its copy brought back by a match file):
+    their game, rules and number of seats, and their date to the second (as a match
+    file keeps it), whatever each holds since (an export taken before a match was played
+    on, or its players renamed, is that match)."""
+    second = created.astimezone(UTC).replace(microsecond=0, tzinfo=None)
+    return json.dumps(
+        [game, preset, dict(options), seats, second.isoformat() + "Z"],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+
+
 class MatchQuerySet(models.QuerySet):
     def listed(self) -> MatchQuerySet:
         """Matches not deleted: a deleted match is kept only so that it can be restored."""
@@ -224,6 +237,11 @@ class Match(models.Model):
     @property
     def rules(self):
         return get_game(self.game)
+
+    @property
+    def identity(self) -> str:
+        """What makes this match and a copy of it one (`match_identity`)."""
+        return match_identity(self.game, self.preset, self.options, len(self.players), self.created)
 
     def setup(self) -> Setup:
         teams = None

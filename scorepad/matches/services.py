@@ -408,7 +408,29 @@ def delete_match(match: Match) -> None:
     _set_aside(match, Q(deleted_at__isnull=True), deleted_at=timezone.now())
 
 
+class BackAlready(Exception):
+    """The deleted match is in its owner's history again already: a match file holding
+    it was imported since (`twin`, the copy it made)."""
+
+    def __init__(self, twin: Match) -> None:
+        super().__init__(twin.pk)
+        self.twin = twin
+
+
 def restore_match(match: Match) -> None:
+    """Bring a deleted match back ("Undo"); BackAlready, with nothing changed, when a
+    match file brought it back meanwhile: restored, it would be there twice."""
+    second = match.created.replace(microsecond=0)
+    twins = Match.objects.filter(
+        owner_id=match.owner_id,
+        deleted_at__isnull=True,
+        game=match.game,
+        created__gte=second,
+        created__lt=second + timedelta(seconds=1),
+    ).exclude(pk=match.pk)
+    twin = next((other for other in twins if other.identity == match.identity), None)
+    if twin is not None and match.deleted_at is not None:
+        raise BackAlready(twin)
     _set_aside(match, Q(deleted_at__isnull=False), deleted_at=None)
 
 

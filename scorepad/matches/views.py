@@ -564,7 +564,13 @@ def delete_match(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def restore_match(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False, deleted=True)
-    services.restore_match(match)
+    try:
+        services.restore_match(match)
+    except services.BackAlready as back:  # not twice: the copy a match file brought back
+        said = _("This match is back already, from a match file: here it is.")
+        once = _("It was not restored twice.")
+        messages.info(request, f"{said} {once}")
+        return _go_to(request, reverse("matches:match", args=[back.twin.pk]))
     messages.info(request, _("Match restored."))
     return _go_to(request, reverse("matches:match", args=[match.pk]))
 

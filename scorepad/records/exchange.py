@@ -21,7 +21,7 @@ from django.utils.translation import pgettext
 
 from scorepad.core.wording import engine_text
 from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE, MAX_ROUNDS_PER_MATCH
-from scorepad.matches.models import Match, Owner, Round
+from scorepad.matches.models import Match, Owner, Round, match_identity
 from scorepad.matches.services import create_played_matches, first_submission
 from scorepad.rules import GAMES
 from scorepad.rules.base import (
@@ -396,17 +396,15 @@ def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
 
 
 def _identity(entry: CheckedMatch | Match) -> str | None:
-    """What makes two matches one: their game, rules and number of seats, and their date
-    to the second (as the file keeps it), whatever each holds since (an export taken
-    before a match was played on, or its players renamed, is that match). None for a
-    match of the file without a date."""
-    game, preset, setup, created = _parts(entry)
-    if created is None:
+    """What makes a match of the file and one of the history one (`match_identity`);
+    None for a match of the file without a date."""
+    if isinstance(entry, Match):
+        return entry.identity
+    if entry.created is None:
         return None
-    return json.dumps(
-        [game, preset, dict(setup.options), len(setup.players), timestamp(created)],
-        sort_keys=True,
-        ensure_ascii=False,
+    setup = entry.setup
+    return match_identity(
+        setup.game, entry.preset, setup.options, len(setup.players), entry.created
     )
 
 

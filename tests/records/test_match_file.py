@@ -254,6 +254,29 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     assert taken.round_count == 1
 
 
+def test_undoing_a_deletion_after_a_file_brought_the_match_back_keeps_it_once(owner, visitor):
+    """QA: a match deleted, then brought back by importing its file, then "Undo" on the
+    home page: it was in the history twice."""
+    match = build(owner, CABO_FR)
+    exported = export_all(visitor)
+    visitor.post(reverse("matches:delete", args=[match.pk]))
+    upload(visitor, exported)
+    assert messages_of(visitor) == ["1 match imported."]
+    copy = Match.objects.get(owner=owner, deleted_at__isnull=True)
+    response = visitor.post(reverse("matches:restore_match", args=[match.pk]))
+    assert response["Location"] == reverse("matches:match", args=[copy.pk])
+    assert messages_of(visitor) == [
+        "This match is back already, from a match file: here it is. It was not restored twice."
+    ]
+    assert list(Match.objects.filter(owner=owner, deleted_at__isnull=True)) == [copy]
+    # Another match, deleted, comes back as ever.
+    other = build(owner, ESCOBA)
+    visitor.post(reverse("matches:delete", args=[other.pk]))
+    visitor.post(reverse("matches:restore_match", args=[other.pk]))
+    assert messages_of(visitor)[-1] == "Match restored."
+    assert Match.objects.filter(owner=owner, deleted_at__isnull=True).count() == 2
+
+
 CHANGED_SINCE = (
     "1 match of the file is in your history, but not as the file has it: left out, yours"
     " is kept. To take the file’s, delete yours, then import the file again."
