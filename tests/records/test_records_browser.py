@@ -35,6 +35,7 @@ def test_a_visitor_browses_filters_charts_and_imports_their_history(page, shot, 
         build(owner, spec)
     sign_in_as(page, live_server, owner)
 
+    page.goto("/")
     page.goto("/history/")
     expect(page.get_by_role("heading", name="History", exact=True)).to_be_visible()
     expect(page.locator(".match-item")).to_have_count(4)
@@ -46,6 +47,17 @@ def test_a_visitor_browses_filters_charts_and_imports_their_history(page, shot, 
     expect(page.locator(".match-item")).to_contain_text("Ana, Ben, Chloé, Dan")
     shot("filtered")
 
+    # Filters change the address in place: a Reload keeps them, Back leaves the page
+    # (QA: Back stepped through every filter tried).
+    page.get_by_label("Status").select_option("finished")
+    expect(page).to_have_url(re.compile(r"game=escoba.*status=finished"))
+    page.reload()
+    expect(page.get_by_label("Game")).to_have_value("escoba")
+    expect(page.get_by_label("Status")).to_have_value("finished")
+    page.go_back()
+    expect(page).to_have_url(live_server.url + "/")
+
+    page.goto("/history/")
     page.get_by_role("link", name="Players", exact=True).click()
     expect(page.get_by_role("heading", name="Players")).to_be_visible()
     page.get_by_role("link", name="Ana", exact=True).click()
