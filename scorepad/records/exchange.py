@@ -428,9 +428,14 @@ def _parts(entry: CheckedMatch | Match) -> tuple:
 
 def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, str]:
     """The identities of the owner's matches (not deleted) that a match of the file may
-    be, of its games and dated to the second as one of them, with what each holds
-    (`_version`). Two queries."""
+    be, with what each holds (`_version`). Two queries."""
     dates = [entry.created for entry in checked if entry.created]
+    return _held_among(owner, dates, {entry.setup.game for entry in checked})
+
+
+def _held_among(owner: Owner, dates: list[datetime], games: set[str]) -> dict[str, str]:
+    """The identities of the owner's matches (not deleted) of `games` dated to the second
+    as one of `dates`, with what each holds (`_version`). Two queries."""
     if not dates or owner.pk is None:
         return {}
     seconds = {timestamp(moment) for moment in dates}
@@ -438,14 +443,31 @@ def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, str]:
         match
         for match in owner.matches.filter(
             deleted_at__isnull=True,
-            game__in={entry.setup.game for entry in checked},
+            game__in=games,
             created__gte=min(dates).replace(microsecond=0),
             created__lte=max(dates).replace(microsecond=999_999),
         )
         if timestamp(match.created) in seconds
     ]
+    rounds = _entries(candidates)
+    return {_identity(match): _version(match, rounds[match.pk]) for match in candidates}
+
+
+def _entries(matches: list[Match]) -> dict[int, list]:
+    """The live rounds' entries of each of `matches`, in order. One query."""
     rounds: dict[int, list] = defaultdict(list)
-    entered = Round.objects.filter(match__in=candidates, deleted_at__isnull=True)
+    entered = Round.objects.filter(match__in=matches, deleted_at__isnull=True)
     for match_id, data in entered.order_by("match_id", "number").values_list("match_id", "data"):
         rounds[match_id].append(data)
-    return {_identity(match): _version(match, rounds[match.pk]) for match in candidates}
+    return rounds
+
+
+def copies_held(owner: Owner, matches: list[Match]) -> list[Match]:
+    """Those of `matches` (another owner's) that `owner`'s history holds as they are: the
+    same match (`match_identity`) with the same entries, as a match file imported on one
+    phone makes of a match played on another. Three queries."""
+    held = _held_among(owner, [match.created for match in matches], {m.game for m in matches})
+    if not held:
+        return []
+    rounds = _entries(matches)
+    return [m for m in matches if held.get(m.identity) == _version(m, rounds[m.pk])]

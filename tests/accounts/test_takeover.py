@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from scorepad.accounts.takeover import free_name, move_everything
+from scorepad.matches import services
 from scorepad.matches.models import (
     BrowserSession,
     HouseRule,
@@ -17,9 +20,10 @@ from scorepad.matches.models import (
     RoundChange,
     Submission,
 )
+from scorepad.records import exchange
 from tests.matches.helpers import create_match
 from tests.records.conftest import build, client_of
-from tests.records.matches import CABO_FR, ESCOBA
+from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
 
 from .conftest import PASSWORD
 
@@ -93,6 +97,32 @@ def test_signing_in_moves_everything_to_the_accounts_owner_and_renames_a_clashin
     assert set(RoundChange.objects.values_list("owner", flat=True)) == {theirs.pk}
     assert history_ids(visitor) == {kept.pk, played_here.pk}
     assert "scorepad_owner" not in visitor.session
+
+
+def test_matches_a_file_brought_to_this_browser_from_the_account_are_kept_once(owner, visitor, ana):
+    """QA26: the history exported on one phone and imported on another, then that phone
+    signed in: every match was there twice, and every statistic doubled. A copy changed
+    since is another version of the match: both stay, nothing is lost."""
+    theirs = Owner.objects.create(user=ana)
+    cabo, escoba = build(theirs, CABO_FR), build(theirs, ESCOBA)
+    exported = json.dumps([exchange.match_document(cabo), exchange.match_document(escoba)])
+    file = SimpleUploadedFile("matches.json", exported.encode(), "application/json")
+    assert visitor.post(reverse("records:import"), {"file": file}).status_code == 302
+    escoba_copy = Match.objects.get(owner=owner, game="escoba")
+    # Changed on this phone since: its last round deleted.
+    services.delete_last_round(escoba_copy, number=escoba_copy.round_count, owner=owner)
+    played_here = build(owner, CABO_TIEBREAK)
+    visitor.get(reverse("records:history"))  # the import's message, read
+    sign_in(visitor)
+    said = [str(m) for m in visitor.get(reverse("records:history")).context["messages"]]
+    assert said == [
+        "The 2 matches of this browser are now kept in your account.",
+        "1 match of this browser was in your account already (a match file brought it"
+        " here): it is kept once.",
+    ]
+    assert history_ids(visitor) == {cabo.pk, escoba.pk, escoba_copy.pk, played_here.pk}
+    # The copy came along, deleted: nothing is lost.
+    assert Match.objects.filter(owner=theirs, deleted_at__isnull=False).count() == 1
 
 
 def test_a_browser_that_kept_nothing_changes_nothing(client, ana):
@@ -176,7 +206,7 @@ def test_an_account_owner_made_at_the_same_moment_gets_the_matches(owner, ana, m
     match = build(owner, CABO_FR)
     theirs = Owner.objects.create(user=ana)
     monkeypatch.setattr(takeover, "account_owner", lambda user: None)
-    assert takeover.take_over(owner.token, ana) == theirs
+    assert takeover.take_over(owner.token, ana) == (theirs, 0)
     assert Match.objects.get(pk=match.pk).owner == theirs
     assert not Owner.objects.filter(pk=owner.pk).exists()
 
