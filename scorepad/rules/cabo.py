@@ -485,12 +485,21 @@ def round_points(
         )
         topics += ["failed-call", "caller-tie"]
     else:
+        # Two players or more with the lowest hand take the plural (QA27: "avait", "had").
+        failed = (
+            gettext_noop(
+                "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
+                "{hand} + {penalty} penalty"
+            )
+            if len(lowest) == 1
+            else gettext_noop(
+                "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
+                "{hand} + {penalty} penalty"
+            )
+        )
         explanation.append(
             Text(
-                gettext_noop(
-                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
-                    "{hand} + {penalty} penalty"
-                ),
+                failed,
                 {
                     "caller": caller,
                     "hand": hand,

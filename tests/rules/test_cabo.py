@@ -50,6 +50,14 @@ def test_example_1_cabo_fr_failed_call_lowest_scores_zero():
     assert sentences(state.rounds[0])[0] == "A called Cabo with 3 but C had 2: 3 + 10 penalty"
 
 
+def test_a_failed_call_beaten_by_two_lowest_hands_says_they_each_had_it():
+    """QA27: "mais Bruno et Chloé avait 2": two players take the plural."""
+    state = play(setup_for("fr"), called("A", A=5, B=2, C=2, D=9))
+    assert last_points(state) == {"A": 15, "B": 0, "C": 0, "D": 9}
+    said = sentences(state.rounds[0])[0]
+    assert said == "A called Cabo with 5 but B and C had 2 each: 5 + 10 penalty"
+
+
 def test_example_2_cabo_nl_failed_call_others_score_their_hands():
     state = play(setup_for("nl"), called("A", A=3, B=7, C=2, D=9))
     assert last_points(state) == {"A": 13, "B": 7, "C": 2, "D": 9}
