@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import ClassVar
 
 from django import forms
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
@@ -164,15 +164,18 @@ class MatchSetupForm(forms.Form):
         self.fields["preset"].choices = [
             (preset.key, gettext(preset.label)) for preset in self.game.presets
         ]
-        self.fields["preset"].initial = self.game.presets[0].key
-        self.fields["options_for"].initial = self.game.presets[0].key
+        # The preset of the rule sheet in the visitor's language (QA27: a Dutch phone
+        # was offered the French rules).
+        first = self.game.preset_for(get_language())
+        self.fields["preset"].initial = first
+        self.fields["options_for"].initial = first
         seats = range(self.game.max_players)
         self.fields["dealer"].choices = dealer_choices(seats)
         for seat in seats:
             self.fields[f"player_{seat}"] = seat_name_field(seat + 1)
         for option in self.game.options:
             self.fields[f"option_{option.name}"] = option_field(option)
-        self.set_option_initials(self.initial.get("options_for") or self.game.presets[0].key)
+        self.set_option_initials(self.initial.get("options_for") or first)
 
     def set_option_initials(self, preset_key: str) -> None:
         values = self.game.preset(preset_key).values

@@ -179,6 +179,9 @@ class Preset:
     label: str
     help: str
     values: Mapping[str, object]
+    # The language of the tables that play it (the rule sheet it comes from): a set-up
+    # in that language offers it first (`Game.preset_for`).
+    language: str | None = None
 
 
 # Faults --------------------------------------------------------------------------
@@ -611,6 +614,15 @@ class Game:
             if preset.key == key:
                 return preset
         raise KeyError(key)
+
+    def preset_for(self, language: str | None) -> str:
+        """The preset a table speaking `language` most likely plays: the one of its rule
+        sheet (`Preset.language`), else the first."""
+        base = (language or "").split("-")[0]
+        for preset in self.presets:
+            if preset.language == base:
+                return preset.key
+        return self.presets[0].key
 
     def resolve_options(self, preset_key: str, overrides: Mapping[str, object]) -> dict:
         """The preset's values with the overrides applied, every one cleaned."""

@@ -343,6 +343,7 @@ PRESETS = (
             "end_at": "reached",
             "final_tie": "shared",
         },
+        language="fr",
     ),
     Preset(
         "nl",
@@ -361,6 +362,7 @@ PRESETS = (
             "end_at": "reached",
             "final_tie": "tiebreak",
         },
+        language="nl",
     ),
     Preset(
         "official",

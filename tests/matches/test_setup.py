@@ -395,3 +395,18 @@ def test_a_refused_option_is_told_beside_its_field_not_listed_among_the_changes(
     assert form.preset_changes() == [("Decks", "2")]  # the one valid change
     notice = response.content.decode().split('id="preset-changes"')[1].split("</div>")[0]
     assert "Decks: 2" in notice and "99" not in notice and "Target" not in notice
+
+
+@pytest.mark.parametrize(
+    ("language", "preset", "values"), [("nl", "nl", "nl"), ("fr", "fr", "fr"), ("en", "fr", "fr")]
+)
+def test_a_first_set_up_offers_the_rules_of_the_visitors_language(client, language, preset, values):
+    """QA27: a Dutch phone was offered the French rules: the rule sheet of the visitor's
+    language comes first (the first preset when none is in it)."""
+    client.cookies["django_language"] = language
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert re.search(rf'<input type="radio" name="preset" value="{preset}"[^>]*checked', page)
+    shown = re.search(r'<select name="option_values"[^>]*>.*?</select>', page, re.S)[0]
+    assert re.search(rf'<option value="{values}" selected>', shown)
+    escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
+    assert re.search(r'<input type="radio" name="preset" value="classic"[^>]*checked', escoba)
