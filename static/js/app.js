@@ -560,6 +560,12 @@ window.addEventListener("resize", keepClearOfStanding);
     const form = event.target.closest && event.target.closest(ENTRY_FORM);
     if (form && form.elements.number) window.setTimeout(function () { keepDraft(form); }, 0);
   });
+  // Leaving the page (a Reload, a language switched) before that deferred keeping ran:
+  // the round as it stands now, or its last tap is lost.
+  window.addEventListener("pagehide", function () {
+    const form = roundForm(document);
+    if (form) keepDraft(form);
+  });
   document.addEventListener("submit", function (event) {
     const form = event.target;
     if (!form.matches(ENTRY_FORM)) return;
