@@ -147,6 +147,22 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
             return None
         return username
 
+    def _post_clean(self) -> None:
+        """A name taken is said once, in the app's words: Django's speak of a "user"
+        (QA26), and three checks of its own and ours may each find it."""
+        super()._post_clean()
+        if "username" not in self._errors:
+            return
+        faults, taken = [], False
+        for fault in self._errors["username"].as_data():
+            if fault.code == "unique":
+                if taken:
+                    continue
+                taken = True
+                fault = forms.ValidationError(_("An account already has this name."), "unique")
+            faults.append(fault)
+        self._errors["username"] = self.error_class(faults, renderer=self.renderer)
+
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
         if accounts_named("email", email):

@@ -134,7 +134,8 @@ def _seat_name(match: Match, position: int | None) -> str | None:
 @login_required
 def claim_own(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
-    back = {"back_url": reverse("accounts:seats"), "back_label": _("Your matches")}
+    # Named as the page it leads to is titled (QA26: "Your matches").
+    back = {"back_url": reverse("accounts:seats"), "back_label": _("Say which player you are")}
     return _claim(request, match, **back)
 
 

@@ -647,6 +647,11 @@ class CaboRoundForm(RoundForm):
                 coerce=int,
                 empty_value=None,
                 required=False,
+                # The page's script ticks it for a hand picked as cards that makes one
+                # (QA27: left on "nobody", though the cards counted as kamikaze).
+                widget=forms.Select(
+                    attrs={"data-kamikaze-values": " ".join(map(str, cabo.KAMIKAZE_VALUES))}
+                ),
             )
 
     def build_round(self, data: Mapping) -> dict:

@@ -279,7 +279,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
 def chart(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id)
     state = match.state()
-    context = {"match": match, "state": state}
+    context = {"match": match, "state": state, "from_board": request.GET.get("from") == "board"}
     return render(request, "records/chart.html", context)
 
 

@@ -53,7 +53,9 @@ HIGHEST_HAND = 200
 # than this, and fifteen of the highest card (13) stay under HIGHEST_HAND.
 MAX_CARDS_IN_HAND = 15
 KAMIKAZE_POINTS = 50
-KAMIKAZE_HAND = 12 + 12 + 13 + 13
+# A kamikaze hand's card values, in order (option `kamikaze` = `twelves`).
+KAMIKAZE_VALUES = (12, 12, 13, 13)
+KAMIKAZE_HAND = sum(KAMIKAZE_VALUES)
 RESET_FROM = 100
 RESET_TO = 50
 JOKERS_PER_DECK = 2
@@ -151,7 +153,7 @@ def is_kamikaze_hand(cards: Sequence[str], options: Mapping[str, object]) -> boo
         values = sorted(card_value(code, options) for code in cards)
     except ValueError:
         return False
-    return values == [12, 12, 13, 13]
+    return tuple(values) == KAMIKAZE_VALUES
 
 
 def decks(options: Mapping[str, object]) -> int:

@@ -32,16 +32,43 @@
     return details.querySelectorAll("button.pick[data-codes]");
   }
 
-  function showSum(details) {
-    const input = details.querySelector("input.card-codes");
-    const target = document.getElementById(input.dataset.target);
+  function cardValues(details) {
     const values = {};
     pickButtons(details).forEach(function (button) {
       button.dataset.codes.split(" ").forEach(function (code) { values[code] = Number(button.dataset.value); });
     });
+    return values;
+  }
+
+  function showSum(details) {
+    const input = details.querySelector("input.card-codes");
+    const target = document.getElementById(input.dataset.target);
+    const values = cardValues(details);
     const codes = codesIn(input);
     if (target && codes.length && codes.every(function (code) { return code in values; })) {
       target.value = codes.reduce(function (sum, code) { return sum + values[code]; }, 0);
+    }
+  }
+
+  // Cards picked that make a kamikaze hand (the values the rules engine names on the
+  // form's kamikaze list) tick that player there, as the server counts them; picked
+  // otherwise, or taken back, the list lets go of them (QA27: it stayed on "nobody").
+  // Only as the player picks: a choice made in the list by hand stays.
+  function showKamikaze(details) {
+    const form = details.closest("form");
+    const list = form && form.querySelector("select[data-kamikaze-values]");
+    const input = details.querySelector("input.card-codes");
+    const seat = input.name.replace(/^cards_/, "");
+    if (!list || !/^\d+$/.test(seat)) return;
+    const values = cardValues(details);
+    const codes = codesIn(input);
+    const hand = codes.every(function (code) { return code in values; })
+      ? codes.map(function (code) { return values[code]; }).sort(function (a, b) { return a - b; }).join(" ")
+      : "";
+    if (hand === list.dataset.kamikazeValues) {
+      list.value = seat;
+    } else if (list.value === seat) {
+      list.value = "";
     }
   }
 
@@ -91,6 +118,7 @@
       if (target) target.value = "";
     }
     showSum(details);
+    showKamikaze(details);
     showAllPicks(details.closest("form"));
   }
 
@@ -192,6 +220,7 @@
     if (event.target.matches("input.card-codes")) {
       const details = event.target.closest("details.card-grid");
       showSum(details);
+      showKamikaze(details);
       showAllPicks(details.closest("form"));
     }
     showHandPoints(event.target);

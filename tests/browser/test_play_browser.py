@@ -365,6 +365,30 @@ def ana_calls_with_0(page, ben: str) -> None:
     record(page)
 
 
+def test_a_kamikaze_hand_picked_as_cards_is_ticked_in_the_kamikaze_list(page, shot):
+    """QA27: the list stayed on "nobody" though the cards counted as kamikaze."""
+    start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
+    kamikaze = page.get_by_label("Kamikaze hand (two 12s and two 13s)")
+    expect(kamikaze).to_have_value("")
+    ben = row(page, "Ben")
+    ben.get_by_text("Pick the cards").click()
+    for value in ("12", "12", "13"):
+        ben.locator(f"button.pick[data-value='{value}']").click()
+    expect(kamikaze).to_have_value("")
+    ben.locator("button.pick[data-value='13']").click()
+    expect(ben.locator("input.points-input")).to_have_value("50")
+    expect(kamikaze).to_have_value("1")  # Ben
+    shot("kamikaze-picked")
+    ben.locator("button.unpick").first.click()  # three cards: no longer one
+    expect(kamikaze).to_have_value("")
+    ben.locator("button.pick[data-value='12']").click()
+    expect(kamikaze).to_have_value("1")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    record(page)
+    expect(page.locator("#round-1 .pts")).to_have_text(["+50", "+0"])
+
+
 def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
     for number in (1, 2):  # Ben holds 50: 50, then exactly 100
