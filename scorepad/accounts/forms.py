@@ -161,7 +161,7 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
                 taken = True
                 fault = forms.ValidationError(_("An account already has this name."), "unique")
             faults.append(fault)
-        self._errors["username"] = self.error_class(faults, renderer=self.renderer)
+        self._errors["username"].data[:] = faults  # the list keeps its field's id
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
