@@ -263,6 +263,9 @@ def test_a_round_with_no_answer_is_kept_and_sent_again_once(page):
     for good, neither kept nor sent. The page waits so long (20 s; here 1 s), then does
     what a lost connection does."""
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    # Once htmx has read the page's own (its meta, as the page is ready), else it would
+    # overwrite this one.
+    page.wait_for_function("() => window.htmx && window.htmx.config.timeout === 20000")
     page.evaluate("() => { window.htmx.config.timeout = 1000; }")
     row(page, "Ana").locator('input[name$="points_0"]').fill("5")
     row(page, "Ben").get_by_text("went out").click()
