@@ -88,7 +88,14 @@ def test_the_chart_is_a_link_not_drawn_on_the_board(owner, visitor):
     match = cabo_match(owner, 3)
     content = board(visitor, match)
     assert "<svg" not in content
-    assert f'href="{reverse("records:chart", args=[match.pk])}"' in content
+    chart = reverse("records:chart", args=[match.pk])
+    assert f'href="{chart}?from=board"' in content
+    # Opened from the board, the chart leads back to it (QA26: always to the history).
+    page = visitor.get(f"{chart}?from=board").content.decode()
+    board_url = reverse("matches:match", args=[match.pk])
+    assert f'<a class="back" href="{board_url}">← Back to the scoreboard</a>' in page
+    history = visitor.get(chart).content.decode()
+    assert f'<a class="back" href="{reverse("records:history")}">← History</a>' in history
 
 
 def test_a_rounds_why_is_a_page_and_an_htmx_row(owner, visitor):
