@@ -420,17 +420,18 @@ class BackAlready(Exception):
 def restore_match(match: Match) -> None:
     """Bring a deleted match back ("Undo"); BackAlready, with nothing changed, when a
     match file brought it back meanwhile: restored, it would be there twice."""
-    second = match.created.replace(microsecond=0)
-    twins = Match.objects.filter(
-        owner_id=match.owner_id,
-        deleted_at__isnull=True,
-        game=match.game,
-        created__gte=second,
-        created__lt=second + timedelta(seconds=1),
-    ).exclude(pk=match.pk)
-    twin = next((other for other in twins if other.identity == match.identity), None)
-    if twin is not None and match.deleted_at is not None:
-        raise BackAlready(twin)
+    if match.deleted_at is not None:
+        second = match.created.replace(microsecond=0)
+        twins = Match.objects.filter(
+            owner_id=match.owner_id,
+            deleted_at__isnull=True,
+            game=match.game,
+            created__gte=second,
+            created__lt=second + timedelta(seconds=1),
+        ).exclude(pk=match.pk)
+        twin = next((other for other in twins if other.identity == match.identity), None)
+        if twin is not None:
+            raise BackAlready(twin)
     _set_aside(match, Q(deleted_at__isnull=False), deleted_at=None)
 
 
