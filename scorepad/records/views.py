@@ -20,7 +20,7 @@ from django_htmx.http import reswap, retarget
 
 from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
 from scorepad.core.pagecache import ONCE_SLOT, kept_page
-from scorepad.core.wording import folded
+from scorepad.core.wording import changes_text, folded, preset_changes
 from scorepad.matches.access import current_owner, get_own_match, owner_stamp
 from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
@@ -140,13 +140,33 @@ def _totals(match: Match) -> list[tuple[str, int]]:
     return list((match.standing or {}).get("totals", {}).items()) if match.round_count else []
 
 
+def _rules_of(match: Match) -> str | None:
+    """The rules a match was played by, where no house rule names them: its preset, for a
+    game of several, and what was changed in it (QA26: two Cabo matches of an evening,
+    French and official rules, read the same in the history)."""
+    game = match.rules
+    try:
+        preset = game.preset(match.preset)
+    except KeyError:
+        return None
+    changes = preset_changes(game, preset, match.options)
+    if len(game.presets) < 2 and not changes:
+        return None
+    label = _(preset.label)
+    return f"{label} ({changes_text(changes)})" if changes else label
+
+
 def _history_context(request: HttpRequest, owner: Owner | None, **extra) -> dict:
     form, matches, players = _filtered(request, owner, _own_matches(owner), with_names=True)
     names = rule_names(form.house_rules.values())
     paginator = Paginator(matches, PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
     rows = [
-        {"match": match, "house_rule": rule_of(match, names), "totals": _totals(match)}
+        {
+            "match": match,
+            "rules": rule_of(match, names) or _rules_of(match),
+            "totals": _totals(match),
+        }
         for match in page
     ]
     query = request.GET.copy()

@@ -243,3 +243,18 @@ def test_the_history_refuses_post(visitor):
 
 def test_the_navigation_links_to_the_history(client):
     assert f'href="{HISTORY}"' in client.get(reverse("home")).content.decode()
+
+
+def test_each_match_says_the_rules_it_was_played_by(owner, visitor):
+    """QA26: a French and an official Cabo match of one evening read the same."""
+    french = build(owner, CABO_FR)  # the French rules, played to 50
+    build_match(owner, "cabo", ["Ana", "Ben"], [cabo_round("Ana", Ana=1, Ben=5)], preset="official")
+    build(owner, ESCOBA)  # Escoba's one preset, as it is: nothing to tell apart
+    metas = re.findall(r'<p class="match-meta">(.*?)</p>', visitor.get(HISTORY).content.decode())
+    said = [html.unescape(re.sub(r"<[^>]+>", "", meta)).split(" · ", 1)[1:] for meta in metas]
+    assert said == [[], ["Official Cabo deck"], ["French rules (Target score: 50)"]]
+    rule = HouseRule.objects.create(
+        owner=owner, game="cabo", name="Chez Marie", preset="fr", options=french.options
+    )
+    metas = re.findall(r'<p class="match-meta">(.*?)</p>', visitor.get(HISTORY).content.decode())
+    assert metas[2].endswith(f" · {rule.name}")  # a house rule of the same rules names them
