@@ -114,7 +114,10 @@ class HistoryFilterForm(forms.Form):
 class ImportForm(OnceForm):
     file = forms.FileField(
         label=_("Match file (JSON)"),
-        help_text=_("A scorepad.match/1 file: one match or a list, at most 2 MB."),
+        help_text=_(
+            "A file exported from Scorepad (JSON, not CSV): one match or a whole history,"
+            " at most 2 MB."
+        ),
     )
 
     def clean_file(self):
