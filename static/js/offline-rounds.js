@@ -275,8 +275,9 @@
     // "sent when the connection is back".
     if (mine.every(function (round) { return waitsForPlayer(round) || Boolean(round.error); })) {
       section.querySelector("#unsent-title").textContent = template.dataset.refusedTitle;
-      // No form to correct one in: the match is over (QA25).
-      section.querySelector(".help").textContent = form ? template.dataset.refusedHelp : template.dataset.refusedHelpOver;
+      // No form to correct one in: the match is over (QA25). One round: said of it (QA28).
+      const help = (form ? "refusedHelp" : "refusedHelpOver") + (mine.length === 1 ? "One" : "");
+      section.querySelector(".help").textContent = template.dataset[help];
     } else if (mine.some(waitsForPlayer)) {
       // The others wait for the player, not for the connection (QA25).
       section.querySelector(".help").textContent = template.dataset.blockedHelp;
@@ -536,6 +537,16 @@
 
   window.addEventListener("online", send);
   document.addEventListener("DOMContentLoaded", function () {
+    // A round put back in the form whose typing did not come back with the page (its
+    // draft lives in the tab that put it back: another tab, the browser closed since)
+    // goes back to the list, refused as it was, not out of sight (QA28).
+    const shown = roundForm();
+    if (shown && !window.scorepad.changed(shown)) {
+      const rounds = load();
+      const back = rounds.filter(function (round) { return round.inForm && round.action === shown.getAttribute("action"); });
+      back.forEach(function (round) { round.inForm = false; });
+      if (back.length) save(rounds);
+    }
     resumeKept();
     show();
     // A round put back in the form and typed on comes back with the page (app.js's

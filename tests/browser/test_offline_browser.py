@@ -447,6 +447,35 @@ def test_a_round_put_back_in_the_form_survives_a_reload_and_the_next_one_waits(p
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
 
 
+def test_a_round_put_back_in_the_form_of_another_tab_is_listed_again(page):
+    """QA28: put back in the form, then the tab closed: in a new tab the form was empty and
+    the round nowhere, though the home page said it was not recorded."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    page.locator(".unsent li").first.get_by_role("button", name="Correct it in the form").click()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
+    board = page.url.split("#")[0]
+    context = page.context
+    page.close()
+    tab = context.new_page()
+    tab.goto(board)
+    listed = tab.locator(".unsent li")
+    expect(listed).to_have_count(2)
+    expect(listed.first).to_contain_text("Round 1 · refused")
+    expect(listed.first.locator(".unsent-error")).to_contain_text("Tick who called")
+    expect(listed.nth(1)).to_contain_text("Round 2 · not sent yet")
+    # It waits for the player: the list says so, not "when the connection is back".
+    expect(tab.locator(".unsent .help")).to_contain_text("The ones after a refused one wait")
+    listed.first.get_by_role("button", name="Correct it in the form").click()
+    expect(row(tab, "Ana").locator("input.points-input")).to_have_value("2")
+    row(tab, "Ana").locator("label.caller-pick").click()
+    record(tab)
+    expect(tab.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(tab.locator(".unsent")).to_have_count(0)
+    assert Match.objects.get().round_count == 2
+
+
 def another_phone_records(number: int, caller: str, hands: dict[str, int]) -> None:
     match = Match.objects.get()
     services.record_round(
@@ -527,7 +556,7 @@ def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent
     expect(page.locator("form.round-form")).to_have_count(0)
     # No form to correct it in: the list does not offer one (QA25).
     expect(page.locator(".unsent .help")).to_have_text(
-        "The server did not take these: see why under each. Take them off the list."
+        "The server did not take this one: see why under it. Take it off the list."
     )
     posts = []
     page.on(

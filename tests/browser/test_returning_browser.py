@@ -202,7 +202,7 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     # Not "sent when the connection is back": the connection was fine.
     expect(other.locator("#unsent-title")).to_have_text("Not recorded")
     expect(other.locator(".unsent .help")).to_have_text(
-        "The server did not take these: see why under each. Correct one in the form,"
+        "The server did not take this one: see why under it. Correct it in the form,"
         " or take it off the list."
     )
     expect(refused).to_contain_text("Round 1 was already recorded, maybe from another phone.")
