@@ -477,6 +477,7 @@ def _deleted_meanwhile(
     context = scoreboard_context(
         match, state=state, form=retyped, notice=notice, status_error=True, live=board.live
     )
+    context["retyped"] = True  # kept in the tab as a round being typed is (app.js)
     if request.htmx:
         changes = render_to_string("matches/match.html#changes", context, request)
         response = HttpResponse(rendered.entry_html(request, context) + changes)

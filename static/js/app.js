@@ -498,7 +498,7 @@ window.addEventListener("resize", keepClearOfStanding);
   // As the page served it (`changed`): a choice ticked from the start (Escoba's "no
   // escoba" on the opening table) is not something typed (QA23).
   function untouched(form) {
-    return !changed(form);
+    return !changed(form) && !form.hasAttribute("data-retyped");
   }
 
   function keepDraft(form) {
@@ -580,6 +580,10 @@ window.addEventListener("resize", keepClearOfStanding);
   // afterSettle), so that the picked cards show. Not after other swaps: a round deleted
   // and entered again must not bring back what was typed for the next one.
   document.addEventListener("htmx:afterSwap", function () {
+    // A correction of a round deleted meanwhile, put in the next round's form by the
+    // server: kept at once, as if typed there (QA28: a Reload emptied it).
+    const retyped = roundForm(document);
+    if (retyped && retyped.hasAttribute("data-retyped")) keepDraft(retyped);
     if (!boardAskedFor) return;
     boardAskedFor = false;
     putBackDraft(document);

@@ -197,6 +197,12 @@ def test_a_correction_of_a_round_deleted_meanwhile_lands_in_the_next_rounds_form
         "17"
     )
     shot("retyped")
+    page.reload()  # kept as a round being typed is (QA28: a Reload emptied it)
+    form = page.locator("form.round-form").first
+    expect(form.locator(".form-title")).to_have_text("Enter round 3")
+    expect(form.locator(".entry-row", has_text="Ben").locator("input.points-input")).to_have_value(
+        "17"
+    )
     form.get_by_role("button", name="Record the round").click()
     expect(page.locator("#round-3 .pts")).to_have_text(["+0", "+17"])
     assert Match.objects.get().state().rounds[2].points["Ben"] == 17
