@@ -430,12 +430,15 @@ def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, str]:
     """The identities of the owner's matches (not deleted) that a match of the file may
     be, with what each holds (`_version`). Two queries."""
     dates = [entry.created for entry in checked if entry.created]
-    return _held_among(owner, dates, {entry.setup.game for entry in checked})
+    held = _held_among(owner, dates, {entry.setup.game for entry in checked})
+    return {identity: _version(match, rounds) for identity, (match, rounds) in held.items()}
 
 
-def _held_among(owner: Owner, dates: list[datetime], games: set[str]) -> dict[str, str]:
+def _held_among(
+    owner: Owner, dates: list[datetime], games: set[str]
+) -> dict[str, tuple[Match, list]]:
     """The identities of the owner's matches (not deleted) of `games` dated to the second
-    as one of `dates`, with what each holds (`_version`). Two queries."""
+    as one of `dates`, with each match and its entries. Two queries."""
     if not dates or owner.pk is None:
         return {}
     seconds = {timestamp(moment) for moment in dates}
@@ -450,7 +453,7 @@ def _held_among(owner: Owner, dates: list[datetime], games: set[str]) -> dict[st
         if timestamp(match.created) in seconds
     ]
     rounds = _entries(candidates)
-    return {_identity(match): _version(match, rounds[match.pk]) for match in candidates}
+    return {_identity(match): (match, rounds[match.pk]) for match in candidates}
 
 
 def _entries(matches: list[Match]) -> dict[int, list]:
@@ -463,11 +466,21 @@ def _entries(matches: list[Match]) -> dict[int, list]:
 
 
 def copies_held(owner: Owner, matches: list[Match]) -> list[Match]:
-    """Those of `matches` (another owner's) that `owner`'s history holds as they are: the
-    same match (`match_identity`) with the same entries, as a match file imported on one
-    phone makes of a match played on another. Three queries."""
+    """Those of `matches` (another owner's) that `owner`'s history holds as they are, or
+    further on: the same match (`match_identity`) with the same entries, or with them
+    and rounds played since, as a match file imported on one phone makes of a match
+    played on another (QA28: an export taken before the last rounds). A copy changed
+    otherwise (corrected, renamed, played on itself) is not one. Three queries."""
     held = _held_among(owner, [match.created for match in matches], {m.game for m in matches})
     if not held:
         return []
     rounds = _entries(matches)
-    return [m for m in matches if held.get(m.identity) == _version(m, rounds[m.pk])]
+    copies = []
+    for match in matches:
+        theirs, their_rounds = held.get(match.identity, (None, []))
+        mine = rounds[match.pk]
+        if theirs is not None and _version(match, mine) == _version(
+            theirs, their_rounds[: len(mine)]
+        ):
+            copies.append(match)
+    return copies
