@@ -253,6 +253,7 @@ def _changed(
     board: Board | None = None,
     recorded: bool = False,
     added: bool = False,
+    retyped: RoundForm | None = None,
 ) -> HttpResponse:
     """After a change: htmx gets what changed (the `changes` regions); a plain form post
     is redirected, and the notice (or the offer to undo a deletion) follows it. Without
@@ -260,9 +261,12 @@ def _changed(
     `match` is the one the change saved (`live_state`), or it is read again. `board`:
     where the change was made (the owner's page by default, or a co-scorer's link).
     `recorded`: the change is a round recorded; `added`: to a board that showed the
-    match just before it, which then needs only what that round changed (`round_added`)."""
+    match just before it, which then needs only what that round changed (`round_added`).
+    `retyped`: the next round's form, filled with what was typed for a round deleted
+    meanwhile (`_deleted_meanwhile`), in place of a fresh one; without htmx, the board's
+    page with it (a redirect would lose it)."""
     board = board or owner_board(match)
-    if not request.htmx:
+    if not request.htmx and retyped is None:
         url = board.url
         if undo is not None:
             url += f"?undo={undo.pk}"
@@ -277,6 +281,7 @@ def _changed(
     context = scoreboard_context(
         match,
         state=state,
+        form=retyped,
         notice=notice,
         status_error=status_error,
         undo=undo,
@@ -286,6 +291,11 @@ def _changed(
         last_change=not added,  # a round added to the board as it was: told in its row
         before_added=recorded,  # a board left behind: what changed before the round
     )
+    if retyped is not None:
+        context["retyped"] = True  # kept in the tab as a round being typed is (app.js)
+        if not request.htmx:
+            context["card_buttons"] = card_picker(match.rules, match.options)
+            return render(request, board.page, context)
     regions = "round_added" if added else "changes"
     if added and _shows_all_rounds(request):  # the new row joins them: no "Show all" link
         context["earlier"] = 0
@@ -467,24 +477,13 @@ def _deleted_meanwhile(
         if retyped.has_forged_fields():
             return HttpResponseBadRequest()
         retyped.is_valid()  # its faults, if any, beside their fields
-    if retyped is None:
-        notice = round_text(match.rules, "deleted_meanwhile", number=number)
-        match.live_state = state
-        return _instead_of_correction(
-            request, _changed(request, match, notice=notice, status_error=True, board=board)
-        )
-    notice = round_text(match.rules, "deleted_retyped", number=number)
-    context = scoreboard_context(
-        match, state=state, form=retyped, notice=notice, status_error=True, live=board.live
+    said = "deleted_retyped" if retyped is not None else "deleted_meanwhile"
+    notice = round_text(match.rules, said, number=number)
+    match.live_state = state
+    return _instead_of_correction(
+        request,
+        _changed(request, match, notice=notice, status_error=True, board=board, retyped=retyped),
     )
-    context["retyped"] = True  # kept in the tab as a round being typed is (app.js)
-    if request.htmx:
-        changes = render_to_string("matches/match.html#changes", context, request)
-        response = HttpResponse(rendered.entry_html(request, context) + changes)
-        patch_vary_headers(response, VARY)
-        return _instead_of_correction(request, response)
-    context["card_buttons"] = card_picker(match.rules, match.options)
-    return render(request, board.page, context)
 
 
 def _instead_of_correction(request: HttpRequest, response: HttpResponse) -> HttpResponse:
