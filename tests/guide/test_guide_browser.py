@@ -209,6 +209,9 @@ def test_a_table_wider_than_the_phone_shows_a_shadow_where_the_rest_is(page):
 def test_the_language_switcher_keeps_the_walkthrough_step_reached(page):
     page.goto("/rules/cabo/walkthrough/1/")
     page.get_by_role("link", name="Next →").first.click()
+    # Step 2 in place before its own "Next" is tapped: else the second tap can land on
+    # step 1's link, still there while htmx swaps (CI saw the page stay on step 2).
+    expect(page).to_have_url(re.compile(r"/walkthrough/2/$"))
     page.get_by_role("link", name="Next →").first.click()
     expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
     page.get_by_role("button", name="Français").click()
