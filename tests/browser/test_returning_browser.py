@@ -220,6 +220,29 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     assert Round.objects.get(number=2).data["caller"] == "Ben"
 
 
+def test_a_round_with_a_fault_sent_from_a_second_tab_after_the_first_is_said_taken(page):
+    """The other tab's round 1 has a hand left blank, and round 1 is in already (QA29:
+    its fault came under "Enter round 2", the board behind, the form still sending 1)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.get_by_text("Enter round 1")).to_be_visible()
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    enter(other, "Ben", {"Ana": "7"})
+    record(other)
+    expect(other.locator(".notice.is-error:not(.unsent-notice)")).to_have_text(
+        "Round 1 was already recorded, maybe from another phone."
+    )
+    expect(other.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    expect(other.get_by_text("Enter round 2")).to_be_visible()
+    expect(other.locator("form.round-form input[name=number]")).to_have_value("2")
+    # What was typed is kept, refused, to correct in the form or drop.
+    expect(other.locator(".unsent-round")).to_contain_text("Round 1 · refused")
+    assert Round.objects.get().data["caller"] == "Ana"
+
+
 def test_a_form_keeps_its_key_while_another_part_of_the_page_is_swapped(page):
     """A retry of what a form sent carries the same key: a swap elsewhere (a round's
     "why this score?") leaves its key alone; the new form a round brings has a new one."""

@@ -178,6 +178,25 @@ def test_a_round_number_already_taken_from_another_phone_is_refused(client, cabo
     assert Round.objects.count() == 1
 
 
+def test_a_round_with_a_fault_whose_number_another_phone_took_is_said_taken(client, cabo):
+    """Two phones at once, the slower one's round with a hand left blank (QA29): its
+    faults would come back under round 2's title, the board behind. Like a round
+    without faults, it is told the number was taken and gets the board as it is."""
+    worked_example_1(client, cabo)
+    response = add(client, cabo, 1, caller="1", hand_0="3", hand_1="", hand_2="2", hand_3="9")
+    content = response.content.decode()
+    assert "Round 1 was already recorded, maybe from another phone." in content
+    assert 'id="standing"' in content  # the board anew, not the form alone
+    assert "Enter round 2" in content
+    assert 'name="number" value="2"' in content
+    assert Round.objects.count() == 1
+    # Without JavaScript: the board, the notice above it.
+    data = round_post(1, caller="1", hand_0="3", hand_1="", hand_2="2", hand_3="9")
+    response = client.post(reverse("matches:add_round", args=[cabo]), data, follow=True)
+    assert "Round 1 was already recorded, maybe from another phone." in response.content.decode()
+    assert Round.objects.count() == 1
+
+
 def test_the_same_round_sent_by_two_phones_is_recorded_once_and_said_so(client, cabo):
     # Both scorers typed round 1 alike: the second is no conflict to settle (it was
     # offered as round 2, and recorded twice; found by QA).
