@@ -512,6 +512,79 @@ def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
     assert Match.objects.count() == 0
 
 
+def bad_deal(**counts) -> dict:
+    """Deal 1 of ESCOBA with some of the counts of "You" changed."""
+    deal = json.loads(json.dumps(ESCOBA["rounds"][0]))
+    deal["sides"]["You"].update(counts)
+    return deal
+
+
+SUM_FAULTS = [
+    (
+        document_of(ESCOBA, rounds=[*ESCOBA["rounds"][:2], bad_deal(cards=22)]),
+        {
+            "en": "Match 1 (You, Ada), deal 3: cards must total 40; got 41",
+            "fr": "Partie 1 (You, Ada), donne 3\u00a0: les cartes doivent totaliser 40\u00a0;"
+            " total saisi\u00a0: 41",
+            "nl": "Potje 1 (You, Ada), ronde 3: de kaarten moeten samen 40 zijn; nu 41",
+        },
+    ),
+    (
+        document_of(ESCOBA, rounds=[ESCOBA["rounds"][0], bad_deal(velo=False)]),
+        {
+            "en": "Match 1 (You, Ada), deal 2: exactly one side must hold the velo",
+            "fr": "Partie 1 (You, Ada), donne 2\u00a0:",
+            "nl": "Potje 1 (You, Ada), ronde 2:",
+        },
+    ),
+    (
+        document_of(
+            CABANGA_SHARED,
+            rounds=[*CABANGA_SHARED["rounds"][:2], {"hands": {"A": 1, "B": 2, "C": 3, "D": 4}}],
+        ),
+        {
+            "en": "Match 1 (A, B, C, D), round 3: at least one player must have no card left",
+            "fr": "Partie 1 (A, B, C, D), manche 3\u00a0:",
+            "nl": "Potje 1 (A, B, C, D), ronde 3:",
+        },
+    ),
+    (
+        document_of(
+            CABO_FR,
+            rounds=[
+                CABO_FR["rounds"][0],
+                {"caller": "Ana", "hands": {"Ana": ["KS", "2H"], "Ben": ["KS", "3D"]}},
+            ],
+        ),
+        {
+            "en": "Match 1 (Ana, Ben), round 2: KS appears twice in this round",
+            "fr": "Partie 1 (Ana, Ben), manche 2\u00a0:",
+            "nl": "Potje 1 (Ana, Ben), ronde 2:",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+@pytest.mark.parametrize(("document", "said"), SUM_FAULTS)
+def test_a_round_that_does_not_add_up_is_named_by_its_number_in_the_visitors_language(
+    visitor, document, said, language
+):
+    """QA22: a sum fault names the match and the round as a player says them ("round
+    3"), not by a key or an index of the file."""
+    response = visitor.post(
+        IMPORT,
+        {"file": SimpleUploadedFile("m.json", json.dumps([document]).encode())},
+        headers={"accept-language": language},
+    )
+    assert response.status_code == 422
+    faults = response.context["import_form"].errors["file"]
+    assert len(faults) == 1
+    assert faults[0].startswith(said[language])
+    assert "rounds[" not in faults[0] and "index" not in faults[0]
+    assert Match.objects.count() == 0
+
+
 def test_a_round_after_the_end_is_refused(visitor):
     document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
     html = upload(visitor, document).content.decode()
