@@ -585,6 +585,50 @@ def test_a_round_that_does_not_add_up_is_named_by_its_number_in_the_visitors_lan
     assert Match.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("changes", "setup_fault"),
+    [
+        ({"players": ["Ana"]}, "Match 1 (Ana): "),
+        ({"options": {"values": "es"}}, "Match 1 (Ana, Ben): "),
+        ({"options": "fr"}, "Match 1 (Ana, Ben): options must be a JSON object"),
+        ({"game": "poker"}, "Match 1 (Ana, Ben): unknown game"),
+    ],
+)
+def test_a_set_up_fault_says_the_rounds_are_not_checked_yet(visitor, changes, setup_fault):
+    """QA: a match refused for its set-up showed only that; once it was mended, its
+    rounds' faults came as a second surprise. Rounds read with wrong players or rules
+    cannot be checked, so the person is told they were not."""
+    rounds = [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
+    document = document_of(CABO_FR, rounds=rounds, **changes)
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults[0].startswith(setup_fault)
+    assert faults[-1] == (
+        f"{faults[-1].split(':')[0]}: its rounds are checked once the faults above are"
+        " mended; more faults may show then."
+    )
+    assert not any("Zoé" in fault for fault in faults)
+    mended = document_of(CABO_FR, rounds=rounds)
+    faults = upload(visitor, mended).context["import_form"].errors["file"]
+    assert faults == ["Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)"]
+
+
+def test_a_set_up_fault_of_an_escoba_match_speaks_of_its_deals(visitor):
+    document = document_of(ESCOBA, options={"target": 1000})
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults[-1] == (
+        "Match 1 (You, Ada): its deals are checked once the faults above are mended;"
+        " more faults may show then."
+    )
+
+
+def test_a_match_without_rounds_or_with_other_faults_only_is_not_said_unchecked(visitor):
+    no_rounds = document_of(CABO_FR, players=["Ana"], rounds=[])
+    unknown_field = document_of(CABO_FR, colour="red")
+    faults = upload(visitor, [no_rounds, unknown_field]).context["import_form"].errors["file"]
+    assert not any("checked" in fault for fault in faults)
+    assert faults[-1] == "Match 2 (Ana, Ben): unknown field (in the file: colour)"
+
+
 def test_a_round_after_the_end_is_refused(visitor):
     document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
     html = upload(visitor, document).content.decode()
