@@ -629,6 +629,14 @@ def test_a_match_without_rounds_or_with_other_faults_only_is_not_said_unchecked(
     assert faults[-1] == "Match 2 (Ana, Ben): unknown field (in the file: colour)"
 
 
+def test_an_unknown_field_or_a_bad_date_does_not_stop_the_rounds_being_checked(visitor):
+    rounds = [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
+    document = document_of(CABO_FR, rounds=rounds, colour="red", created="yesterday")
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults[0] == "Match 1 (Ana, Ben): unknown field (in the file: colour)"
+    assert faults[-1] == "Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)"
+
+
 def test_a_round_after_the_end_is_refused(visitor):
     document = document_of(ESCOBA, rounds=ESCOBA["rounds"] * 2)
     html = upload(visitor, document).content.decode()
