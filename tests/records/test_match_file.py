@@ -277,6 +277,25 @@ def test_undoing_a_deletion_after_a_file_brought_the_match_back_keeps_it_once(ow
     assert Match.objects.filter(owner=owner, deleted_at__isnull=True).count() == 2
 
 
+def test_a_deletion_undone_by_a_match_file_is_no_longer_offered_for_undo(owner, visitor):
+    """QA28: Back to the home page of the deletion, after the match file brought the
+    match back, still offered "Undo" beside the match already listed again."""
+    match = build(owner, ESCOBA_TEAMS)  # in progress
+    exported = export_all(visitor)
+    visitor.post(reverse("matches:delete", args=[match.pk]))
+    home = f"{reverse('home')}?deleted={match.pk}"
+    assert "Match deleted" in visitor.get(home).content.decode()
+    upload(visitor, exported)
+    copy = Match.objects.get(owner=owner, deleted_at__isnull=True)
+    content = visitor.get(home).content.decode()
+    assert "Match deleted" not in content
+    assert reverse("matches:restore_match", args=[match.pk]) not in content
+    assert reverse("matches:match", args=[copy.pk]) in content  # listed to continue
+    # The copy deleted in turn: the first deletion may be undone again.
+    visitor.post(reverse("matches:delete", args=[copy.pk]))
+    assert reverse("matches:restore_match", args=[match.pk]) in visitor.get(home).content.decode()
+
+
 CHANGED_SINCE = (
     "1 match of the file is in your history, but not as the file has it: left out, yours"
     " is kept. To take the file’s, delete yours, then import the file again."
