@@ -207,6 +207,13 @@ def test_a_dutch_phone_after_a_refused_import_switches_language_and_filters_by_n
     page.get_by_label("Speler").press("Enter")
     expect(page.locator(".match-item")).to_have_count(3)
     shot("filtered-by-a-name-in-lower-case")
+    # A part of a name, as typed at a table: Dan's match only.
+    page.get_by_label("Speler").fill("da")
+    page.get_by_label("Speler").press("Enter")
+    expect(page).to_have_url(re.compile(r"player=da"))
+    expect(page.locator(".match-item")).to_have_count(1)
+    expect(page.locator(".match-item")).to_contain_text("Ana, Ben, Chloé, Dan")
+    shot("filtered-by-a-part-of-a-name")
 
     page.goto("/history/?game=poker&status=xx")
     expect(page.locator(".match-item")).to_have_count(3)
