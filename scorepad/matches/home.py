@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
 from scorepad.core.pagecache import kept_page
@@ -11,6 +12,7 @@ from scorepad.rules import GAMES
 
 from .access import current_owner, owner_stamp
 from .models import Match, Owner
+from .services import back_already
 
 # The home page offers to continue a few matches; the history lists them all.
 CONTINUE_AT_MOST = 3
@@ -26,10 +28,13 @@ def _in_progress(owner: Owner | None) -> tuple[list[Match], bool]:
 
 
 def _just_deleted(owner: Owner | None, match_id: str | None) -> Match | None:
-    """The match this browser just deleted (`?deleted=`), to offer the undo."""
+    """The match this browser just deleted (`?deleted=`), to offer the undo; not once it
+    is back (restored, or a match file brought it back: Back to this page after the
+    import offered to undo what was already undone)."""
     if owner is None or not match_id or not (match_id.isascii() and match_id.isdigit()):
         return None
-    return Match.objects.filter(owner=owner, pk=int(match_id), deleted_at__isnull=False).first()
+    deleted = Match.objects.filter(owner=owner, pk=int(match_id), deleted_at__isnull=False).first()
+    return None if deleted is None or back_already(deleted) else deleted
 
 
 @require_safe
@@ -43,4 +48,9 @@ def home(request: HttpRequest) -> HttpResponse:
         "more_in_progress": more,
         "deleted": _just_deleted(owner, request.GET.get("deleted")),
     }
-    return render(request, "home.html", context)
+    response = render(request, "home.html", context)
+    if "deleted" in request.GET:
+        # Its undo may be withdrawn meanwhile (a match file brought the match back): Back
+        # must ask again, not show the copy the browser kept (QA28).
+        patch_cache_control(response, private=True, no_store=True)
+    return response

@@ -421,18 +421,24 @@ def restore_match(match: Match) -> None:
     """Bring a deleted match back ("Undo"); BackAlready, with nothing changed, when a
     match file brought it back meanwhile: restored, it would be there twice."""
     if match.deleted_at is not None:
-        second = match.created.replace(microsecond=0)
-        twins = Match.objects.filter(
-            owner_id=match.owner_id,
-            deleted_at__isnull=True,
-            game=match.game,
-            created__gte=second,
-            created__lt=second + timedelta(seconds=1),
-        ).exclude(pk=match.pk)
-        twin = next((other for other in twins if other.identity == match.identity), None)
+        twin = back_already(match)
         if twin is not None:
             raise BackAlready(twin)
     _set_aside(match, Q(deleted_at__isnull=False), deleted_at=None)
+
+
+def back_already(match: Match) -> Match | None:
+    """The copy of deleted `match` its owner's history holds again (a match file holding
+    it was imported since), if any: restoring it would list it twice. One query."""
+    second = match.created.replace(microsecond=0)
+    twins = Match.objects.filter(
+        owner_id=match.owner_id,
+        deleted_at__isnull=True,
+        game=match.game,
+        created__gte=second,
+        created__lt=second + timedelta(seconds=1),
+    ).exclude(pk=match.pk)
+    return next((other for other in twins if other.identity == match.identity), None)
 
 
 def first_submission(owner: Owner, key: uuid.UUID | None) -> Submission | None:

@@ -254,25 +254,18 @@ def check_document(index: int, document: object) -> CheckedMatch:
     where = _where(index, document)
     if not isinstance(document, dict):
         raise ImportRefused([_("%(match)s: a match must be a JSON object.") % {"match": where}])
+    rounds = document.get("rounds")
     fault = _format_fault(document)
     if fault:
-        raise ImportRefused([_("%(place)s: %(fault)s") % {"place": where, "fault": fault}])
+        place = _("%(place)s: %(fault)s") % {"place": where, "fault": fault}
+        raise ImportRefused([place, *_rounds_unchecked(where, rounds)])
     game = GAMES[document["game"]]
     faults = [_at(where, name, _("unknown field")) for name in document if name not in KNOWN_FIELDS]
-    preset = document.get("preset", game.presets[0].key)
-    overrides = document.get("options", {})
-    teams = document.get("teams")
-    players = document.get("players")
     created, created_fault = _created(document.get("created"))
     if created_fault:
         faults.append(_at(where, "created", created_fault))
-    if not isinstance(overrides, dict):
-        faults.append(_at(where, "options", _("options must be a JSON object")))
-    if teams is not None and not isinstance(teams, list):
-        faults.append(_at(where, "teams", _("teams must be null or a list")))
-    if not isinstance(players, list):
-        faults.append(_at(where, "players", _("players must be a list of names")))
-    rounds = document.get("rounds")
+    setup, setup_faults = _setup_of(where, game, document)
+    faults.extend(setup_faults)
     if not isinstance(rounds, list):
         faults.append(_at(where, "rounds", _("rounds must be a list")))
     elif len(rounds) > MAX_ROUNDS_PER_MATCH:
@@ -284,22 +277,63 @@ def check_document(index: int, document: object) -> CheckedMatch:
                 % {"count": MAX_ROUNDS_PER_MATCH, "rounds": len(rounds)},
             )
         )
+    elif setup is None:
+        # Rounds read by wrong players or rules would be faulted wrongly (or passed): the
+        # person is told, so that faults found once the set-up is mended do not surprise.
+        faults.extend(_rounds_unchecked(where, rounds, game))
+    else:
+        try:
+            state = game.score(setup, rounds)
+        except RoundInvalid as invalid:
+            # The replay wraps each fault as "round n: …"; its cause keeps the fields.
+            cause = invalid.__cause__
+            errors = cause.errors if isinstance(cause, RoundInvalid) else invalid.errors
+            faults.extend(_faults(where, errors, invalid.number, game=game))
     if faults:
         raise ImportRefused(faults)
+    preset = document.get("preset", game.presets[0].key)
+    return CheckedMatch(preset, setup, rounds, created, state)
+
+
+def _setup_of(where: str, game, document: dict) -> tuple[Setup | None, list[str]]:
+    """The match's players and rules as the engine sets them up, or None and the faults."""
+    preset = document.get("preset", game.presets[0].key)
+    overrides = document.get("options", {})
+    teams = document.get("teams")
+    players = document.get("players")
+    faults = []
+    if not isinstance(overrides, dict):
+        faults.append(_at(where, "options", _("options must be a JSON object")))
+    if teams is not None and not isinstance(teams, list):
+        faults.append(_at(where, "teams", _("teams must be null or a list")))
+    if not isinstance(players, list):
+        faults.append(_at(where, "players", _("players must be a list of names")))
+    if faults:
+        return None, faults
     try:
         options = game.resolve_options(preset if isinstance(preset, str) else "", overrides)
         dealer = document.get("first_dealer", players[0] if players else "")
-        setup = game.make_setup(players, options, dealer, teams)
+        return game.make_setup(players, options, dealer, teams), []
     except SetupInvalid as invalid:
-        raise ImportRefused(_faults(where, invalid.errors)) from None
-    try:
-        state = game.score(setup, rounds)
-    except RoundInvalid as invalid:
-        # The replay wraps each fault as "round n: …"; its cause keeps the fields.
-        cause = invalid.__cause__
-        errors = cause.errors if isinstance(cause, RoundInvalid) else invalid.errors
-        raise ImportRefused(_faults(where, errors, invalid.number, game=game)) from None
-    return CheckedMatch(preset, setup, rounds, created, state)
+        return None, _faults(where, invalid.errors)
+
+
+def _rounds_unchecked(where: str, rounds: object, game=None) -> list[str]:
+    """Said of a match refused before its rounds could be checked, if it has any."""
+    if not isinstance(rounds, list) or not rounds:
+        return []
+    if game is not None and game.round_noun == "deal":
+        text = pgettext(
+            "deals of cards",
+            "%(match)s: its deals are checked once the faults above are mended;"
+            " more faults may show then.",
+        )
+    else:
+        text = _(
+            "%(match)s: its rounds are checked once the faults above are mended;"
+            " more faults may show then."
+        )
+    return [text % {"match": where}]
 
 
 def _format_fault(document: dict) -> str | None:

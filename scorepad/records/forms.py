@@ -88,7 +88,8 @@ class HistoryFilterForm(forms.Form):
         return matches
 
     def narrow_to_player(self, matches: QuerySet[Match], names: Iterable[str]) -> QuerySet[Match]:
-        """The matches that seat the typed player, whatever the case and accents typed.
+        """The matches that seat the typed player, whatever the case and accents typed, or
+        every player whose name holds the part typed (`names.same_player`).
 
         `names` are the names seated in `matches`. Neither database folds accents alike
         (SQLite's LIKE folds only ASCII letters), so the typed name is compared with them

@@ -175,6 +175,28 @@ def test_the_player_filter_ignores_case_and_accents(owner, visitor, typed, seate
     assert "1 match" in content
 
 
+@pytest.mark.parametrize("typed", ["mar", "MAR", "Mär", " ar "])
+def test_a_part_of_a_name_finds_every_player_whose_name_holds_it(owner, visitor, typed):
+    """QA26: the filter needed the whole name; a player at a table types a part of it."""
+    marie = build_match(owner, "cabo", ["Marie", "Ben"])
+    marc = build_match(owner, "cabo", ["Ben", "Marc"])
+    other = build_match(owner, "cabo", ["Ben", "Zoë"])
+    content = visitor.get(HISTORY, {"player": typed}).content.decode()
+    assert reverse("records:chart", args=[marie.pk]) in content
+    assert reverse("records:chart", args=[marc.pk]) in content
+    assert reverse("records:chart", args=[other.pk]) not in content
+    assert "2 matches" in content
+
+
+def test_a_whole_name_finds_that_player_only(owner, visitor):
+    """A name picked among the suggestions: Marc, not Marcel too."""
+    marc = build_match(owner, "cabo", ["Marc", "Ben"])
+    marcel = build_match(owner, "cabo", ["Marcel", "Ben"])
+    content = visitor.get(HISTORY, {"player": "marc"}).content.decode()
+    assert reverse("records:chart", args=[marc.pk]) in content
+    assert reverse("records:chart", args=[marcel.pk]) not in content
+
+
 def test_a_match_seating_two_spellings_of_a_name_is_listed_once(owner, visitor):
     both = build_match(owner, "cabo", ["Zoe", "Zoë", "Ben"])
     content = visitor.get(HISTORY, {"player": "zoe"}).content.decode()

@@ -277,6 +277,25 @@ def test_undoing_a_deletion_after_a_file_brought_the_match_back_keeps_it_once(ow
     assert Match.objects.filter(owner=owner, deleted_at__isnull=True).count() == 2
 
 
+def test_a_deletion_undone_by_a_match_file_is_no_longer_offered_for_undo(owner, visitor):
+    """QA28: Back to the home page of the deletion, after the match file brought the
+    match back, still offered "Undo" beside the match already listed again."""
+    match = build(owner, ESCOBA_TEAMS)  # in progress
+    exported = export_all(visitor)
+    visitor.post(reverse("matches:delete", args=[match.pk]))
+    home = f"{reverse('home')}?deleted={match.pk}"
+    assert "Match deleted" in visitor.get(home).content.decode()
+    upload(visitor, exported)
+    copy = Match.objects.get(owner=owner, deleted_at__isnull=True)
+    content = visitor.get(home).content.decode()
+    assert "Match deleted" not in content
+    assert reverse("matches:restore_match", args=[match.pk]) not in content
+    assert reverse("matches:match", args=[copy.pk]) in content  # listed to continue
+    # The copy deleted in turn: the first deletion may be undone again.
+    visitor.post(reverse("matches:delete", args=[copy.pk]))
+    assert reverse("matches:restore_match", args=[match.pk]) in visitor.get(home).content.decode()
+
+
 CHANGED_SINCE = (
     "1 match of the file is in your history, but not as the file has it: left out, yours"
     " is kept. To take the file’s, delete yours, then import the file again."
@@ -510,6 +529,131 @@ def test_an_invalid_round_names_the_match_the_round_and_the_field(visitor):
         " (in the file: sides.Ada.oros)" in html
     )
     assert Match.objects.count() == 0
+
+
+def bad_deal(**counts) -> dict:
+    """Deal 1 of ESCOBA with some of the counts of "You" changed."""
+    deal = json.loads(json.dumps(ESCOBA["rounds"][0]))
+    deal["sides"]["You"].update(counts)
+    return deal
+
+
+SUM_FAULTS = [
+    (
+        document_of(ESCOBA, rounds=[*ESCOBA["rounds"][:2], bad_deal(cards=22)]),
+        {
+            "en": "Match 1 (You, Ada), deal 3: cards must total 40; got 41",
+            "fr": "Partie 1 (You, Ada), donne 3\u00a0: les cartes doivent totaliser 40\u00a0;"
+            " total saisi\u00a0: 41",
+            "nl": "Potje 1 (You, Ada), ronde 3: de kaarten moeten samen 40 zijn; nu 41",
+        },
+    ),
+    (
+        document_of(ESCOBA, rounds=[ESCOBA["rounds"][0], bad_deal(velo=False)]),
+        {
+            "en": "Match 1 (You, Ada), deal 2: exactly one side must hold the velo",
+            "fr": "Partie 1 (You, Ada), donne 2\u00a0:",
+            "nl": "Potje 1 (You, Ada), ronde 2:",
+        },
+    ),
+    (
+        document_of(
+            CABANGA_SHARED,
+            rounds=[*CABANGA_SHARED["rounds"][:2], {"hands": {"A": 1, "B": 2, "C": 3, "D": 4}}],
+        ),
+        {
+            "en": "Match 1 (A, B, C, D), round 3: at least one player must have no card left",
+            "fr": "Partie 1 (A, B, C, D), manche 3\u00a0:",
+            "nl": "Potje 1 (A, B, C, D), ronde 3:",
+        },
+    ),
+    (
+        document_of(
+            CABO_FR,
+            rounds=[
+                CABO_FR["rounds"][0],
+                {"caller": "Ana", "hands": {"Ana": ["KS", "2H"], "Ben": ["KS", "3D"]}},
+            ],
+        ),
+        {
+            "en": "Match 1 (Ana, Ben), round 2: KS appears twice in this round",
+            "fr": "Partie 1 (Ana, Ben), manche 2\u00a0:",
+            "nl": "Potje 1 (Ana, Ben), ronde 2:",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+@pytest.mark.parametrize(("document", "said"), SUM_FAULTS)
+def test_a_round_that_does_not_add_up_is_named_by_its_number_in_the_visitors_language(
+    visitor, document, said, language
+):
+    """QA22: a sum fault names the match and the round as a player says them ("round
+    3"), not by a key or an index of the file."""
+    response = visitor.post(
+        IMPORT,
+        {"file": SimpleUploadedFile("m.json", json.dumps([document]).encode())},
+        headers={"accept-language": language},
+    )
+    assert response.status_code == 422
+    faults = response.context["import_form"].errors["file"]
+    assert len(faults) == 1
+    assert faults[0].startswith(said[language])
+    assert "rounds[" not in faults[0] and "index" not in faults[0]
+    assert Match.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("changes", "setup_fault"),
+    [
+        ({"players": ["Ana"]}, "Match 1 (Ana): "),
+        ({"options": {"values": "es"}}, "Match 1 (Ana, Ben): "),
+        ({"options": "fr"}, "Match 1 (Ana, Ben): options must be a JSON object"),
+        ({"game": "poker"}, "Match 1 (Ana, Ben): unknown game"),
+    ],
+)
+def test_a_set_up_fault_says_the_rounds_are_not_checked_yet(visitor, changes, setup_fault):
+    """QA: a match refused for its set-up showed only that; once it was mended, its
+    rounds' faults came as a second surprise. Rounds read with wrong players or rules
+    cannot be checked, so the person is told they were not."""
+    rounds = [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
+    document = document_of(CABO_FR, rounds=rounds, **changes)
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults[0].startswith(setup_fault)
+    assert faults[-1] == (
+        f"{faults[-1].split(':')[0]}: its rounds are checked once the faults above are"
+        " mended; more faults may show then."
+    )
+    assert not any("Zoé" in fault for fault in faults)
+    mended = document_of(CABO_FR, rounds=rounds)
+    faults = upload(visitor, mended).context["import_form"].errors["file"]
+    assert faults == ["Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)"]
+
+
+def test_a_set_up_fault_of_an_escoba_match_speaks_of_its_deals(visitor):
+    document = document_of(ESCOBA, options={"target": 1000})
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults[-1] == (
+        "Match 1 (You, Ada): its deals are checked once the faults above are mended;"
+        " more faults may show then."
+    )
+
+
+def test_a_match_without_rounds_or_with_other_faults_only_is_not_said_unchecked(visitor):
+    no_rounds = document_of(CABO_FR, players=["Ana"], rounds=[])
+    unknown_field = document_of(CABO_FR, colour="red")
+    faults = upload(visitor, [no_rounds, unknown_field]).context["import_form"].errors["file"]
+    assert not any("checked" in fault for fault in faults)
+    assert faults[-1] == "Match 2 (Ana, Ben): unknown field (in the file: colour)"
+
+
+def test_an_unknown_field_or_a_bad_date_does_not_stop_the_rounds_being_checked(visitor):
+    rounds = [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2, "Zoé": 3}}]
+    document = document_of(CABO_FR, rounds=rounds, colour="red", created="yesterday")
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults[0] == "Match 1 (Ana, Ben): unknown field (in the file: colour)"
+    assert faults[-1] == "Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)"
 
 
 def test_a_round_after_the_end_is_refused(visitor):

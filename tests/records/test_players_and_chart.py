@@ -156,6 +156,18 @@ def test_the_players_pages_find_a_typed_player_whatever_the_case_and_accents(own
     assert "Cabo calls" in content
 
 
+def test_the_players_pages_find_a_part_of_a_name_as_the_history_does(owner, visitor):
+    build(owner, CABANGA_SHARED)  # A, B, C and D
+    build(owner, ZOE_WINS)  # Zoë and Ben
+    content = visitor.get(PLAYERS, {"player": "OË"}).content.decode()
+    assert f'href="{player_url("Zoë")}?player=O%C3%8B"' in content
+    assert f'href="{player_url("Ben")}?player=O%C3%8B"' in content
+    assert f'href="{player_url("A")}' not in content
+    content = visitor.get(player_url("Ben"), {"player": "zo"}).content.decode()
+    assert "No match fits these filters." not in content
+    assert "Cabo calls" in content
+
+
 def test_an_unknown_player_is_not_found(owner, visitor):
     build(owner, CABO_FR)
     assert visitor.get(player_url("Zoé")).status_code == 404

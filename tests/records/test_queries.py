@@ -50,8 +50,10 @@ def long_match(owner, rounds: int):
         (reverse("records:history"), {}),
         (reverse("records:history"), {"player": "Ana", "status": "finished"}),
         (reverse("records:history"), {"player": "ANA"}),
+        (reverse("records:history"), {"player": "d"}),  # a part of Ada and of D
         (reverse("records:players"), {}),
         (reverse("records:players"), {"player": "ana"}),
+        (reverse("records:players"), {"player": "n"}),  # a part of Ana and Ben
         (reverse("records:player", args=["Ana"]), {}),
         (reverse("records:player", args=["Ana"]), {"game": "cabo"}),
     ],
@@ -76,6 +78,7 @@ def test_a_player_typed_in_any_spelling_costs_the_history_no_query_more(owner, v
     assert queries(visitor, history, {"player": "ana"}) == unfiltered
     long_match(owner, 3)
     assert queries(visitor, history, {"player": "chloe"}) == unfiltered
+    assert queries(visitor, history, {"player": "LO"}) == unfiltered
 
 
 def test_a_chart_costs_the_same_with_one_round_or_sixty(

@@ -11,7 +11,7 @@ from scorepad.bench.data import history_documents
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.sessions import SessionStore
-from scorepad.records.exchange import FORMAT, check_documents, save_matches
+from scorepad.records.exchange import FORMAT, check_documents, match_document, save_matches
 
 from .conftest import build
 from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA_TEAMS
@@ -111,6 +111,41 @@ def test_a_visitor_browses_filters_charts_and_imports_their_history(page, shot, 
     shot("imported-dark")
 
 
+def test_back_to_a_deletion_a_match_file_undid_offers_no_undo(page, shot, live_server):
+    """QA28: deleted, brought back by importing its file, then Back (and Reload) to the
+    home page of the deletion: its "Undo" stood beside the match already back."""
+    owner = Owner.objects.create()
+    match = build(owner, ESCOBA_TEAMS)  # in progress
+    exported = json.dumps(match_document(match)).encode()
+    sign_in_as(page, live_server, owner)
+
+    page.goto(f"/matches/{match.pk}/")
+    page.get_by_role("button", name="Delete the match").click()
+    expect(page).to_have_url(re.compile(rf"/\?deleted={match.pk}$"))
+    notice = page.locator(".notice", has_text="Match deleted: Escoba with Ana, Ben, Chloé, Dan.")
+    expect(notice.get_by_role("button", name="Undo")).to_be_visible()
+
+    page.goto("/history/")
+    page.get_by_label("Match file (JSON)").set_input_files(
+        files=[{"name": "match.json", "mimeType": "application/json", "buffer": exported}]
+    )
+    page.get_by_role("button", name="Import").click()
+    expect(page.get_by_text("1 match imported.")).to_be_visible()
+    copy = Match.objects.get(owner=owner, deleted_at__isnull=True)
+
+    page.go_back()
+    page.go_back()
+    expect(page).to_have_url(re.compile(rf"/\?deleted={match.pk}$"))
+    back = page.locator(f'.in-progress-list a[href="/matches/{copy.pk}/"]')
+    expect(back).to_be_visible()
+    expect(page.get_by_text("Match deleted")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+    shot("back-to-the-deletion")
+    page.reload()
+    expect(back).to_be_visible()
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+
+
 def test_the_older_matches_open_at_the_top_of_their_page_and_back_returns(page, shot, live_server):
     owner = Owner.objects.create()
     documents = history_documents(45, datetime(2026, 11, 1, tzinfo=UTC))
@@ -172,6 +207,13 @@ def test_a_dutch_phone_after_a_refused_import_switches_language_and_filters_by_n
     page.get_by_label("Speler").press("Enter")
     expect(page.locator(".match-item")).to_have_count(3)
     shot("filtered-by-a-name-in-lower-case")
+    # A part of a name, as typed at a table: Dan's match only.
+    page.get_by_label("Speler").fill("da")
+    page.get_by_label("Speler").press("Enter")
+    expect(page).to_have_url(re.compile(r"player=da"))
+    expect(page.locator(".match-item")).to_have_count(1)
+    expect(page.locator(".match-item")).to_contain_text("Ana, Ben, Chloé, Dan")
+    shot("filtered-by-a-part-of-a-name")
 
     page.goto("/history/?game=poker&status=xx")
     expect(page.locator(".match-item")).to_have_count(3)
