@@ -107,6 +107,11 @@ def scoreboard_context(
     if restorable_round is False:
         restorable_round = None if read_only or live else restorable_now(match, state)
     url_name = "matches:scoresheet" if read_only else "matches:match"
+    told = (
+        last_round_change(match, before_added=before_added)
+        if last_change and notice is None and last_rows is None and (live or not read_only)
+        else None
+    )
     return {
         "match": match,
         "board_of": board_of(match.pk),
@@ -148,8 +153,15 @@ def scoreboard_context(
         "fresh_form": fresh,
         "notice": notice,
         # Told to every phone showing the board (a notice is the changing phone's own).
-        "last_change": last_change_text(match, sides, before_added=before_added)
-        if last_change and notice is None and last_rows is None and (live or not read_only)
+        "last_change": change_text(match, sides, told) if told else None,
+        # A deletion told after a reload offers its undo beside it, as when it was made.
+        "last_change_undo": restorable_round
+        if told
+        and told[0] == RoundChange.Action.DELETE
+        and restorable_round
+        and restorable_round.number == told[1]
+        and not live
+        and not read_only
         else None,
         "status_error": status_error,
         "undo": undo,
@@ -178,6 +190,13 @@ def last_change_text(
     so; the table's other phones, and this one after a reload, see it on the board until
     the next round. `before_added`: the change before the round just added (by a phone
     whose board did not show that change yet)."""
+    change = last_round_change(match, before_added=before_added)
+    return change_text(match, sides, change) if change else None
+
+
+def last_round_change(match: Match, *, before_added: bool = False) -> tuple | None:
+    """The last change of the match's rounds to tell (`last_change_text`), as journaled:
+    (action, the round's number, the points it changed); None for a round added."""
     changes = (
         RoundChange.objects.filter(match_id=match.pk)
         # The players' names corrected are journaled as rounds corrected, without points:
@@ -187,9 +206,12 @@ def last_change_text(
         .values_list("action", "round__number", "points")
     )
     last = list(changes[:2])[1:] if before_added else list(changes[:1])
-    if not last or last[0][0] not in CHANGE_TEXTS:
-        return None
-    action, number, points = last[0]
+    return last[0] if last and last[0][0] in CHANGE_TEXTS else None
+
+
+def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
+    """`change` (`last_round_change`) said as the board tells it."""
+    action, number, points = change
     said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
     if points:  # in seat order: the sides' names may have been corrected since
         before, after = (

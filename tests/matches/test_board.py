@@ -247,6 +247,10 @@ def test_a_board_with_a_flash_message_or_an_undo_offer_is_not_kept(owner, visito
     deleted = services.delete_last_round(match, number=2, owner=owner)
     undo = board(visitor, match, data={"undo": deleted.pk})
     assert "Undo: restore round 2" in undo
+    # The deletion told as the last change offers its undo too (QA29), until it is undone.
+    assert "Undo: restore round 2" in board(visitor, match)
+    services.restore_round(match, deleted.pk, owner=owner)
+    assert "Undo: restore round 2" not in board(visitor, match, data={"undo": deleted.pk})
     assert "Undo: restore round 2" not in board(visitor, match)
     visitor.post(reverse("matches:resume", args=[match.pk]))  # a flash: "Match resumed."
     assert "Match resumed." in board(visitor, match)

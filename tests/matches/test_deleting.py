@@ -127,6 +127,29 @@ def test_a_deleted_round_stays_restorable_from_the_scoreboard(client, cabo):
     assert "Restore round 2" in content
 
 
+def test_a_deletion_told_after_a_reload_offers_its_undo_beside_it(client, cabo):
+    """The standing still says "Round 2 deleted." after a reload; its undo stays beside
+    it, not only below the round's form (QA29). Not once something else changed since."""
+    play(client, cabo, 2)
+    delete(client, cabo, 2, headers=HTMX)
+    url = reverse("matches:match", args=[cabo])
+    standing = standing_of(client.get(url).content.decode())
+    assert "Round 2 deleted." in standing
+    assert "Undo: restore round 2" in standing
+    assert reverse("matches:restore", args=[cabo, deleted(2).pk]) in standing
+    delete(client, cabo, 1, headers=HTMX)
+    standing = standing_of(client.get(url).content.decode())
+    assert "Undo: restore round 1" in standing
+    restore(client, cabo, deleted(1), headers=HTMX)
+    standing = standing_of(client.get(url).content.decode())
+    assert "Round 1 restored." in standing
+    assert "Undo" not in standing
+
+
+def standing_of(page: str) -> str:
+    return page[page.index('id="standing"') : page.index('id="rounds"')]
+
+
 def test_a_round_recorded_after_deletions_replaces_them_for_good(client, cabo):
     play(client, cabo, 3)
     delete(client, cabo, 3)
