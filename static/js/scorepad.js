@@ -209,6 +209,31 @@
   document.addEventListener("DOMContentLoaded", prepareForms);
   document.addEventListener("htmx:afterSettle", prepareForms);
 
+  // ---- A fault of several fields ------------------------------------------------------
+  // Counts that did not add up (an Escoba column) are marked together under one message
+  // that names their sum: once one of them is edited, that sum is no longer what was
+  // sent, so the marks and the message go (QA: they stayed until the deal was sent
+  // again). A field's own fault stays: it is about what that field still holds.
+  function letGoOfSharedFault(field) {
+    const ids = (field.getAttribute("aria-describedby") || "").split(/\s+/);
+    const fault = ids.map(function (id) { return document.getElementById(id); }).find(function (element) {
+      return element && element.classList.contains("column-fault");
+    });
+    if (!fault) return;
+    const form = field.closest("form");
+    form.querySelectorAll("[aria-describedby~='" + fault.id + "']").forEach(function (marked) {
+      const own = document.getElementById(marked.id + "_error");
+      const rest = marked.getAttribute("aria-describedby").split(/\s+/).filter(function (id) { return id !== fault.id; });
+      if (rest.length) marked.setAttribute("aria-describedby", rest.join(" "));
+      else marked.removeAttribute("aria-describedby");
+      if (own) return;
+      marked.removeAttribute("aria-invalid");
+      const cell = marked.closest(".has-error");
+      if (cell) cell.classList.remove("has-error");
+    });
+    fault.closest("tr").hidden = true;
+  }
+
   // ---- Cabanga! points --------------------------------------------------------------
   // The points of a hand follow its counts; what each card costs comes from the page
   // (`data-points`, set from the rules engine).
@@ -228,6 +253,7 @@
   }
 
   document.addEventListener("input", function (event) {
+    letGoOfSharedFault(event.target);
     if (event.target.matches("input.card-codes")) {
       const details = event.target.closest("details.card-grid");
       showSum(details);
