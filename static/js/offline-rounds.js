@@ -183,14 +183,17 @@
 
   // The kept rounds are listed under the form, out of sight where the player is: the
   // sticky standing says so, with a link down to them, a refused one as a fault. Its
-  // turn line ("Round 3 · Ben deals") is the server's, before the kept rounds: hidden
-  // until they are sent (the engine, not this script, knows who deals next).
-  function noticeUnsent(template, mine) {
+  // turn line ("Round 3 · Ben deals") is the server's next round: hidden while rounds
+  // kept here come before the form's (the engine, not this script, knows who deals
+  // after them), shown while the form enters that very round (QA: a round refused as
+  // another phone's, listed, hid it though the form and the owner's board were at it).
+  function noticeUnsent(template, mine, form) {
     document.querySelectorAll(".unsent-notice").forEach(function (notice) { notice.remove(); });
     const standing = document.getElementById("standing");
     if (!standing) return;
     const turn = standing.querySelector(".turn");
-    if (turn) turn.hidden = mine.length > 0;
+    const ahead = form ? Number(field(form, "number").value) !== serverNumber(form) : mine.length > 0;
+    if (turn) turn.hidden = ahead;
     if (!mine.length) return;
     const refused = mine.some(function (round) { return round.error || round.inForm; });
     // The server's own words on a refusal just answered (a conflict) stand there
@@ -265,7 +268,7 @@
       if (ahead && Number(field(form, "number").value) <= ahead) showNumber(form, ahead + 1);
     }
     const mine = load().filter(function (round) { return round.action === action && !inThisForm(round, form); });
-    noticeUnsent(template, mine);
+    noticeUnsent(template, mine, form);
     // The standing grew or shrank: what scrolls into sight next stops below it (app.js).
     if (typeof window.keepClearOfStanding === "function") window.keepClearOfStanding();
     if (!mine.length) return;

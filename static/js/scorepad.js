@@ -50,25 +50,36 @@
     }
   }
 
+  // The values of a hand picked as cards, in order ("" when a code is unknown).
+  function pickedValues(details) {
+    const values = cardValues(details);
+    const codes = codesIn(details.querySelector("input.card-codes"));
+    return codes.every(function (code) { return code in values; })
+      ? codes.map(function (code) { return values[code]; }).sort(function (a, b) { return a - b; }).join(" ")
+      : "";
+  }
+
   // Cards picked that make a kamikaze hand (the values the rules engine names on the
   // form's kamikaze list) tick that player there, as the server counts them; picked
-  // otherwise, or taken back, the list lets go of them (QA27: it stayed on "nobody").
-  // Only as the player picks: a choice made in the list by hand stays.
+  // otherwise, or taken back, the list goes to another hand still picked as one (the
+  // server counts it too), else back to the player ticked there by hand, else nobody
+  // (QA27: it stayed on "nobody"; QA: it forgot the other kamikaze and the hand's tick).
+  // A player ticked by hand stays until their own cards say otherwise.
   function showKamikaze(details) {
     const form = details.closest("form");
     const list = form && form.querySelector("select[data-kamikaze-values]");
-    const input = details.querySelector("input.card-codes");
-    const seat = input.name.replace(/^cards_/, "");
+    const seat = details.querySelector("input.card-codes").name.replace(/^cards_/, "");
     if (!list || !/^\d+$/.test(seat)) return;
-    const values = cardValues(details);
-    const codes = codesIn(input);
-    const hand = codes.every(function (code) { return code in values; })
-      ? codes.map(function (code) { return values[code]; }).sort(function (a, b) { return a - b; }).join(" ")
-      : "";
-    if (hand === list.dataset.kamikazeValues) {
+    const holders = Array.from(form.querySelectorAll("details.card-grid")).filter(function (grid) {
+      return pickedValues(grid) === list.dataset.kamikazeValues;
+    }).map(function (grid) { return grid.querySelector("input.card-codes").name.replace(/^cards_/, ""); });
+    if (holders.includes(seat)) {
+      // Not from cards (a choice by hand, or sent back so): kept to come back to.
+      if (list.value !== seat && !holders.includes(list.value)) list.dataset.ticked = list.value;
       list.value = seat;
-    } else if (list.value === seat) {
-      list.value = "";
+    } else if (list.value === seat || list.dataset.ticked === seat) {
+      if (list.dataset.ticked === seat) delete list.dataset.ticked;
+      if (list.value === seat) list.value = holders[0] || list.dataset.ticked || "";
     }
   }
 
@@ -198,6 +209,31 @@
   document.addEventListener("DOMContentLoaded", prepareForms);
   document.addEventListener("htmx:afterSettle", prepareForms);
 
+  // ---- A fault of several fields ------------------------------------------------------
+  // Counts that did not add up (an Escoba column) are marked together under one message
+  // that names their sum: once one of them is edited, that sum is no longer what was
+  // sent, so the marks and the message go (QA: they stayed until the deal was sent
+  // again). A field's own fault stays: it is about what that field still holds.
+  function letGoOfSharedFault(field) {
+    const ids = (field.getAttribute("aria-describedby") || "").split(/\s+/);
+    const fault = ids.map(function (id) { return document.getElementById(id); }).find(function (element) {
+      return element && element.classList.contains("column-fault");
+    });
+    if (!fault) return;
+    const form = field.closest("form");
+    form.querySelectorAll("[aria-describedby~='" + fault.id + "']").forEach(function (marked) {
+      const own = document.getElementById(marked.id + "_error");
+      const rest = marked.getAttribute("aria-describedby").split(/\s+/).filter(function (id) { return id !== fault.id; });
+      if (rest.length) marked.setAttribute("aria-describedby", rest.join(" "));
+      else marked.removeAttribute("aria-describedby");
+      if (own) return;
+      marked.removeAttribute("aria-invalid");
+      const cell = marked.closest(".has-error");
+      if (cell) cell.classList.remove("has-error");
+    });
+    fault.closest("tr").hidden = true;
+  }
+
   // ---- Cabanga! points --------------------------------------------------------------
   // The points of a hand follow its counts; what each card costs comes from the page
   // (`data-points`, set from the rules engine).
@@ -217,6 +253,7 @@
   }
 
   document.addEventListener("input", function (event) {
+    letGoOfSharedFault(event.target);
     if (event.target.matches("input.card-codes")) {
       const details = event.target.closest("details.card-grid");
       showSum(details);
@@ -238,6 +275,8 @@
   });
 
   document.addEventListener("change", function (event) {
+    // A player chosen in the kamikaze list by hand replaces one kept from before.
+    if (event.target.matches("select[data-kamikaze-values]")) delete event.target.dataset.ticked;
     // "Went out" empties the player's counts: nothing left in hand. Ticked by mistake
     // and unticked, it gives them back (if nothing was typed there meanwhile).
     if (event.target.matches(".out-pick input")) {

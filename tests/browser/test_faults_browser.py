@@ -47,3 +47,33 @@ def test_a_set_up_sent_back_opens_at_its_fault(page):
     in_sight_below(page, fault, page.locator("header.topbar"))
     expect(page.locator("input[name=option_threshold]")).to_be_focused()
     page.screenshot(path=str(ARTIFACTS / "faults--set-up-sent-back-screen.png"))
+
+
+def test_an_escoba_column_that_did_not_add_up_lets_go_of_its_marks_once_edited(page, shot):
+    """QA: the column's fields stayed red under "got 41" until the deal was sent again,
+    though the count had been put right."""
+    start_match(page, "escoba", ["Ana", "Ben"])
+    cards = [page.locator(f'input[name="cards_{i}"]') for i in (0, 1)]
+    cards[0].fill("22")
+    cards[1].fill("19")
+    page.locator('input[name="oros_0"]').fill("12")
+    record(page, "deal")
+    fault = page.locator("#fault-cards")
+    expect(fault).to_have_text("Cards must total 40; got 41.")
+    for field in cards:
+        expect(field).to_have_attribute("aria-invalid", "true")
+    cards[1].fill("18")
+    expect(fault).to_be_hidden()
+    for field in cards:
+        expect(field).not_to_have_attribute("aria-invalid", "true")
+        expect(page.locator("td.has-error", has=field)).to_have_count(0)
+    # A field's own fault is its own: it stays until the deal is sent again.
+    oros = page.locator('input[name="oros_0"]')
+    expect(oros).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".row-errors")).to_contain_text(["Ana · Oros: At most 10."])
+    shot("escoba-column-edited")
+    oros.fill("6")
+    page.locator('input[name="sevens_0"]').fill("2")
+    page.locator('input[name="velo"][value="0"]').check()
+    record(page, "deal")
+    expect(page.locator("tfoot .totals td")).to_have_text(["3", "0"])

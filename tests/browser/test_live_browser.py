@@ -280,6 +280,32 @@ def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, re
     assert Round.objects.count() == 1
 
 
+def test_a_co_scorers_refused_round_leaves_the_turn_line_as_the_owners(page, phone, request):
+    """QA: the refused round, listed on the co-scorer's phone, hid who deals next there,
+    though the server's next round is the one the form enters (as on the owner's)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    turn = "Round 2 · Ben deals, Ana plays first"
+    expect(page.locator("#standing .turn")).to_have_text(turn)
+    row(co_scorer, "Ben").locator("input.points-input").fill("1")
+    row(co_scorer, "Ana").locator("input.points-input").fill("3")
+    row(co_scorer, "Ben").locator("label.caller-pick").click()
+    record(co_scorer)
+    expect(co_scorer.locator(".unsent-round")).to_contain_text("Round 1 · refused")
+    expect(co_scorer.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(co_scorer.locator("#standing .turn")).to_be_visible()
+    expect(co_scorer.locator("#standing .turn")).to_have_text(turn)
+    snap(co_scorer, request, "refused-turn-line")
+    # Put back in the form, it is the server's next round: the line names it still.
+    co_scorer.get_by_role("button", name="Correct it in the form").click()
+    expect(co_scorer.locator("#standing .turn")).to_have_text(turn)
+    expect(co_scorer.locator("#standing .turn")).to_be_visible()
+
+
 def live_pages(page) -> list[str]:
     """The owner shares both links; every live page type, the gone page last."""
     follow_link = share(page, "Show a link and QR code")

@@ -392,6 +392,58 @@ def test_a_kamikaze_hand_picked_as_cards_is_ticked_in_the_kamikaze_list(page, sh
     expect(page.locator("#round-1 .pts")).to_have_text(["+50", "+0"])
 
 
+def pick_kamikaze(player) -> None:
+    player.get_by_text("Pick the cards").click()
+    for value in ("12", "12", "13", "13"):
+        player.locator(f"button.pick[data-value='{value}']").click()
+
+
+def test_two_kamikaze_hands_picked_keep_the_list_on_one_that_still_holds(page, shot):
+    """QA: with two kamikaze hands picked, a card taken from one cleared the list, though
+    the other's cards still made one (and the server counted it)."""
+    start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
+    kamikaze = page.get_by_label("Kamikaze hand (two 12s and two 13s)")
+    ana, ben = row(page, "Ana"), row(page, "Ben")
+    pick_kamikaze(ana)
+    expect(kamikaze).to_have_value("0")
+    pick_kamikaze(ben)
+    expect(kamikaze).to_have_value("1")  # the hand just picked
+    # The server takes one kamikaze hand a round, and says so next to the list.
+    ana.locator("label.caller-pick").click()
+    record(page)
+    expect(page.locator(".errorlist")).to_contain_text(
+        "Only one kamikaze hand per round; got Ana and Ben."
+    )
+    kamikaze = page.get_by_label("Kamikaze hand (two 12s and two 13s)")
+    ben = row(page, "Ben")
+    ben.locator("button.unpick").first.click()
+    expect(kamikaze).to_have_value("0")  # Ana still holds one
+    shot("two-kamikazes-one-left")
+    record(page)
+    expect(page.locator("#round-1 .pts")).to_have_text(["+0", "+50"])
+
+
+def test_a_kamikaze_ticked_by_hand_comes_back_when_picked_cards_no_longer_make_one(page):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"], preset=("Official Cabo deck", "official"))
+    kamikaze = page.get_by_label("Kamikaze hand (two 12s and two 13s)")
+    row(page, "Chloé").locator("input.points-input").fill("50")
+    kamikaze.select_option("2")  # Chloé, her hand typed, not picked
+    ana = row(page, "Ana")
+    pick_kamikaze(ana)
+    expect(kamikaze).to_have_value("0")
+    ana.locator("button.unpick").first.click()
+    expect(kamikaze).to_have_value("2")  # Chloé again, as ticked
+    # Cards picked for Chloé that are not a kamikaze hand say otherwise.
+    chloe = row(page, "Chloé")
+    chloe.get_by_text("Pick the cards").click()
+    chloe.locator("button.pick[data-value='5']").click()
+    expect(kamikaze).to_have_value("")
+    ana.locator("button.pick[data-value='12']").click()  # Ana's four cards again
+    expect(kamikaze).to_have_value("0")
+    ana.locator("button.unpick").first.click()
+    expect(kamikaze).to_have_value("")
+
+
 def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
     for number in (1, 2):  # Ben holds 50: 50, then exactly 100

@@ -418,7 +418,10 @@ def test_escoba_cards_that_do_not_add_up_are_refused(client):
     content = response.content.decode()
     # Under the cards' column, whose fields are marked (QA22: said above the form, no
     # field marked); not above the form as well.
-    assert '<td colspan="5" id="fault-cards">Cards must total 40; got 41.</td>' in content
+    assert (
+        '<td colspan="5" id="fault-cards" class="column-fault">Cards must total 40; got 41.</td>'
+        in content
+    )
     assert content.count("Cards must total 40; got 41") == 1
     assert "form-errors" not in content  # nor above the form (QA24: the service said it)
     for name in ("cards_0", "cards_1"):
