@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 
 from scorepad.core import wording
 from scorepad.core.forms import OnceForm
+from scorepad.rules.base import join_names
 
 register = template.Library()
 
@@ -20,6 +21,12 @@ def tr(text: object) -> str:
     if render is not None:
         return render(gettext)
     return gettext(str(text))
+
+
+@register.filter
+def said_names(names: object) -> str:
+    """`{{ match.winners|said_names }}`: "Ana and Ben", as the board says them."""
+    return tr(join_names(list(names)))
 
 
 @register.filter
