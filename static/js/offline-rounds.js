@@ -336,7 +336,8 @@
   // list no longer holds it): when it is put back, and again after a Reload (QA25).
   function sayWhyRefused(form, round) {
     const title = form.querySelector(".form-title");
-    if (!round.error || !title || form.querySelector(".form-errors")) return;
+    // Nothing wrong with a round of a match going on again ("correct it in the form").
+    if (!round.error || round.goesOn || !title || form.querySelector(".form-errors")) return;
     const why = document.createElement("div");
     why.className = "form-errors";
     why.setAttribute("role", "alert");
@@ -436,7 +437,8 @@
     if (kept) {
       kept.error = problem;
       kept.retry = !response.ok; // the server's failure, not the round's
-      kept.untilResumed = abandonedIn(answer);
+      kept.untilResumed = pausedIn(answer);
+      kept.goesOn = false;
       save(rounds);
     }
     return response.ok ? "refused" : "failed";
@@ -596,7 +598,7 @@
           key: key || window.scorepad.freshKey(),
           body: sending.body,
           error: conflict.textContent.trim(),
-          untilResumed: abandonedIn(xhr.responseText),
+          untilResumed: pausedIn(xhr.responseText),
         });
         save(rounds);
       }
@@ -610,30 +612,64 @@
     round.body = sending.body;
     round.error = conflict ? conflict.textContent.trim() : (words() || {}).failed || String(xhr.status);
     round.retry = !conflict;
-    round.untilResumed = Boolean(conflict) && abandonedIn(xhr.responseText);
+    round.untilResumed = Boolean(conflict) && pausedIn(xhr.responseText);
+    round.goesOn = false;
     save(rounds);
   });
 
-  // A round refused because the match was abandoned meanwhile (on another phone) is the
-  // match's pause, not the round's fault: the server says it goes on once resumed, and
-  // it does. When this page's board shows the match in progress again, such rounds are
-  // sent as if never refused.
-  function abandonedIn(answer) {
-    return answer.indexOf('class="standing-abandoned"') >= 0;
+  // A round refused because the match did not go on (abandoned meanwhile on another
+  // phone, or over: a round before it ended it) is the match's pause, not the round's
+  // fault. When this page's board shows the match going on again, such a round is sent
+  // as if never refused if it still comes right after the server's rounds (the match
+  // resumed, the round that ended it corrected); if not (that round deleted), it waits
+  // for the player, renumbered and saying so: not sent in another round's place, then
+  // or later (`moved`: the round that ended the match restored and deleted again).
+  function pausedIn(answer) {
+    const standing = new DOMParser().parseFromString(answer, "text/html").getElementById("standing");
+    return Boolean(standing && !standing.classList.contains("in-progress"));
   }
   function resumeKept() {
-    if (!document.querySelector("#standing.in-progress")) return false;
+    const standing = document.getElementById("standing");
     const action = pageAction();
-    const rounds = load();
-    let resumed = false;
+    if (!standing || !action) return false;
+    let rounds = load();
+    const mine = rounds.filter(function (round) { return round.action === action; });
+    if (!standing.classList.contains("in-progress")) {
+      // Told the match goes on, and it no longer does (the deleted round restored): said
+      // so, and it waits for the match again. Not sent to ask the server why: a board
+      // asked for before a deletion can land after it, and the round would go in.
+      const said = words();
+      const told = mine.filter(function (round) { return round.goesOn && !round.inForm; });
+      told.forEach(function (round) {
+        round.goesOn = false;
+        round.untilResumed = true;
+        if (said) round.error = said.stoppedAgain.replace("{n}", String(round.number));
+      });
+      if (told.length) save(rounds);
+      return false;
+    }
+    const first = mine.find(function (round) { return !round.inForm && (round.untilResumed || round.goesOn); });
+    const form = roundForm();
+    if (!first) return false;
+    const next = form ? serverNumber(form) + mine.indexOf(first) : first.number;
+    const fits = first.untilResumed && !first.moved && first.number === next;
+    rounds = renumber(rounds, action, first.number, next);
     rounds.forEach(function (round) {
-      if (round.action !== action || !round.untilResumed) return;
-      round.error = null;
+      if (round.action !== action || round.inForm || !(round.untilResumed || round.goesOn)) return;
       round.untilResumed = false;
-      resumed = true;
+      round.goesOn = false;
+      round.error = null; // the ones after it wait for it, not for the match
     });
-    if (resumed) save(rounds);
-    return resumed;
+    const said = words();
+    if (!fits && said) {
+      const moved = rounds.find(function (round) { return round.key === first.key; });
+      moved.goesOn = true;
+      moved.moved = true;
+      moved.retry = false;
+      moved.error = said.goesOn.replace("{n}", String(moved.number));
+    }
+    save(rounds);
+    return fits;
   }
 
   document.addEventListener("htmx:afterSettle", function () {

@@ -630,3 +630,85 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     shot("home-refused")
     kept.get_by_role("link", name="Cabo · Ana, Ben").click()
     expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
+
+
+def keep_a_round_after_the_end(page) -> None:
+    """Offline: round 1 ends the match (Ben past 100), round 2 typed after it; back
+    online, round 1 is recorded and round 2 refused: the match is over."""
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "150"})
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    page.context.set_offline(False)
+    refused = page.locator(".unsent li")
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("Round 2 · refused")
+    expect(refused.locator(".unsent-error")).to_have_text(
+        "The match is over: round 1 ended it, so round 2 was not recorded."
+    )
+
+
+def test_a_round_kept_after_the_end_is_sent_once_the_round_that_ended_it_is_corrected(page):
+    """QA: refused because round 1 ended the match, round 2 stayed refused with that
+    message once round 1 no longer ended it."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_round_after_the_end(page)
+    page.goto(page.url.split("#")[0] + "rounds/1/")
+    row(page, "Ben").locator("input.points-input").fill("15")
+    page.get_by_role("button", name="Save the correction").click()
+    # Round 2 comes right after round 1 still: recorded as played, and said so.
+    expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#standing .notice")).to_contain_text(
+        "Round 2, kept on this phone, is now recorded."
+    )
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+
+
+def test_a_round_kept_after_the_end_says_so_once_the_round_that_ended_it_is_deleted(page, shot):
+    """QA: round 1, which ended the match, deleted: the kept round still said "round 1
+    ended it" as round 2. It is not sent by itself in round 1's place (the table may
+    enter round 1 again): it waits for the player, as the round it would be now."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_round_after_the_end(page)
+    page.get_by_role("button", name="Delete round 1").click()
+    kept = page.locator(".unsent li")
+    goes_on = (
+        "The match goes on again, but its rounds changed since this one was kept: correct"
+        " it in the form to record it as round 1, or take it off the list."
+    )
+    expect(kept.locator(".unsent-name")).to_have_text("Round 1")
+    expect(kept.locator(".unsent-error")).to_have_text(goes_on)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator("#standing .unsent-notice")).to_be_in_viewport()
+    shot("goes-on-again")
+    page.reload()
+    expect(kept.locator(".unsent-name")).to_have_text("Round 1")
+    expect(kept.locator(".unsent-error")).to_have_text(goes_on)
+    assert Match.objects.get().round_count == 0  # not sent by itself
+    # Round 1 restored, the match is over again: said so, true again.
+    page.get_by_role("button", name="Restore round 1").click()
+    expect(kept.locator(".unsent-error")).to_have_text(
+        "The match no longer goes on: round 1 was not recorded."
+    )
+    expect(page.locator(".unsent .help")).to_contain_text("Take it off the list.")
+    page.reload()
+    expect(kept.locator(".unsent-error")).to_have_text(
+        "The match no longer goes on: round 1 was not recorded."
+    )
+    page.get_by_role("button", name="Delete round 1").click()
+    expect(kept.locator(".unsent-error")).to_have_text(goes_on)
+    # Put back in the form, it goes in as round 1, with nothing said wrong about it.
+    kept.get_by_role("button", name="Correct it in the form").click()
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("20")
+    expect(page.locator("form.round-form .form-errors")).to_have_count(0)
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ben")]
