@@ -248,6 +248,29 @@
     region.hidden = !(waiting.length || stopped.length);
   }
 
+  // This page's kept rounds the server refused, each with why, as last listed here.
+  let listedRefused = null;
+  function refusedKeys() {
+    const action = pageAction();
+    return load().filter(function (round) {
+      return round.action === action && round.error && !round.retry;
+    }).map(function (round) { return round.key + " " + round.error; });
+  }
+
+  // Another tab of this phone changed the kept rounds (sent them, the server refused
+  // one): listed here at once, and a refusal with the board as the server has it, as in
+  // that tab: what refused it (another phone's round, the match's end) shows here too.
+  // The board comes only if the match changed (app.js), keeping what is being typed.
+  function catchUp() {
+    const before = listedRefused || [];
+    const news = refusedKeys().some(function (key) { return before.indexOf(key) < 0; });
+    show();
+    if (news && window.scorepad.askForTheBoard) window.scorepad.askForTheBoard();
+  }
+  window.addEventListener("storage", function (event) {
+    if (event.key === STORE || event.key === null) catchUp();
+  });
+
   function show() {
     summarize();
     const form = roundForm();
@@ -265,6 +288,7 @@
       if (ahead && Number(field(form, "number").value) <= ahead) showNumber(form, ahead + 1);
     }
     const mine = load().filter(function (round) { return round.action === action && !inThisForm(round, form); });
+    listedRefused = refusedKeys();
     noticeUnsent(template, mine);
     // The standing grew or shrank: what scrolls into sight next stops below it (app.js).
     if (typeof window.keepClearOfStanding === "function") window.keepClearOfStanding();
@@ -485,7 +509,7 @@
       const asked = window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
       if (recorded.length && asked) asked.then(function () { sayRecorded(recorded); });
     } else {
-      show();
+      catchUp(); // refused meanwhile in another tab, this one coming after it
       if (sent) refreshLists();
     }
     return sent;

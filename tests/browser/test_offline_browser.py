@@ -12,6 +12,7 @@ from scorepad.matches import services
 from scorepad.matches.models import Match
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_standing_browser import assert_seen
+from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -712,3 +713,48 @@ def test_a_round_kept_after_the_end_says_so_once_the_round_that_ended_it_is_dele
     expect(page.locator(".unsent")).to_have_count(0)
     match = Match.objects.get()
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ben")]
+
+
+def test_a_round_refused_in_another_tab_is_said_with_the_board_that_refused_it(page, shot):
+    """QA: in a second tab of the same match, a kept round refused in the first one went
+    to the refused list without a word: the board there still showed the match going on
+    and offered to correct the round in its form."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    other = page.context.new_page()
+    other.goto(page.url.split("#")[0])
+    expect(other.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "9"})
+    another_phone_records(1, "Ana", {"Ana": 0, "Ben": 150})  # ends the match
+    page.context.set_offline(False)
+    # Whichever tab sent it, both say why, on the board as the server has it.
+    for tab in (page, other):
+        refused = tab.locator(".unsent li")
+        expect(refused).to_contain_text("Round 1 · refused")
+        expect(refused.locator(".unsent-error")).to_have_text(
+            "The match is over (it ended meanwhile, maybe on another phone): round 1 was not"
+            " recorded."
+        )
+        expect(tab.locator("#standing .standing-result")).to_have_text("Ana wins")
+        expect(tab.locator("form.round-form")).to_have_count(0)
+        expect(refused.get_by_role("button", name="Correct it in the form")).to_be_hidden()
+    other.screenshot(path=str(ARTIFACTS / "offline--other-tab-refused.png"), full_page=True)
+
+
+def test_a_round_refused_again_from_the_form_is_said_in_the_other_tab_at_once(page):
+    """The refusal in one tab reaches the other one without anything done there."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    other = page.context.new_page()
+    other.goto(page.url.split("#")[0])
+    expect(other.locator(".unsent li").first).to_contain_text("Tick who called")
+    page.locator(".unsent li").first.get_by_role("button", name="Correct it in the form").click()
+    row(page, "Ana").locator("label.caller-pick").click()
+    another_phone_records(1, "Ben", {"Ana": 7, "Ben": 1})
+    record(page)
+    expect(page.locator(".unsent li").first).to_contain_text("Round 1 was already recorded")
+    # The other tab, left alone: the same reason, and the other phone's round 1.
+    expect(other.locator(".unsent li").first).to_contain_text("Round 1 was already recorded")
+    expect(other.locator("#round-1 .pts")).to_have_text(["+7", "+0"])
