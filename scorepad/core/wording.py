@@ -74,6 +74,14 @@ ROUND_TEXTS = {
         "recorded_same": _(
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
+        # A kept round refused while the match was over or abandoned, and the rounds
+        # before it changed since (the one that ended it deleted): not sent by itself.
+        "goes_on_again": _(
+            "The match goes on again, but its rounds changed since this one was kept:"
+            " correct it in the form to record it as round %(number)s, or take it off"
+            " the list."
+        ),
+        "no_longer_goes_on": _("The match no longer goes on: round %(number)s was not recorded."),
         "deleted_meanwhile": _("Round %(number)s was deleted meanwhile: it was not corrected."),
         "deleted_retyped": _(
             "Round %(number)s was deleted meanwhile: what you typed for it is in the form,"
@@ -191,6 +199,15 @@ ROUND_TEXTS = {
         "recorded_same": pgettext_lazy(
             "a deal of cards",
             "Deal %(number)s is recorded: another phone sent the same deal first.",
+        ),
+        "goes_on_again": pgettext_lazy(
+            "a deal of cards",
+            "The match goes on again, but its deals changed since this one was kept:"
+            " correct it in the form to record it as deal %(number)s, or take it off"
+            " the list.",
+        ),
+        "no_longer_goes_on": pgettext_lazy(
+            "a deal of cards", "The match no longer goes on: deal %(number)s was not recorded."
         ),
         "deleted_meanwhile": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was deleted meanwhile: it was not corrected."

@@ -396,6 +396,9 @@ window.addEventListener("resize", keepClearOfStanding);
     return standing ? standing.dataset.boardOf + "/" + standing.dataset.version : null;
   }
 
+  // Also the offline rounds' (a round refused in another tab, offline-rounds.js).
+  window.scorepad.askForTheBoard = askForTheBoard;
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!askedForTheBoard || !event.detail.target || event.detail.target.id !== "scoreboard") return;
     askedForTheBoard = false;

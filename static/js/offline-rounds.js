@@ -251,6 +251,29 @@
     region.hidden = !(waiting.length || stopped.length);
   }
 
+  // This page's kept rounds the server refused, each with why, as last listed here.
+  let listedRefused = null;
+  function refusedKeys() {
+    const action = pageAction();
+    return load().filter(function (round) {
+      return round.action === action && round.error && !round.retry;
+    }).map(function (round) { return round.key + " " + round.error; });
+  }
+
+  // Another tab of this phone changed the kept rounds (sent them, the server refused
+  // one): listed here at once, and a refusal with the board as the server has it, as in
+  // that tab: what refused it (another phone's round, the match's end) shows here too.
+  // The board comes only if the match changed (app.js), keeping what is being typed.
+  function catchUp() {
+    const before = listedRefused || [];
+    const news = refusedKeys().some(function (key) { return before.indexOf(key) < 0; });
+    show();
+    if (news && window.scorepad.askForTheBoard) window.scorepad.askForTheBoard();
+  }
+  window.addEventListener("storage", function (event) {
+    if (event.key === STORE || event.key === null) catchUp();
+  });
+
   function show() {
     summarize();
     const form = roundForm();
@@ -268,6 +291,7 @@
       if (ahead && Number(field(form, "number").value) <= ahead) showNumber(form, ahead + 1);
     }
     const mine = load().filter(function (round) { return round.action === action && !inThisForm(round, form); });
+    listedRefused = refusedKeys();
     noticeUnsent(template, mine, form);
     // The standing grew or shrank: what scrolls into sight next stops below it (app.js).
     if (typeof window.keepClearOfStanding === "function") window.keepClearOfStanding();
@@ -339,7 +363,8 @@
   // list no longer holds it): when it is put back, and again after a Reload (QA25).
   function sayWhyRefused(form, round) {
     const title = form.querySelector(".form-title");
-    if (!round.error || !title || form.querySelector(".form-errors")) return;
+    // Nothing wrong with a round of a match going on again ("correct it in the form").
+    if (!round.error || round.goesOn || !title || form.querySelector(".form-errors")) return;
     const why = document.createElement("div");
     why.className = "form-errors";
     why.setAttribute("role", "alert");
@@ -439,7 +464,8 @@
     if (kept) {
       kept.error = problem;
       kept.retry = !response.ok; // the server's failure, not the round's
-      kept.untilResumed = abandonedIn(answer);
+      kept.untilResumed = pausedIn(answer);
+      kept.goesOn = false;
       save(rounds);
     }
     return response.ok ? "refused" : "failed";
@@ -486,7 +512,7 @@
       const asked = window.htmx.ajax("GET", window.location.pathname, { target: "#scoreboard", swap: "outerHTML" });
       if (recorded.length && asked) asked.then(function () { sayRecorded(recorded); });
     } else {
-      show();
+      catchUp(); // refused meanwhile in another tab, this one coming after it
       if (sent) refreshLists();
     }
     return sent;
@@ -599,7 +625,7 @@
           key: key || window.scorepad.freshKey(),
           body: sending.body,
           error: conflict.textContent.trim(),
-          untilResumed: abandonedIn(xhr.responseText),
+          untilResumed: pausedIn(xhr.responseText),
         });
         save(rounds);
       }
@@ -613,30 +639,64 @@
     round.body = sending.body;
     round.error = conflict ? conflict.textContent.trim() : (words() || {}).failed || String(xhr.status);
     round.retry = !conflict;
-    round.untilResumed = Boolean(conflict) && abandonedIn(xhr.responseText);
+    round.untilResumed = Boolean(conflict) && pausedIn(xhr.responseText);
+    round.goesOn = false;
     save(rounds);
   });
 
-  // A round refused because the match was abandoned meanwhile (on another phone) is the
-  // match's pause, not the round's fault: the server says it goes on once resumed, and
-  // it does. When this page's board shows the match in progress again, such rounds are
-  // sent as if never refused.
-  function abandonedIn(answer) {
-    return answer.indexOf('class="standing-abandoned"') >= 0;
+  // A round refused because the match did not go on (abandoned meanwhile on another
+  // phone, or over: a round before it ended it) is the match's pause, not the round's
+  // fault. When this page's board shows the match going on again, such a round is sent
+  // as if never refused if it still comes right after the server's rounds (the match
+  // resumed, the round that ended it corrected); if not (that round deleted), it waits
+  // for the player, renumbered and saying so: not sent in another round's place, then
+  // or later (`moved`: the round that ended the match restored and deleted again).
+  function pausedIn(answer) {
+    const standing = new DOMParser().parseFromString(answer, "text/html").getElementById("standing");
+    return Boolean(standing && !standing.classList.contains("in-progress"));
   }
   function resumeKept() {
-    if (!document.querySelector("#standing.in-progress")) return false;
+    const standing = document.getElementById("standing");
     const action = pageAction();
-    const rounds = load();
-    let resumed = false;
+    if (!standing || !action) return false;
+    let rounds = load();
+    const mine = rounds.filter(function (round) { return round.action === action; });
+    if (!standing.classList.contains("in-progress")) {
+      // Told the match goes on, and it no longer does (the deleted round restored): said
+      // so, and it waits for the match again. Not sent to ask the server why: a board
+      // asked for before a deletion can land after it, and the round would go in.
+      const said = words();
+      const told = mine.filter(function (round) { return round.goesOn && !round.inForm; });
+      told.forEach(function (round) {
+        round.goesOn = false;
+        round.untilResumed = true;
+        if (said) round.error = said.stoppedAgain.replace("{n}", String(round.number));
+      });
+      if (told.length) save(rounds);
+      return false;
+    }
+    const first = mine.find(function (round) { return !round.inForm && (round.untilResumed || round.goesOn); });
+    const form = roundForm();
+    if (!first) return false;
+    const next = form ? serverNumber(form) + mine.indexOf(first) : first.number;
+    const fits = first.untilResumed && !first.moved && first.number === next;
+    rounds = renumber(rounds, action, first.number, next);
     rounds.forEach(function (round) {
-      if (round.action !== action || !round.untilResumed) return;
-      round.error = null;
+      if (round.action !== action || round.inForm || !(round.untilResumed || round.goesOn)) return;
       round.untilResumed = false;
-      resumed = true;
+      round.goesOn = false;
+      round.error = null; // the ones after it wait for it, not for the match
     });
-    if (resumed) save(rounds);
-    return resumed;
+    const said = words();
+    if (!fits && said) {
+      const moved = rounds.find(function (round) { return round.key === first.key; });
+      moved.goesOn = true;
+      moved.moved = true;
+      moved.retry = false;
+      moved.error = said.goesOn.replace("{n}", String(moved.number));
+    }
+    save(rounds);
+    return fits;
   }
 
   document.addEventListener("htmx:afterSettle", function () {

@@ -12,6 +12,7 @@ from scorepad.matches import services
 from scorepad.matches.models import Match
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_standing_browser import assert_seen
+from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -630,3 +631,130 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     shot("home-refused")
     kept.get_by_role("link", name="Cabo · Ana, Ben").click()
     expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
+
+
+def keep_a_round_after_the_end(page) -> None:
+    """Offline: round 1 ends the match (Ben past 100), round 2 typed after it; back
+    online, round 1 is recorded and round 2 refused: the match is over."""
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "150"})
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    page.context.set_offline(False)
+    refused = page.locator(".unsent li")
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("Round 2 · refused")
+    expect(refused.locator(".unsent-error")).to_have_text(
+        "The match is over: round 1 ended it, so round 2 was not recorded."
+    )
+
+
+def test_a_round_kept_after_the_end_is_sent_once_the_round_that_ended_it_is_corrected(page):
+    """QA: refused because round 1 ended the match, round 2 stayed refused with that
+    message once round 1 no longer ended it."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_round_after_the_end(page)
+    page.goto(page.url.split("#")[0] + "rounds/1/")
+    row(page, "Ben").locator("input.points-input").fill("15")
+    page.get_by_role("button", name="Save the correction").click()
+    # Round 2 comes right after round 1 still: recorded as played, and said so.
+    expect(page.locator("#round-2 .pts")).to_have_text(["+20", "+0"])
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#standing .notice")).to_contain_text(
+        "Round 2, kept on this phone, is now recorded."
+    )
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ana"), (2, "Ben")]
+
+
+def test_a_round_kept_after_the_end_says_so_once_the_round_that_ended_it_is_deleted(page, shot):
+    """QA: round 1, which ended the match, deleted: the kept round still said "round 1
+    ended it" as round 2. It is not sent by itself in round 1's place (the table may
+    enter round 1 again): it waits for the player, as the round it would be now."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_round_after_the_end(page)
+    page.get_by_role("button", name="Delete round 1").click()
+    kept = page.locator(".unsent li")
+    goes_on = (
+        "The match goes on again, but its rounds changed since this one was kept: correct"
+        " it in the form to record it as round 1, or take it off the list."
+    )
+    expect(kept.locator(".unsent-name")).to_have_text("Round 1")
+    expect(kept.locator(".unsent-error")).to_have_text(goes_on)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator("#standing .unsent-notice")).to_be_in_viewport()
+    shot("goes-on-again")
+    page.reload()
+    expect(kept.locator(".unsent-name")).to_have_text("Round 1")
+    expect(kept.locator(".unsent-error")).to_have_text(goes_on)
+    assert Match.objects.get().round_count == 0  # not sent by itself
+    # Round 1 restored, the match is over again: said so, true again.
+    page.get_by_role("button", name="Restore round 1").click()
+    expect(kept.locator(".unsent-error")).to_have_text(
+        "The match no longer goes on: round 1 was not recorded."
+    )
+    expect(page.locator(".unsent .help")).to_contain_text("Take it off the list.")
+    page.reload()
+    expect(kept.locator(".unsent-error")).to_have_text(
+        "The match no longer goes on: round 1 was not recorded."
+    )
+    page.get_by_role("button", name="Delete round 1").click()
+    expect(kept.locator(".unsent-error")).to_have_text(goes_on)
+    # Put back in the form, it goes in as round 1, with nothing said wrong about it.
+    kept.get_by_role("button", name="Correct it in the form").click()
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("20")
+    expect(page.locator("form.round-form .form-errors")).to_have_count(0)
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ben")]
+
+
+def test_a_round_refused_in_another_tab_is_said_with_the_board_that_refused_it(page, shot):
+    """QA: in a second tab of the same match, a kept round refused in the first one went
+    to the refused list without a word: the board there still showed the match going on
+    and offered to correct the round in its form."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    other = page.context.new_page()
+    other.goto(page.url.split("#")[0])
+    expect(other.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "9"})
+    another_phone_records(1, "Ana", {"Ana": 0, "Ben": 150})  # ends the match
+    page.context.set_offline(False)
+    # Whichever tab sent it, both say why, on the board as the server has it.
+    for tab in (page, other):
+        refused = tab.locator(".unsent li")
+        expect(refused).to_contain_text("Round 1 · refused")
+        expect(refused.locator(".unsent-error")).to_have_text(
+            "The match is over (it ended meanwhile, maybe on another phone): round 1 was not"
+            " recorded."
+        )
+        expect(tab.locator("#standing .standing-result")).to_have_text("Ana wins")
+        expect(tab.locator("form.round-form")).to_have_count(0)
+        expect(refused.get_by_role("button", name="Correct it in the form")).to_be_hidden()
+    other.screenshot(path=str(ARTIFACTS / "offline--other-tab-refused.png"), full_page=True)
+
+
+def test_a_round_refused_again_from_the_form_is_said_in_the_other_tab_at_once(page):
+    """The refusal in one tab reaches the other one without anything done there."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_a_refused_round_and_the_next(page)
+    other = page.context.new_page()
+    other.goto(page.url.split("#")[0])
+    expect(other.locator(".unsent li").first).to_contain_text("Tick who called")
+    page.locator(".unsent li").first.get_by_role("button", name="Correct it in the form").click()
+    row(page, "Ana").locator("label.caller-pick").click()
+    another_phone_records(1, "Ben", {"Ana": 7, "Ben": 1})
+    record(page)
+    expect(page.locator(".unsent li").first).to_contain_text("Round 1 was already recorded")
+    # The other tab, left alone: the same reason, and the other phone's round 1.
+    expect(other.locator(".unsent li").first).to_contain_text("Round 1 was already recorded")
+    expect(other.locator("#round-1 .pts")).to_have_text(["+7", "+0"])
