@@ -692,7 +692,7 @@ def test_a_round_kept_after_the_end_says_so_once_the_round_that_ended_it_is_dele
     expect(kept.locator(".unsent-error")).to_have_text(goes_on)
     assert Match.objects.get().round_count == 0  # not sent by itself
     # Round 1 restored, the match is over again: said so, true again.
-    page.get_by_role("button", name="Restore round 1").click()
+    page.get_by_role("button", name="Restore round 1", exact=True).click()
     expect(kept.locator(".unsent-error")).to_have_text(
         "The match no longer goes on: round 1 was not recorded."
     )
