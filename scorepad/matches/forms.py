@@ -135,6 +135,13 @@ class PresetSelect(forms.RadioSelect):
         return option
 
 
+# The player the page offered to deal is no longer beside the chip (the set-up's page
+# says it too, as the names are typed: `new_match.html`).
+DEALER_GONE = _(
+    "%(name)s no longer sits in seat %(number)s: tap “Deals first” beside whoever deals first."
+)
+
+
 class MatchSetupForm(forms.Form):
     """A new match: preset, options, players in seat order and who deals first.
 
@@ -153,8 +160,15 @@ class MatchSetupForm(forms.Form):
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
-        label=_("Deals first"), coerce=int, widget=DealerSelect, initial=0
+        label=_("Deals first"),
+        coerce=int,
+        widget=DealerSelect,
+        initial=0,
+        error_messages={"required": _("Tap “Deals first” beside whoever deals first.")},
     )
+    # Who the page ticked to deal without being asked (the last match's next dealer), as
+    # {"seat": 1, "name": "Ben"}: the chip stands for that player, not for the seat.
+    dealer_offered = forms.JSONField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, game_key: str, **kwargs) -> None:
         self.game = get_game(game_key)
@@ -264,8 +278,22 @@ class MatchSetupForm(forms.Form):
         except SetupInvalid:
             raise forms.ValidationError("not the shown options", code="invalid_choice") from None
 
+    def clean_dealer_offered(self) -> dict | None:
+        offered = self.cleaned_data["dealer_offered"]
+        if not offered:
+            return None
+        # Only a broken client sends anything but the seat and name the page rendered.
+        if (
+            not isinstance(offered, dict)
+            or set(offered) != {"seat", "name"}
+            or offered["seat"] not in range(self.game.max_players)
+            or not isinstance(offered["name"], str)
+        ):
+            raise forms.ValidationError("not the dealer offered", code="invalid_choice")
+        return offered
+
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"options_for", "options_shown"})
+        return has_forged_fields(self, {"options_for", "options_shown", "dealer_offered"})
 
     def clean(self) -> dict:
         data = super().clean()
@@ -296,6 +324,8 @@ class MatchSetupForm(forms.Form):
                 % {"number": data["dealer"] + 1},
             )
             return data
+        if self.offered_elsewhere(data, dealer_name):
+            return data
         # Too few players: that is the fault to tell, not where the dealer's chip is.
         dealer_name = dealer_name or next(iter(players), "")
         try:
@@ -305,6 +335,32 @@ class MatchSetupForm(forms.Form):
         except SetupInvalid as invalid:
             self.show_setup_errors(invalid)
         return data
+
+    def with_seats_emptied(self) -> MatchSetupForm:
+        """The set-up as this form was sent, its seats emptied and the chip on the first:
+        "Empty the seats" without JavaScript sends the whole form, so that what was
+        typed beside the seats (options, preset) stays as typed."""
+        seats = {"players", "dealer", "dealer_offered"} | {f.name for f in self.seat_fields()}
+        typed = {name: self[name].data for name in self.fields if name not in seats}
+        shown = self.fields["options_shown"].to_python(typed["options_shown"])
+        typed["options_shown"] = shown or dict(self.game.preset(typed["options_for"]).values)
+        return MatchSetupForm(initial=typed, game_key=self.game.key)
+
+    def offered_elsewhere(self, data: Mapping, dealer_name: str) -> bool:
+        """Whether the chip is still where the page ticked it for a player (without
+        JavaScript it stays on its seat as names are typed) and someone else now sits
+        there: asked again, rather than that newcomer dealing unasked. The form sent
+        back no longer offers anyone: the chip is then where the scorer left it."""
+        offered = data["dealer_offered"]
+        if not offered or not dealer_name or data["dealer"] != offered["seat"]:
+            return False
+        if clean_name(dealer_name).casefold() == clean_name(offered["name"]).casefold():
+            return False
+        self.data = self.data.copy()
+        self.data["dealer_offered"] = ""
+        said = {"name": offered["name"], "number": offered["seat"] + 1}
+        self.add_error("dealer", DEALER_GONE % said)
+        return True
 
     def show_options(self, preset_key: str, options: Mapping[str, object]) -> None:
         """A form sent back shows the options the match would get, as if freshly shown:

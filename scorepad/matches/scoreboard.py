@@ -414,6 +414,7 @@ def last_lineup(last: Match | None) -> dict:
     initial["options_for"] = last.preset
     dealer = last.setup().dealer_of(2) if last.round_count else last.first_dealer
     initial["dealer"] = last.players.index(dealer)
+    initial["dealer_offered"] = {"seat": initial["dealer"], "name": dealer}
     initial.update(_option_initial(last.options))
     return initial
 

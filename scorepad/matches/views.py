@@ -96,9 +96,6 @@ def _setup_shown(
     if request.htmx.target == "preset-changes":
         return MatchSetupForm(request.GET, game_key=game.key)
     initial = last_lineup(last)
-    if request.GET.get("seats") == "empty":  # "Empty the seats" without JavaScript
-        initial = {name: value for name, value in initial.items() if not name.startswith("player_")}
-        initial.pop("dealer", None)
     initial.update(chosen_rules(request, game, house_rules))
     return MatchSetupForm(initial=initial, game_key=game.key)
 
@@ -133,7 +130,9 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         once = OnceForm(request.POST)
         if form.has_forged_fields() or not once.is_valid():
             return HttpResponseBadRequest()
-        if form.is_valid():
+        if request.POST.get("seats") == "empty":  # "Empty the seats" without JavaScript
+            form = form.with_seats_emptied()
+        elif form.is_valid():
             owner = owner or current_owner(request, create=True)
             preset, key = form.cleaned_data["preset"], once.cleaned_data["key"]
             try:

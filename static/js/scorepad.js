@@ -338,10 +338,14 @@
   keepAwake();
 })();
 
-// Set-up (wip/setup): the "Deals first" choice never stays on an emptied seat. When the
-// dealer's name is cleared, the deal passes to the next player in seat order, as at
-// the table; the chip shows where it went. A chip tapped on a seat still to be typed
-// in stays where it was tapped.
+// Set-up (and the names corrected after the start): the "Deals first" chip never stays on
+// an emptied seat. When the dealer's name is cleared, the deal passes to the next player
+// in seat order, as at the table; the chip shows where it went. A chip tapped on a seat
+// still to be typed in stays where it was tapped.
+// A chip the set-up page ticked itself (the last match's next dealer, `dealer_offered`)
+// stands for that player, not for the seat, until a chip is tapped: it follows the name
+// to another seat; the name gone, the deal passes on if the seat was emptied, and is
+// asked for again if someone else sits there now (QA: the newcomer dealt unasked).
 (function () {
   "use strict";
 
@@ -351,35 +355,91 @@
     return row.querySelector("input[type=text]").value.trim();
   }
 
-  function keepDealerSeated(seats) {
-    const rows = Array.from(seats.querySelectorAll(".seat"));
-    const current = rows.findIndex(function (row) {
-      return row.querySelector("input[name=dealer]").checked;
-    });
-    if (current >= 0 && (nameOf(rows[current]) || rows[current] === tappedEmpty)) return;
+  function chip(row) {
+    return row.querySelector("input[name=dealer]");
+  }
+
+  // As the engine compares names: "ben" is Ben.
+  function sameName(one, other) {
+    return one.normalize("NFC").toLowerCase() === other.normalize("NFC").toLowerCase();
+  }
+
+  function nextSeated(rows, from) {
     for (let step = 1; step <= rows.length; step += 1) {
-      const next = rows[(Math.max(current, 0) + step) % rows.length];
-      if (nameOf(next)) {
-        next.querySelector("input[name=dealer]").checked = true;
-        return;
-      }
+      const row = rows[(Math.max(from, 0) + step) % rows.length];
+      if (nameOf(row)) return row;
     }
+    return null;
+  }
+
+  function keepDealerSeated(rows) {
+    const current = rows.findIndex(function (row) { return chip(row).checked; });
+    if (current >= 0 && (nameOf(rows[current]) || rows[current] === tappedEmpty)) return;
+    const next = nextSeated(rows, current);
+    if (next) chip(next).checked = true;
+  }
+
+  function offerField(seats) {
+    const form = seats.closest("form");
+    return form && form.elements.dealer_offered ? form.elements.dealer_offered : null;
+  }
+
+  function offerOf(seats) {
+    const field = offerField(seats);
+    try {
+      const offered = field && field.value ? JSON.parse(field.value) : null;
+      return offered && typeof offered.name === "string" ? offered : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function goneNote(seats) {
+    const form = seats.closest("form");
+    return form && form.querySelector("[data-dealer-gone]");
+  }
+
+  // A chip tapped, or the seats emptied: the player offered no longer counts.
+  function dropOffer(seats) {
+    const field = offerField(seats);
+    if (field) field.value = "";
+    const note = goneNote(seats);
+    if (note) note.hidden = true;
+  }
+
+  function followOffer(rows, seats, offered) {
+    const own = rows[offered.seat];
+    let dealer = rows.find(function (row) { return sameName(nameOf(row), offered.name); });
+    if (!dealer && own && !nameOf(own)) dealer = nextSeated(rows, offered.seat);
+    rows.forEach(function (row) { chip(row).checked = row === dealer; });
+    const note = goneNote(seats);
+    if (!note) return;
+    note.textContent = note.dataset.text.replace("{name}", offered.name).replace("{number}", String(offered.seat + 1));
+    note.hidden = Boolean(dealer);
   }
 
   document.addEventListener("input", function (event) {
     const seats = event.target.closest && event.target.closest("[data-seats]");
-    if (seats && event.target.matches("input[type=text]")) keepDealerSeated(seats);
+    if (!seats || !event.target.matches("input[type=text]")) return;
+    const rows = Array.from(seats.querySelectorAll(".seat"));
+    const offered = offerOf(seats);
+    if (offered) {
+      followOffer(rows, seats, offered);
+    } else {
+      keepDealerSeated(rows);
+    }
   });
 
   // "Empty the seats" (the last match's, offered first): in place, the typing goes on in
-  // the first seat; the options stay. Without JavaScript, the link asks for the page so.
+  // the first seat; the options stay. Without JavaScript, the button sends the form so.
   document.addEventListener("click", function (event) {
-    const link = event.target.closest && event.target.closest("[data-empty-seats]");
-    if (!link) return;
-    const form = link.closest("form");
+    const button = event.target.closest && event.target.closest("[data-empty-seats]");
+    if (!button) return;
+    const form = button.closest("form");
     const seats = form && form.querySelector("[data-seats]");
     if (!seats) return;
     event.preventDefault();
+    dropOffer(seats);
     const names = Array.from(seats.querySelectorAll("input[type=text]"));
     names.forEach(function (input) {
       input.value = "";
@@ -387,13 +447,14 @@
     });
     const dealer = seats.querySelector("input[name=dealer]");
     if (dealer) dealer.checked = true;
-    link.closest("[data-seats-from-last]").hidden = true;
+    button.closest("[data-seats-from-last]").hidden = true;
     if (names.length) names[0].focus();
   });
   document.addEventListener("change", function (event) {
     if (!event.target.matches("[data-seats] input[name=dealer]")) return;
     const row = event.target.closest(".seat");
     tappedEmpty = nameOf(row) ? null : row;
+    dropOffer(event.target.closest("[data-seats]"));
   });
 })();
 

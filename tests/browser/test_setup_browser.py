@@ -102,13 +102,31 @@ def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, sho
     # Chloé goes home: the deal passes to the next player in seat order.
     seat(page, 3).fill("")
     expect(dealer_chip(page, 1)).to_be_checked()
-    # Names retyped and a newcomer: the deal stays with seat 1, now Dan.
+    # Chloé sits down again in seat 4: the chip ticked for her follows her there.
+    seat(page, 4).fill("chloé")
+    expect(dealer_chip(page, 4)).to_be_checked()
+    # Names retyped, Chloé gone and Eve in her seat: nobody is made to deal unasked
+    # (QA: the chip stayed on Chloé's seat, now Eve's, and Eve dealt).
+    seat(page, 4).fill("")
     seat(page, 1).fill("Dan")
-    seat(page, 4).fill("Eve")
-    expect(dealer_chip(page, 1)).to_be_checked()
+    seat(page, 3).fill("Eve")
+    gone = page.locator("[data-dealer-gone]")
+    expect(gone).to_have_text(
+        "Chloé no longer sits in seat 3: tap “Deals first” beside whoever deals first."
+    )
+    for number in range(1, 7):
+        expect(dealer_chip(page, number)).not_to_be_checked()
     shot("retyped-seats")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator("#id_dealer_error")).to_have_text(
+        "Tap “Deals first” beside whoever deals first."
+    )
+    # Tapped, the chip stays with its seat as before, whatever is typed there.
+    page.locator(".seat", has=seat(page, 3)).get_by_text("Deals first").click()
+    seat(page, 3).fill("Eve")
+    expect(dealer_chip(page, 3)).to_be_checked()
     start(page)
-    expect(page.get_by_text("Dan deals, Ben plays first")).to_be_visible()
+    expect(page.get_by_text("Eve deals, Dan plays first")).to_be_visible()
 
     # A chip tapped on a seat before its name is typed stays there.
     open_setup(page, "cabo")
@@ -118,6 +136,21 @@ def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, sho
     expect(dealer_chip(page, 5)).to_be_checked()
     start(page)
     expect(page.get_by_text("Gil deals, Dan plays first")).to_be_visible()
+
+
+def test_the_chip_ticked_for_the_next_dealer_follows_the_names_typed(page, shot):
+    start_cabo(page, ["Ana", "Ben", "Chloé", "Dan"], ("French rules", "fr"))
+    # Set up again before a round: Ana is offered to deal again.
+    open_setup(page, "cabo")
+    expect(dealer_chip(page, 1)).to_be_checked()
+    # The table sits otherwise: Ana in seat 3, Chloé in seat 1. Ana still deals.
+    seat(page, 1).fill("Chloé")
+    seat(page, 3).fill("Ana")
+    expect(dealer_chip(page, 3)).to_be_checked()
+    expect(page.locator("[data-dealer-gone]")).to_be_hidden()
+    shot("dealer-followed")
+    start(page)
+    expect(page.get_by_text("Ana deals, Dan plays first")).to_be_visible()
 
 
 def test_names_and_the_first_dealer_are_corrected_from_the_scoreboard(page, shot):
@@ -403,7 +436,7 @@ def test_the_last_matchs_four_seats_are_emptied_for_a_table_of_three(page, reque
     note = page.locator("[data-seats-from-last]")
     expect(note).to_contain_text("The seats are your last match’s.")
     expect(seat(page, 4)).to_have_value("Daan")
-    note.get_by_role("link", name="Empty the seats").click()
+    note.get_by_role("button", name="Empty the seats").click()
     for number in range(1, 5):
         expect(seat(page, number)).to_have_value("")
     expect(seat(page, 1)).to_be_focused()
@@ -417,5 +450,8 @@ def test_the_last_matchs_four_seats_are_emptied_for_a_table_of_three(page, reque
     expect(page.locator('input[name="player_0"]')).to_have_value("Eva")
     expect(note).to_be_hidden()
     page.get_by_role("button", name="English").click()
-    start(page)
+    # The phone's "Go" in a name starts the match (the form's first button), it does not
+    # empty the seats.
+    seat(page, 3).press("Enter")
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
     assert newest_match().players == ["Eva", "Finn", "Gus"]

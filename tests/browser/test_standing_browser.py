@@ -332,3 +332,52 @@ def test_a_change_told_in_the_standing_steps_aside_while_the_next_round_is_typed
     record(page)
     expect(page.locator("#standing .standing-last td")).to_have_text(["+0", "+8"])
     expect(page.locator("#standing")).not_to_have_class(re.compile("typing"))
+
+
+HYPHENATED = [
+    "Marie-Christine",
+    "Jean-Baptiste",
+    "Alexandrine",
+    "Maximilien",
+    "Geneviève",
+    "Wilhelmina",
+]
+
+# Each name on the board (the standing's and the rounds' headings, the final standings)
+# broken inside a word (a line that starts after a letter, not after a space or a
+# hyphen), or cut without the whole name in its heading's title.
+NAMES_CUT = """() => Array.from(document.querySelectorAll(
+    "#standing .side-name, .grid thead .side-name, .standings .name"))
+  .filter((el) => el.checkVisibility())
+  .flatMap((el) => {
+    const text = el.textContent;
+    const vertical = getComputedStyle(el).writingMode.startsWith("vertical");
+    const range = document.createRange();
+    const starts = [];
+    let last = null;
+    for (let i = 0; i < text.length; i += 1) {
+      range.setStart(el.firstChild, i);
+      range.setEnd(el.firstChild, i + 1);
+      const box = range.getBoundingClientRect();
+      const line = Math.round(vertical ? box.left : box.top);
+      if (last !== null && Math.abs(line - last) > 2) starts.push(i);
+      last = line;
+    }
+    const where = el.closest("[id]").id;
+    const broken = starts.some((i) => /\\p{L}/u.test(text[i - 1]));
+    const cut = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    const titled = el.closest("th")?.title === text;
+    return broken ? [`${where}: ${text} broken`] : cut && !titled ? [`${where}: ${text} cut`] : [];
+  })"""
+
+
+def test_six_hyphenated_names_read_whole_on_the_board_at_390_pixels(page, seen_shot):
+    """QA: "Alexan" / "drine" in the standing. A name breaks where it breaks (a space, a
+    hyphen); a word too long for the standing's column ends in "…", whole in the title
+    and in the rounds' heading below."""
+    start_match(page, "cabanga", HYPHENATED)
+    play_a_cabanga_round(page, HYPHENATED)
+    seen_shot("hyphenated-names-standing")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(NAMES_CUT) == []
+    expect(page.locator("#rounds-head .side-name")).to_have_text(HYPHENATED)

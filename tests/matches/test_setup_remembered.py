@@ -4,6 +4,7 @@ options shown are not that preset's own."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -187,11 +188,102 @@ def test_the_last_matchs_seats_are_said_and_can_be_emptied_keeping_the_options(c
     )
     page = client.get(setup_url("cabo")).content.decode()
     assert "The seats are your last match’s." in page
-    assert 'href="?seats=empty"' in page
-    emptied = shown_form(client, "cabo", "?seats=empty")
+    assert re.search(r'<button type="submit" name="seats" value="empty"[^>]*>Empty the seats', page)
+    # Without JavaScript the button sends the form: what was typed but not yet sent
+    # stays (QA: an option changed there was lost, the link asked for the page afresh).
+    typed = shown_form(client, "cabo") | {"option_failed_call_penalty": "20"}
+    del typed["option_failed_lowest_zero"]  # unticked
+    response = client.post(setup_url("cabo"), typed | {"seats": "empty"})
+    assert response.status_code == 200
+    assert Match.objects.count() == 1  # nothing started
+    emptied = setup_form_data(response.content)
     assert [emptied.get(f"player_{seat}", "") for seat in range(4)] == ["", "", "", ""]
-    assert (emptied["preset"], emptied["option_target"]) == ("fr", "50")
-    assert "your last match" not in client.get(setup_url("cabo", "?seats=empty")).content.decode()
-    # Three names typed into the emptied seats: a match of three.
+    assert {name: emptied.get(name) for name in typed if name.startswith(("option_", "pre"))} == {
+        name: value for name, value in typed.items() if name.startswith(("option_", "pre"))
+    }
+    assert "option_failed_lowest_zero" not in emptied
+    assert emptied["dealer"] == "0"
+    assert json.loads(emptied["dealer_offered"]) is None
+    page = response.content.decode()
+    assert "your last match" not in page
+    assert 'class="errorlist' not in page
+    assert "Failed call penalty: 20" in changes_note(response.content)
+    # Three names typed into the emptied seats: a match of three, with those options.
     three = {f"player_{seat}": name for seat, name in enumerate(["Eva", "Finn", "Gus"])}
-    assert start_as_shown(client, "cabo", {**emptied, **three}).players == ["Eva", "Finn", "Gus"]
+    match = start_as_shown(client, "cabo", {**emptied, **three})
+    assert match.players == ["Eva", "Finn", "Gus"]
+    assert (match.options["target"], match.options["failed_call_penalty"]) == (50, 20)
+    assert match.options["failed_lowest_zero"] is False
+
+
+def test_seats_emptied_by_a_preset_picked_without_javascript_keep_what_was_picked(client):
+    create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    # Dutch ticked, the options still showing French values with one changed: the page
+    # comes back with Dutch values and that change, as a set-up sent back does.
+    typed = shown_form(client, "cabo") | {"preset": "nl", "option_target": "50"}
+    emptied = setup_form_data(client.post(setup_url("cabo"), typed | {"seats": "empty"}).content)
+    assert (emptied["preset"], emptied["options_for"]) == ("nl", "nl")
+    assert (emptied["option_values"], emptied["option_target"]) == ("nl", "50")
+    match = start_as_shown(client, "cabo", emptied | names(["Eva", "Finn"]))
+    assert match.options == dict(get_game("cabo").preset("nl").values) | {"target": 50}
+
+
+def names(players: list[str]) -> dict[str, str]:
+    return {f"player_{seat}": name for seat, name in enumerate(players)}
+
+
+def offered_ben_to_deal(client) -> dict[str, str]:
+    """The set-up offered after a match of Ana, Ben, Chloé, Ben dealing and no round
+    played (the same dealer, `last_lineup`): the form as a browser would send it."""
+    first = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="fr", dealer=1)
+    client.post(reverse("matches:abandon", args=[first]))  # not the same match again
+    data = shown_form(client, "cabo")
+    assert data["dealer"] == "1"
+    return data
+
+
+@pytest.mark.parametrize(
+    "retyped",
+    [["Ana", "Eve", "Chloé"], ["Eve", "Fay", "Gus"], ["Ben", "Ana", "Chloé"]],
+    ids=["ben-replaced", "a-new-table", "ben-moved"],
+)
+def test_the_chip_left_beside_a_retyped_seat_is_not_taken_as_its_new_player(client, retyped):
+    # Without JavaScript the chip stays on seat 2 as the names change: Ben was offered
+    # to deal, not whoever now sits there (QA: Eve started dealing unasked).
+    data = offered_ben_to_deal(client) | names(retyped)
+    response = client.post(setup_url("cabo"), data)
+    assert response.status_code == 422
+    assert response.context["form"].errors["dealer"] == [
+        "Ben no longer sits in seat 2: tap “Deals first” beside whoever deals first."
+    ]
+    # Sent again as shown, the chip where it is: the player of seat 2 deals, as asked.
+    match = start_as_shown(client, "cabo", setup_form_data(response.content))
+    assert (match.players, match.first_dealer) == (retyped, retyped[1])
+
+
+def test_a_chip_tapped_beside_a_retyped_seat_is_taken_at_once(client):
+    data = offered_ben_to_deal(client) | names(["Ana", "Eve", "Chloé"])
+    assert start_as_shown(client, "cabo", data | {"dealer": "2"}).first_dealer == "Chloé"
+
+
+def test_the_dealer_offered_keeps_to_its_name_whatever_its_capitals(client):
+    data = offered_ben_to_deal(client) | names(["Ana", "ben", "Chloé"])
+    assert start_as_shown(client, "cabo", data).first_dealer == "ben"
+
+
+def test_no_chip_ticked_is_said_beside_the_seats(client):
+    data = offered_ben_to_deal(client) | names(["Ana", "Eve", "Chloé"])
+    del data["dealer"]
+    response = client.post(setup_url("cabo"), data)
+    assert response.status_code == 422
+    assert response.context["form"].errors["dealer"] == [
+        "Tap “Deals first” beside whoever deals first."
+    ]
+
+
+@pytest.mark.parametrize(
+    "offered", ["nonsense", "[1]", '{"seat": 9, "name": "Ben"}', '{"seat": 1, "name": 3}']
+)
+def test_a_forged_dealer_offered_is_a_client_error(client, offered):
+    data = offered_ben_to_deal(client) | {"dealer_offered": offered}
+    assert client.post(setup_url("cabo"), data).status_code == 400
