@@ -95,7 +95,7 @@ def delete_account(request: HttpRequest) -> HttpResponse:
             request.user.delete()  # its claims
         logout(request)
         messages.success(request, _("Your account and all its matches are deleted."))
-        return redirect("home")
+        return forget_on_this_phone(redirect("home"))
     return render(
         request, "accounts/delete.html", {"form": form}, status=form_status(request, form)
     )
@@ -276,6 +276,15 @@ class PasswordResetView(auth.PasswordResetView):
         return super().form_valid(form)
 
 
+def forget_on_this_phone(response: HttpResponse) -> HttpResponse:
+    """The browser drops what the app kept in it for the account just signed out of: the
+    rounds typed or kept unsent (localStorage: names, hands, the matches' addresses) and
+    the pages it holds. On a phone passed round the table, the next person neither sees
+    them nor is told about rounds of matches they cannot open (QA30)."""
+    response["Clear-Site-Data"] = '"cache", "storage"'
+    return response
+
+
 class LogOutView(auth.LogoutView):
     """Django's, saying so on the page it lands on, and where the matches went."""
 
@@ -285,4 +294,4 @@ class LogOutView(auth.LogoutView):
             request,
             _("You are signed out. Your matches stay in your account: sign in to see them again."),
         )
-        return response
+        return forget_on_this_phone(response)

@@ -330,3 +330,32 @@ def test_a_correction_sent_signed_out_comes_back_open_after_signing_in(page, sho
     expect(row(correction, "Ben").locator("input.points-input")).to_have_value("7")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("#standing .notice")).to_have_text("Round 1 corrected. Points: Ben 9 → 7.")
+
+
+def test_signing_out_leaves_nothing_of_the_account_on_the_phone(page, shot):
+    """A phone passed round the table (QA30): a round of Ana's refused and kept on it
+    named her match to the next person, on every home page, a match they cannot open.
+    Signing out drops what the phone kept for the account."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    board = page.url
+    sign_up(page, "ana")
+    page.goto(board)
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    other = page.context.new_page()
+    other.goto(page.url)
+    play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
+    row(other, "Ben").locator("label.caller-pick").click()
+    row(other, "Ana").locator("input.points-input").fill("7")
+    row(other, "Ben").locator("input.points-input").fill("0")
+    record(other)
+    expect(other.locator(".unsent-round")).to_contain_text("Round 1 · refused")
+    other.close()
+    page.goto("/")
+    expect(page.locator("#kept-rounds")).to_contain_text("not recorded")
+    page.goto("/account/")
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_text("You are signed out.")).to_be_visible()
+    assert page.evaluate("window.localStorage.length") == 0
+    page.reload()
+    expect(page.locator("#kept-rounds")).to_be_hidden()
+    shot("signed-out-home")

@@ -110,6 +110,13 @@ def test_signing_out_says_so_and_where_the_matches_are(ana_phone):
     assert "You are signed out" not in ana_phone.get(reverse("home")).content.decode()
 
 
+def test_signing_out_has_the_browser_drop_what_it_kept_for_the_account(ana_phone):
+    # The rounds kept unsent and the pages held, for the next person at the phone.
+    response = ana_phone.post(LOG_OUT)
+    assert response["Clear-Site-Data"] == '"cache", "storage"'
+    assert "Clear-Site-Data" not in ana_phone.get(reverse("home"))
+
+
 def test_signing_out_takes_a_post(ana_phone):
     assert ana_phone.get(LOG_OUT).status_code == 405
     assert ana_phone.get(ACCOUNT).status_code == 200

@@ -67,6 +67,7 @@ def test_deleting_the_account_deletes_all_its_data_and_signs_out(ana, ben, ana_p
     bens = Claim.objects.create(user=ben, match=elsewhere, position=1)
     response = ana_phone.post(DELETE, {"password": PASSWORD})
     assert response.status_code == 302 and response["Location"] == reverse("home")
+    assert response["Clear-Site-Data"] == '"cache", "storage"'  # nothing of it on the phone
     assert not get_user_model().objects.filter(pk=ana.pk).exists()
     assert not Owner.objects.filter(pk=theirs.pk).exists()
     assert not Match.objects.filter(pk=mine.pk).exists()
