@@ -707,15 +707,22 @@ class Cabo(Game):
                 )
             elif isinstance(hand, list | tuple) and all(isinstance(code, str) for code in hand):
                 fine = True
+                told = set()  # a card said once per hand, however many times it is there
                 for code in hand:
                     if code not in codes:
-                        errors.append(fault(gettext_noop("unknown card {card}"), where, card=code))
+                        if code not in told:
+                            errors.append(
+                                fault(gettext_noop("unknown card {card}"), where, card=code)
+                            )
+                        told.add(code)
                         fine = False
                         continue
                     seen[code] = seen.get(code, 0) + 1
                     most = copies(code, options)
                     if most is not None and seen[code] > most:
-                        errors.append(too_many(code, most, where))
+                        if code not in told:
+                            errors.append(too_many(code, most, where))
+                        told.add(code)
                         fine = False
                 if fine:
                     cards[player] = tuple(hand)

@@ -466,6 +466,20 @@ def test_a_card_seen_twice_in_one_deck_is_refused():
     assert errors == {"hands.B": "KH appears twice in this round"}
 
 
+def test_a_card_seen_many_times_in_a_hand_is_said_once():
+    """Five KS in one hand (QA30: a match file's hand said "KS appears twice" four times)."""
+    setup = setup_for("nl", THREE)
+    raw = {"caller": "A", "hands": {"A": ["KS"] * 4, "B": ["ZZ", "ZZ"], "C": ["KS", "2C"]}}
+    with pytest.raises(RoundInvalid) as caught:
+        GAME.parse_round(setup, raw, GAME.score(setup, []))
+    said = [(error.field, str(error.message)) for error in caught.value.errors]
+    assert said == [
+        ("hands.A", "KS appears twice in this round"),
+        ("hands.B", "unknown card ZZ"),
+        ("hands.C", "KS appears twice in this round"),
+    ]
+
+
 def test_the_cabo_deck_repeats_numbers():
     setup = setup_for("official", THREE)
     state = play(setup, {"caller": "A", "hands": {"A": ["1", "1"], "B": ["5", "5"], "C": ["1"]}})
