@@ -608,6 +608,12 @@
     if (back) sayWhyRefused(form, back);
     send();
   });
+  // A page kept whole by the browser, shown by Back: as its load would.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    show();
+    send();
+  });
   // The form's own POST of a round put back in it: recorded, it is no longer kept;
   // refused as a conflict (another phone's round took its number), it goes back to the
   // list as it was sent, with the server's words; sent back with faults beside its
