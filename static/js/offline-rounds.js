@@ -69,6 +69,20 @@
     return Boolean(round.inForm || (round.error && !round.retry));
   }
 
+  // Or one counting on a round `held` before it: typed when the server's next round
+  // (`next`) was at most that one's number (QA: not a refused copy of another phone's).
+  function holds(held, round) {
+    return waitsForPlayer(round) || held.some(function (earlier) {
+      return earlier.action === round.action && !(round.next > earlier.number);
+    });
+  }
+
+  function heldBack(rounds) {
+    const held = [];
+    rounds.forEach(function (round) { if (holds(held, round)) held.push(round); });
+    return held;
+  }
+
   // The round number the server gave the form as it sent it: the number shown counts
   // the rounds kept since, the server's is the next one it will record.
   function serverNumber(form) {
@@ -106,6 +120,7 @@
       number: number,
       key: field(form, "entry_key").value,
       body: new URLSearchParams(new FormData(form)).toString(),
+      next: serverNumber(form),
       error: "",
       // Where it is listed, for the pages that count it away from there (the home page).
       page: window.location.pathname,
@@ -132,10 +147,12 @@
 
   // The last number of the rounds kept for this form's match, which a round typed in
   // it must follow; 0 if none, or if the form holds the first of them (put back in it).
+  // (One numbered below the server's next is a refused copy: none follows it.)
   function queueAhead(form) {
     const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
-    const rounds = load().filter(function (round) { return round.action === action; });
+    const from = serverNumber(form);
+    const rounds = load().filter(function (round) { return round.action === action && round.number >= from; });
     if (rounds.some(function (round) { return round.inForm && round.number === number; })) return 0;
     return rounds.length ? Math.max.apply(null, rounds.map(function (round) { return round.number; })) : 0;
   }
@@ -290,7 +307,9 @@
       const ahead = queueAhead(form);
       if (ahead && Number(field(form, "number").value) <= ahead) showNumber(form, ahead + 1);
     }
-    const mine = load().filter(function (round) { return round.action === action && !inThisForm(round, form); });
+    const ours = load().filter(function (round) { return round.action === action; });
+    const mine = ours.filter(function (round) { return !inThisForm(round, form); });
+    const held = heldBack(ours);
     listedRefused = refusedKeys();
     noticeUnsent(template, mine, form);
     // The standing grew or shrank: what scrolls into sight next stops below it (app.js).
@@ -305,8 +324,8 @@
       // No form to correct one in: the match is over (QA25). One round: said of it (QA28).
       const help = (form ? "refusedHelp" : "refusedHelpOver") + (mine.length === 1 ? "One" : "");
       section.querySelector(".help").textContent = template.dataset[help];
-    } else if (mine.some(waitsForPlayer)) {
-      // The others wait for the player, not for the connection (QA25).
+    } else if (held.some(function (round) { return !waitsForPlayer(round); })) {
+      // Some wait for the player, not for the connection (QA25).
       section.querySelector(".help").textContent = template.dataset.blockedHelp;
     }
     mine.forEach(function (round) {
@@ -331,6 +350,14 @@
   // back in the form to be corrected. Taken off, the rounds kept after it of the same
   // match follow on from the server's next round: the refused one was never recorded,
   // and one the player entered in the form meanwhile was.
+  // The kept rounds `form` would record before `round` (not the refused copies).
+  function keptBefore(rounds, round, form) {
+    const from = serverNumber(form);
+    return rounds.filter(function (kept) {
+      return kept !== round && kept.action === round.action && kept.number >= from && kept.number < round.number;
+    }).length;
+  }
+
   function refusedRound(button) {
     const rounds = load();
     const round = rounds.find(function (kept) { return kept.key === button.dataset.key; });
@@ -345,15 +372,12 @@
     const form = roundForm();
     const here = form && form.getAttribute("action") === gone.action;
     const rest = found.rounds.filter(function (round) { return round !== gone; });
-    const before = rest.filter(function (round) {
-      return round.action === gone.action && round.number < gone.number;
-    }).length;
-    const renumbered = renumber(rest, gone.action, gone.number, here ? serverNumber(form) + before : gone.number);
+    const renumbered = renumber(rest, gone.action, gone.number, here ? serverNumber(form) + keptBefore(rest, gone, form) : gone.number);
     save(renumbered);
     // The form prepared for the round after the kept ones follows them.
     if (here) {
-      const numbers = renumbered.filter(function (round) { return round.action === gone.action; }).map(function (round) { return round.number; });
-      showNumber(form, numbers.length ? Math.max.apply(null, numbers) + 1 : serverNumber(form));
+      const ahead = queueAhead(form);
+      showNumber(form, ahead ? ahead + 1 : serverNumber(form));
     }
     show();
     send();
@@ -381,9 +405,7 @@
     const found = edit && refusedRound(edit);
     const form = roundForm();
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
-    const before = found.rounds.filter(function (kept) {
-      return kept.action === found.round.action && kept.number < found.round.number && kept !== found.round;
-    }).length;
+    const before = keptBefore(found.rounds, found.round, form);
     const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
@@ -478,14 +500,13 @@
     let sent = 0;
     let refused = 0;
     const recorded = []; // the numbers of this page's rounds sent, said once on its board
-    // A match's rounds go in order: none after one the player must look at first (each
-    // match on its own). The server checks each round's number.
-    const stopped = new Set();
+    // A match's rounds go in order: none that counts on one the player must look at
+    // first. The server checks each round's number.
+    const held = [];
     try {
       for (const round of load()) {
-        if (stopped.has(round.action)) continue;
-        if (waitsForPlayer(round)) {
-          stopped.add(round.action);
+        if (holds(held, round)) {
+          held.push(round);
           continue;
         }
         const result = await sendOne(round);
@@ -495,7 +516,7 @@
           if (round.action === pageAction()) recorded.push(round.number);
           continue;
         }
-        stopped.add(round.action);
+        held.push(round);
         if (result === "refused") {
           refused += 1;
         } else {
@@ -587,6 +608,12 @@
     if (back) sayWhyRefused(form, back);
     send();
   });
+  // A page kept whole by the browser, shown by Back: as its load would.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    show();
+    send();
+  });
   // The form's own POST of a round put back in it: recorded, it is no longer kept;
   // refused as a conflict (another phone's round took its number), it goes back to the
   // list as it was sent, with the server's words; sent back with faults beside its
@@ -624,6 +651,7 @@
           number: sending.number,
           key: key || window.scorepad.freshKey(),
           body: sending.body,
+          next: sending.number,
           error: conflict.textContent.trim(),
           untilResumed: pausedIn(xhr.responseText),
         });
@@ -708,7 +736,7 @@
     }
     // A round put back in the form and recorded: the rounds kept after it go now.
     const action = pageAction();
-    const first = load().find(function (round) { return round.action === action; });
-    if (first && !waitsForPlayer(first)) send();
+    const ours = load().filter(function (round) { return round.action === action; });
+    if (heldBack(ours).length < ours.length) send();
   });
 })();

@@ -758,3 +758,48 @@ def test_a_round_refused_again_from_the_form_is_said_in_the_other_tab_at_once(pa
     # The other tab, left alone: the same reason, and the other phone's round 1.
     expect(other.locator(".unsent li").first).to_contain_text("Round 1 was already recorded")
     expect(other.locator("#round-1 .pts")).to_have_text(["+7", "+0"])
+
+
+def test_a_round_typed_after_a_refused_copy_goes_at_once(page, shot):
+    """QA: a round this phone sent as round 2, which another phone had recorded first,
+    was listed as refused, and the round the table typed next (the form said round 3,
+    the server's next) waited behind it: the totals left it out as if lost. It counted
+    on nothing kept on the phone: it goes, and the refused copy stays listed."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    another_phone_records(2, "Ben", {"Ana": 7, "Ben": 1})
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "5"})
+    refused = page.locator(".unsent li")
+    expect(refused).to_contain_text("Round 2 · refused")
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    cabo_round(page, "Ben", {"Ana": "4", "Ben": "0"})
+    expect(page.locator("#round-3 .pts")).to_have_text(["+4", "+0"])
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("Round 2 · refused")
+    expect(page.locator("#standing .turn")).to_contain_text("Round 4")
+    shot("sent-past-a-refused-copy")
+    # Typed with no connection, it goes when the connection is back, the same.
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "1", "Ben": "6"})
+    expect(page.locator(".unsent li .unsent-name")).to_have_text(["Round 2", "Round 4"])
+    expect(page.locator(".unsent .help")).not_to_contain_text("wait for it")
+    page.context.set_offline(False)
+    expect(page.locator("#round-4 .pts")).to_have_text(["+0", "+6"])
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("Round 2 · refused")
+    expect(page.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [
+        (1, "Ana"),
+        (2, "Ben"),
+        (3, "Ben"),
+        (4, "Ana"),
+    ]
+    # Taken off the list, nothing else moves.
+    refused.get_by_role("button", name="Take it off the list").click()
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    assert Match.objects.get().round_count == 4

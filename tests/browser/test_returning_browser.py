@@ -4,6 +4,8 @@ typed on a page shown again is never taken for one sent before."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from playwright.sync_api import expect
 
@@ -273,3 +275,94 @@ def test_back_to_a_finished_match_and_play_again_lands_on_the_replay(page):
     page.get_by_role("button", name="Play again").click()
     expect(page).to_have_url(replay)
     assert Match.objects.count() == 2
+
+
+def rounds_played_elsewhere(count: int) -> None:
+    match = Match.objects.get()
+    for _number in range(count):
+        services.record_round(
+            match,
+            {"caller": "Ana", "hands": {"Ana": 1, "Ben": 4}},
+            number=match.round_count + 1,
+            entry_key=uuid.uuid4(),
+            owner=match.owner,
+        )
+        match.refresh_from_db()
+
+
+@pytest.mark.parametrize(
+    ("address", "link", "said"),
+    [
+        ("/", "Cabo · {n} rounds played", "Cabo · {n} rounds played"),
+        ("/history/", "Continue", "{n} rounds played:"),
+    ],
+)
+def test_back_to_a_list_of_matches_counts_the_rounds_recorded_since(
+    page, shot, address, link, said
+):
+    """QA: Back to the home page (or the history) from a match showed the browser's kept
+    copy of it, the rounds recorded meanwhile not counted ("4 rounds played" after 5)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    rounds_played_elsewhere(4)
+    page.goto(address)
+    page.get_by_role("link", name=link.format(n=4) if "{n}" in link else link).click()
+    expect(page.get_by_text("Enter round 5")).to_be_visible()
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 6")).to_be_visible()
+    page.go_back()
+    expect(page.get_by_text(said.format(n=5))).to_be_visible()
+    expect(page.get_by_text(said.format(n=4))).to_have_count(0)
+    shot("back")
+    page.reload()
+    expect(page.get_by_text(said.format(n=5))).to_be_visible()
+    page.go_forward()
+    expect(page.get_by_text("Enter round 6")).to_be_visible()
+
+
+@pytest.fixture
+def page_kept_whole(browser, live_server, browser_context_args):
+    """A page of a browser that keeps the pages it leaves whole, as a phone's does
+    (the back/forward cache, which Playwright turns off by default)."""
+    from tests.conftest import _chromium_path
+
+    keeping = browser.browser_type.launch(
+        executable_path=_chromium_path(),
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    context = keeping.new_context(base_url=live_server.url, **browser_context_args)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    keeping.close()
+
+
+def test_a_home_page_kept_whole_by_the_browser_counts_the_rounds_recorded_since(page_kept_whole):
+    page = page_kept_whole
+    start_match(page, "cabo", ["Ana", "Ben"])
+    rounds_played_elsewhere(4)
+    page.goto("/")
+    page.evaluate("() => { window.keptWhole = true; }")
+    page.get_by_role("link", name="Cabo · 4 rounds played").click()
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 6")).to_be_visible()
+    page.go_back(wait_until="commit")  # a page kept whole is not loaded again
+    expect(page.get_by_text("Cabo · 5 rounds played")).to_be_visible()
+    assert page.evaluate("() => window.keptWhole === true")  # the page itself, not a copy
+    # A round that did not get through (a weak signal) is kept; Back to the home page
+    # kept whole sends it from there, as opening the page would.
+    page.go_forward(wait_until="commit")
+    expect(page.get_by_text("Enter round 6")).to_be_visible()
+    page.route("**/rounds/", lambda route: route.abort())
+    enter(page, "Ben", {"Ana": "7", "Ben": "1"})
+    record(page)
+    expect(page.locator(".unsent")).to_contain_text("Round 6 · not sent yet")
+    page.unroute("**/rounds/")
+    page.go_back(wait_until="commit")
+    expect(page.locator("#continue .notice")).to_have_text(
+        "The rounds kept on this phone are now recorded."
+    )
+    expect(page.get_by_text("Cabo · 6 rounds played")).to_be_visible()
+    assert page.evaluate("() => window.keptWhole === true")
