@@ -282,7 +282,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEVELOPMENT
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "scorepad.core.staticfiles.ServedStaticFilesStorage"
         )
     },
 }

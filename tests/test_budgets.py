@@ -20,6 +20,7 @@ from django.urls import get_resolver, resolve, reverse
 
 from scorepad.accounts.models import Claim
 from scorepad.bench.data import history_documents
+from scorepad.core.staticfiles import served
 from scorepad.matches import sharing
 from scorepad.matches.models import HouseRule, Owner
 from scorepad.records import exchange
@@ -399,13 +400,14 @@ def test_every_account_page_costs_the_same_queries_whatever_the_data(db):
 
 
 def first_load(client, url: str) -> int:
-    """The bytes of a page and of the assets it names, compressed as a browser gets them."""
+    """The bytes of a page and of the assets it names, compressed as a browser gets them
+    (each asset as production serves it, `staticfiles.served`)."""
     response = client.get(url, headers={"Accept-Encoding": "gzip"})
     assert response["Content-Encoding"] == "gzip"
     page = gzip.decompress(response.content).decode()
     total = len(response.content)
     for asset in set(re.findall(r'(?:href|src)="/static/([^"]+)"', page)):
-        total += len(gzip.compress(Path(finders.find(asset)).read_bytes()))
+        total += len(gzip.compress(served(asset, Path(finders.find(asset)).read_bytes())))
     return total
 
 
