@@ -298,6 +298,7 @@ class MatchSetupForm(forms.Form):
     def clean(self) -> dict:
         data = super().clean()
         if self.errors:
+            self.say_dealer_gone(data)
             self.show_player_faults(data)  # every fault in one pass, the players' too
             return data
         # The match gets the options as the fields have them, unless another preset was
@@ -345,6 +346,22 @@ class MatchSetupForm(forms.Form):
         shown = self.fields["options_shown"].to_python(typed["options_shown"])
         typed["options_shown"] = shown or dict(self.game.preset(typed["options_for"]).values)
         return MatchSetupForm(initial=typed, game_key=self.game.key)
+
+    def say_dealer_gone(self, data: Mapping) -> None:
+        """No chip ticked because the page let go of the one it offered, someone else now
+        sitting in that player's seat (`new_match.html` says so as the names are typed):
+        the form sent back says the same, not only the help line's "tap Deals first"
+        again (QA31)."""
+        offered = data.get("dealer_offered")
+        if not offered or self.data.get("dealer") or "dealer" not in self.errors:
+            return
+        there = (data.get(f"player_{offered['seat']}") or "").strip()
+        if not there or clean_name(there).casefold() == clean_name(offered["name"]).casefold():
+            return
+        self.data = self.data.copy()
+        self.data["dealer_offered"] = ""
+        said = {"name": offered["name"], "number": offered["seat"] + 1}
+        self.errors["dealer"] = self.error_class([DEALER_GONE % said])
 
     def offered_elsewhere(self, data: Mapping, dealer_name: str) -> bool:
         """Whether the chip is still where the page ticked it for a player (without

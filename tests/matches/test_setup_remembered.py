@@ -272,13 +272,29 @@ def test_the_dealer_offered_keeps_to_its_name_whatever_its_capitals(client):
 
 
 def test_no_chip_ticked_is_said_beside_the_seats(client):
-    data = offered_ben_to_deal(client) | names(["Ana", "Eve", "Chloé"])
+    data = offered_ben_to_deal(client) | names(["Ana", "Ben", "Chloé"])
     del data["dealer"]
     response = client.post(setup_url("cabo"), data)
     assert response.status_code == 422
     assert response.context["form"].errors["dealer"] == [
         "Tap “Deals first” beside whoever deals first."
     ]
+
+
+def test_no_chip_ticked_once_the_page_let_go_of_it_says_why(client):
+    # The page let go of Ben's chip as Eve was typed in his seat, and said so; tapped
+    # "Start" at once, the form says it again, not only the help line's words (QA31).
+    data = offered_ben_to_deal(client) | names(["Ana", "Eve", "Chloé"])
+    del data["dealer"]
+    response = client.post(setup_url("cabo"), data)
+    assert response.status_code == 422
+    assert response.context["form"].errors["dealer"] == [
+        "Ben no longer sits in seat 2: tap “Deals first” beside whoever deals first."
+    ]
+    sent_back = setup_form_data(response.content)
+    assert sent_back.get("dealer_offered", "") == ""  # said once, not by the page too
+    match = start_as_shown(client, "cabo", sent_back | {"dealer": "0"})
+    assert (match.players, match.first_dealer) == (["Ana", "Eve", "Chloé"], "Ana")
 
 
 @pytest.mark.parametrize(
