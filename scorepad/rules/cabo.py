@@ -1006,7 +1006,7 @@ def too_many(code: str, most: int, where: str) -> FieldError:
     if code == JOKER:
         return fault(gettext_noop("at most {count} jokers in a round"), where, count=most)
     if most == 1:
-        return fault(gettext_noop("{card} appears twice in this round"), where, card=code)
+        return fault(gettext_noop("{card} appears more than once in this round"), where, card=code)
     return fault(
         gettext_noop("{card} appears more than {count} times in this round"),
         where,

@@ -86,14 +86,14 @@ def test_every_fault_of_a_cabo_round_comes_back_at_once(client, cabo_match):
     assert errors_of(response) == [
         "Tick who called Cabo.",
         "At most 200.",
-        "King of hearts appears twice in this round.",
+        "King of hearts appears more than once in this round.",
     ]
 
 
 def test_a_card_picked_twice_is_named_in_the_readers_language(client, cabo_match):
     client.cookies["django_language"] = "fr"
     response = add(client, cabo_match, caller="0", hand_0="3", cards_1="KH", cards_2="KH 2S")
-    assert "Roi de cœur apparaît deux fois dans cette manche." in errors_of(response)
+    assert "Roi de cœur apparaît plus d’une fois dans cette manche." in errors_of(response)
 
 
 def test_a_total_typed_over_picked_cards_that_disagrees_is_refused(client, cabo_match):

@@ -621,7 +621,7 @@ def test_one_deck_refuses_a_card_picked_twice_and_the_numbered_deck_has_no_limit
     content = client.get(reverse("matches:match", args=[match_id])).content.decode()
     assert copies_of_button(content, "KH KD") == "1"
     response = add(client, match_id, 1, caller="0", cards_0="KH", cards_1="KH 5S")
-    assert "King of hearts appears twice in this round" in response.content.decode()
+    assert "King of hearts appears more than once in this round" in response.content.decode()
     assert not Round.objects.exists()
     deck = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
     content = client.get(reverse("matches:match", args=[deck])).content.decode()

@@ -576,7 +576,7 @@ SUM_FAULTS = [
             ],
         ),
         {
-            "en": "Match 1 (Ana, Ben), round 2: KS appears twice in this round",
+            "en": "Match 1 (Ana, Ben), round 2: KS appears more than once in this round",
             "fr": "Partie 1 (Ana, Ben), manche 2\u00a0:",
             "nl": "Potje 1 (Ana, Ben), ronde 2:",
         },
@@ -730,7 +730,7 @@ def test_a_two_deck_cabo_match_travels_with_its_decks(owner, visitor, other_visi
     one_deck = dict(document, options={"decks": 1})
     response = upload(other_visitor, one_deck)
     assert response.status_code == 422
-    assert "KH appears twice in this round" in response.content.decode()
+    assert "KH appears more than once in this round" in response.content.decode()
     assert errors(dict(document, options={"decks": 3}), load_schema())
 
 

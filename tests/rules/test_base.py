@@ -152,7 +152,10 @@ def test_an_options_name_has_a_small_letter_inside_a_message_in_every_language()
         "Target score must be between 10 and 1000",  # as written, where it starts
         "unknown value maybe for kamikaze",
     ]
-    assert said["fr"][0].startswith("Score cible doit")
+    # Inside the sentence in French too (QA31: "… : Score cible doit être compris…").
+    assert said["fr"][0] == (
+        "La valeur de «\u00a0score cible\u00a0» doit être comprise entre 10 et 1000"
+    )
     assert said["fr"][1] == "valeur maybe inconnue pour kamikaze"
     assert said["nl"][1] == "onbekende waarde maybe voor kamikaze"
 

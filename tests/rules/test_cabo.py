@@ -463,7 +463,7 @@ def test_a_dutch_hand_may_go_down_to_minus_two():
 def test_a_card_seen_twice_in_one_deck_is_refused():
     setup = setup_for("nl", THREE)
     errors = faults(setup, [], {"caller": "A", "hands": {"A": ["KH"], "B": ["5S", "KH"], "C": 4}})
-    assert errors == {"hands.B": "KH appears twice in this round"}
+    assert errors == {"hands.B": "KH appears more than once in this round"}
 
 
 def test_a_card_seen_many_times_in_a_hand_is_said_once():
@@ -474,9 +474,9 @@ def test_a_card_seen_many_times_in_a_hand_is_said_once():
         GAME.parse_round(setup, raw, GAME.score(setup, []))
     said = [(error.field, str(error.message)) for error in caught.value.errors]
     assert said == [
-        ("hands.A", "KS appears twice in this round"),
+        ("hands.A", "KS appears more than once in this round"),
         ("hands.B", "unknown card ZZ"),
-        ("hands.C", "KS appears twice in this round"),
+        ("hands.C", "KS appears more than once in this round"),
     ]
 
 
@@ -677,7 +677,7 @@ def test_two_decks_let_each_card_turn_up_twice_but_not_three_times():
 def test_one_deck_still_refuses_the_same_card_twice_with_six_players():
     setup = setup_for("fr", SIX)
     twice = {"caller": "A", "hands": {"A": ["KH"], "B": ["KH"], "C": 4, "D": 6, "E": 7, "F": 8}}
-    assert faults(setup, [], twice) == {"hands.B": "KH appears twice in this round"}
+    assert faults(setup, [], twice) == {"hands.B": "KH appears more than once in this round"}
 
 
 def test_two_decks_bring_up_to_four_jokers():
