@@ -271,11 +271,17 @@ def test_the_dealer_offered_keeps_to_its_name_whatever_its_capitals(client):
     assert start_as_shown(client, "cabo", data).first_dealer == "ben"
 
 
-def test_no_chip_ticked_is_said_beside_the_seats(client):
-    data = offered_ben_to_deal(client) | names(["Ana", "Ben", "Chloé"])
+def unticked(client, seats: list[str]):
+    """The set-up sent with no chip ticked, after the page offered Ben (seat 2) to deal."""
+    data = offered_ben_to_deal(client) | names(seats)
     del data["dealer"]
     response = client.post(setup_url("cabo"), data)
     assert response.status_code == 422
+    return response
+
+
+def test_no_chip_ticked_is_said_beside_the_seats(client):
+    response = unticked(client, ["Ana", "Ben", "Chloé"])
     assert response.context["form"].errors["dealer"] == [
         "Tap “Deals first” beside whoever deals first."
     ]
@@ -284,10 +290,7 @@ def test_no_chip_ticked_is_said_beside_the_seats(client):
 def test_no_chip_ticked_once_the_page_let_go_of_it_says_why(client):
     # The page let go of Ben's chip as Eve was typed in his seat, and said so; tapped
     # "Start" at once, the form says it again, not only the help line's words (QA31).
-    data = offered_ben_to_deal(client) | names(["Ana", "Eve", "Chloé"])
-    del data["dealer"]
-    response = client.post(setup_url("cabo"), data)
-    assert response.status_code == 422
+    response = unticked(client, ["Ana", "Eve", "Chloé"])
     assert response.context["form"].errors["dealer"] == [
         "Ben no longer sits in seat 2: tap “Deals first” beside whoever deals first."
     ]
