@@ -358,10 +358,7 @@ class MatchSetupForm(forms.Form):
         there = (data.get(f"player_{offered['seat']}") or "").strip()
         if not there or clean_name(there).casefold() == clean_name(offered["name"]).casefold():
             return
-        self.data = self.data.copy()
-        self.data["dealer_offered"] = ""
-        said = {"name": offered["name"], "number": offered["seat"] + 1}
-        self.errors["dealer"] = self.error_class([DEALER_GONE % said])
+        self.errors["dealer"] = self.error_class([self.let_go_of(offered)])
 
     def offered_elsewhere(self, data: Mapping, dealer_name: str) -> bool:
         """Whether the chip is still where the page ticked it for a player (without
@@ -373,11 +370,15 @@ class MatchSetupForm(forms.Form):
             return False
         if clean_name(dealer_name).casefold() == clean_name(offered["name"]).casefold():
             return False
+        self.add_error("dealer", self.let_go_of(offered))
+        return True
+
+    def let_go_of(self, offered: Mapping) -> str:
+        """The form sent back offers nobody (the fault says who is gone, once): what it
+        says of the player `offered`."""
         self.data = self.data.copy()
         self.data["dealer_offered"] = ""
-        said = {"name": offered["name"], "number": offered["seat"] + 1}
-        self.add_error("dealer", DEALER_GONE % said)
-        return True
+        return DEALER_GONE % {"name": offered["name"], "number": offered["seat"] + 1}
 
     def show_options(self, preset_key: str, options: Mapping[str, object]) -> None:
         """A form sent back shows the options the match would get, as if freshly shown:
