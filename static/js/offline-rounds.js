@@ -660,7 +660,17 @@
       return;
     }
     if (board && !conflict) {
-      if (!refusal(xhr.responseText)) save(rounds.filter(function (kept) { return kept !== round; }));
+      // Sent back with faults beside its fields: they are why it is not recorded now,
+      // said so wherever it is listed or shown again (not the refusal before them).
+      const faults = refusal(xhr.responseText);
+      if (faults) {
+        round.error = faults;
+        round.body = sending.body;
+        round.retry = false;
+        save(rounds);
+        return;
+      }
+      save(rounds.filter(function (kept) { return kept !== round; }));
       return;
     }
     round.inForm = false;
