@@ -428,3 +428,36 @@ def test_a_refused_round_sent_again_with_a_fault_says_that_fault_alone(page):
     expect(other.get_by_role("heading", name="Enter round 4")).to_be_visible()
     expect(other.locator(".unsent")).to_have_count(0)
     assert Match.objects.get().round_count == 3
+
+
+def test_a_round_being_corrected_in_another_tab_does_not_hold_this_tabs_round(page):
+    """QA: reloaded while the second tab corrected its round 3, the first tab's form said
+    "Enter round 4" with the server at round 2, and its round was kept behind the other
+    tab's, not sent. It is this tab's round 3 and goes; the other tab's round, sent
+    after it, is refused as round 3 and put back as round 4: nothing is lost."""
+    other = a_round_being_corrected_in_the_second_tab(page)
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator("#standing .turn")).to_contain_text("Round 3")
+    enter(page, "Ana", {"Ana": "0", "Ben": "6", "Cléo": "6"})
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    expect(page.locator("#round-3 .pts")).to_have_text(["+0", "+6", "+6"])
+    assert Match.objects.get().round_count == 3
+    # The other tab's round, still in its form, then goes back to the list as refused.
+    row(other, "Cléo").locator("input.points-input").fill("2")
+    record(other)
+    refused = other.locator(".unsent-round")
+    expect(refused).to_contain_text("Round 3 was already recorded")
+    refused.get_by_role("button", name="Correct it in the form").click()
+    expect(other.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    record(other)
+    expect(other.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    expect(other.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [
+        (1, "Ana"),
+        (2, "Ben"),
+        (3, "Ana"),
+        (4, "Cléo"),
+    ]
