@@ -248,6 +248,15 @@ window.addEventListener("resize", keepClearOfStanding);
       keptCorrection = Array.from(document.getElementById("correction").childNodes);
     }
   });
+  // A round's or a correction's answer that leaves the standing as it was (faults beside
+  // the form's fields): the standing's refusal from an earlier answer no longer holds
+  // (QA: "Round 2 was already recorded" stayed above round 3's faults).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const form = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!event.detail.shouldSwap || !form || !form.matches || !form.matches("form.round-form")) return;
+    if (/\bid="standing"/.test(event.detail.serverResponse || "")) return;
+    document.querySelectorAll("#standing > .notice.is-error:not(.unsent-notice)").forEach(function (notice) { notice.remove(); });
+  });
   document.addEventListener("htmx:afterSwap", function () {
     const correction = document.getElementById("correction");
     if (!keptCorrection || !correction) return;

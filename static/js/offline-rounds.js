@@ -70,11 +70,34 @@
   }
 
   // Or one counting on a round `held` before it: typed when the server's next round
-  // (`next`) was at most that one's number (QA: not a refused copy of another phone's).
+  // (`next`) was at most that one's number (QA: not a refused copy of another phone's),
+  // as the round after it (one of the same number was typed in another tab's form while
+  // this one was being corrected in its own: it did not count on it).
   function holds(held, round) {
     return waitsForPlayer(round) || held.some(function (earlier) {
-      return earlier.action === round.action && !(round.next > earlier.number);
+      return earlier.action === round.action && round.number > earlier.number && !(round.next > earlier.number);
     });
+  }
+
+  // The rounds put back in this tab's form, each holding a lock of its name while it is
+  // there: another tab tells a round being corrected from one whose tab was closed
+  // (the browser lets a closed tab's locks go).
+  const IN_FORM = "scorepad.in-form:";
+  const holding = new Map();
+  function holdInForm(round) {
+    if (!navigator.locks || holding.has(round.key)) return;
+    holding.set(round.key, null);
+    navigator.locks.request(IN_FORM + round.key, function () {
+      return new Promise(function (release) {
+        if (holding.has(round.key)) holding.set(round.key, release);
+        else release();
+      });
+    });
+  }
+  function letGo(key) {
+    const release = holding.get(key);
+    holding.delete(key);
+    if (release) release();
   }
 
   function heldBack(rounds) {
@@ -113,7 +136,9 @@
     const number = Number(field(form, "number").value);
     // A round put back in the form and kept again: this is it, no longer in the form.
     const rounds = load().filter(function (round) {
-      return !(round.inForm && round.action === action && round.number === number);
+      const again = round.inForm && round.action === action && round.number === number;
+      if (again) letGo(round.key);
+      return !again;
     });
     inOrder(rounds, {
       action: action,
@@ -147,14 +172,17 @@
 
   // The last number of the rounds kept for this form's match, which a round typed in
   // it must follow; 0 if none, or if the form holds the first of them (put back in it).
-  // (One numbered below the server's next is a refused copy: none follows it.)
+  // (One numbered below the server's next is a refused copy: none follows it. One being
+  // corrected in another tab's form is that tab's next round, not one this form follows:
+  // the first recorded of the two takes the number, the other is refused, not lost.)
   function queueAhead(form) {
     const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
     const from = serverNumber(form);
     const rounds = load().filter(function (round) { return round.action === action && round.number >= from; });
     if (rounds.some(function (round) { return round.inForm && round.number === number; })) return 0;
-    return rounds.length ? Math.max.apply(null, rounds.map(function (round) { return round.number; })) : 0;
+    const kept = rounds.filter(function (round) { return !round.inForm; });
+    return kept.length ? Math.max.apply(null, kept.map(function (round) { return round.number; })) : 0;
   }
 
   // With no connection the round is kept at once, without waiting for a failure; so
@@ -225,8 +253,12 @@
     standing.prepend(notice);
   }
 
-  // Being corrected in this page's form: shown there, not in the list.
+  // Being corrected in this page's form: shown there, not in the list. (Another tab's
+  // round of the same number is listed here: this form is another round.)
   function inThisForm(round, form) {
+    return (holding.has(round.key) || !navigator.locks) && inFormOfNumber(round, form);
+  }
+  function inFormOfNumber(round, form) {
     return Boolean(round.inForm && form && Number(field(form, "number").value) === round.number);
   }
 
@@ -409,6 +441,7 @@
     const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
+    holdInForm(round);
     window.scorepad.fillForm(form, new URLSearchParams(round.body));
     form.querySelectorAll(".form-errors").forEach(function (element) { element.remove(); });
     sayWhyRefused(form, round);
@@ -590,24 +623,48 @@
     // A round put back in the form whose typing did not come back with the page (its
     // draft lives in the tab that put it back: another tab, the browser closed since)
     // goes back to the list, refused as it was, not out of sight (QA28).
+    // One still in another tab's form (its lock held) stays there (QA: this tab's form
+    // then jumped past it and held its new rounds behind it).
     const shown = roundForm();
-    if (shown && !window.scorepad.changed(shown)) {
-      const rounds = load();
-      const back = rounds.filter(function (round) { return round.inForm && round.action === shown.getAttribute("action"); });
-      back.forEach(function (round) { round.inForm = false; });
-      if (back.length) save(rounds);
-    }
+    const orphans = shown && !window.scorepad.changed(shown) ? inFormElsewhere(shown.getAttribute("action")) : null;
     resumeKept();
-    show();
     // A round put back in the form and typed on comes back with the page (app.js's
     // draft), and so does why it was refused.
     const form = roundForm();
     const back = form && window.scorepad.changed(form) && load().find(function (round) {
-      return round.action === form.getAttribute("action") && inThisForm(round, form);
+      return round.action === form.getAttribute("action") && inFormOfNumber(round, form);
     });
+    if (back) holdInForm(back);
+    show();
     if (back) sayWhyRefused(form, back);
-    send();
+    if (!orphans) {
+      send();
+      return;
+    }
+    orphans.then(function (keys) {
+      const rounds = load();
+      const left = rounds.filter(function (round) { return round.inForm && keys.indexOf(round.key) >= 0; });
+      left.forEach(function (round) { round.inForm = false; });
+      if (left.length) {
+        save(rounds);
+        resumeKept();
+        show();
+      }
+      send();
+    });
   });
+
+  // The keys of the rounds of `action` put back in a form no tab shows any more.
+  function inFormElsewhere(action) {
+    const keys = load().filter(function (round) { return round.inForm && round.action === action; }).map(function (round) { return round.key; });
+    if (!keys.length) return null;
+    if (!navigator.locks) return Promise.resolve(keys);
+    return navigator.locks.query().then(function (state) {
+      const held = state.held.map(function (lock) { return lock.name; });
+      return keys.filter(function (key) { return held.indexOf(IN_FORM + key) < 0; });
+    }, function () { return keys; });
+  }
+
   // A page kept whole by the browser, shown by Back: as its load would.
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;
@@ -660,9 +717,21 @@
       return;
     }
     if (board && !conflict) {
-      if (!refusal(xhr.responseText)) save(rounds.filter(function (kept) { return kept !== round; }));
+      // Sent back with faults beside its fields: they are why it is not recorded now,
+      // said so wherever it is listed or shown again (not the refusal before them).
+      const faults = refusal(xhr.responseText);
+      if (faults) {
+        round.error = faults;
+        round.body = sending.body;
+        round.retry = false;
+        save(rounds);
+        return;
+      }
+      letGo(round.key);
+      save(rounds.filter(function (kept) { return kept !== round; }));
       return;
     }
+    letGo(round.key);
     round.inForm = false;
     round.body = sending.body;
     round.error = conflict ? conflict.textContent.trim() : (words() || {}).failed || String(xhr.status);

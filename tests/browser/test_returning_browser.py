@@ -366,3 +366,98 @@ def test_a_home_page_kept_whole_by_the_browser_counts_the_rounds_recorded_since(
     )
     expect(page.get_by_text("Cabo · 6 rounds played")).to_be_visible()
     assert page.evaluate("() => window.keptWhole === true")
+
+
+def a_round_being_corrected_in_the_second_tab(page):
+    """Round 1 and 2 recorded in the first tab; the second tab, still at round 2's form,
+    sends a round 2 with Cléo's hand blank: refused (round 2 is in), put back in the form
+    as round 3 and sent again, its fault beside Cléo's hand. Returns the second tab."""
+    start_match(page, "cabo", ["Ana", "Ben", "Cléo"])
+    enter(page, "Ana", {"Ana": "1", "Ben": "5", "Cléo": "7"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    other = page.context.new_page()
+    other.set_viewport_size({"width": 390, "height": 844})
+    other.goto(page.url.split("#")[0])
+    expect(other.get_by_text("Enter round 2")).to_be_visible()
+    enter(page, "Ben", {"Ana": "4", "Ben": "2", "Cléo": "8"})
+    record(page)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    enter(other, "Cléo", {"Ana": "3", "Ben": "9"})
+    record(other)
+    stale = other.locator("#standing .notice.is-error:not(.unsent-notice)")
+    expect(stale).to_have_text("Round 2 was already recorded, maybe from another phone.")
+    refused = other.locator(".unsent-round")
+    refused.get_by_role("button", name="Correct it in the form").click()
+    expect(other.get_by_text("Enter round 3")).to_be_visible()
+    expect(row(other, "Ben").locator("input.points-input")).to_have_value("9")
+    record(other)
+    expect(row(other, "Cléo").locator(".errorlist")).to_contain_text("Enter the points")
+    return other
+
+
+def test_a_refused_round_sent_again_with_a_fault_says_that_fault_alone(page):
+    """QA: the round put back in the form and sent with a hand left blank showed its
+    fault, under the standing's stale "Round 2 was already recorded"; the copy kept on
+    the phone said that old refusal too."""
+    other = a_round_being_corrected_in_the_second_tab(page)
+    expect(other.locator("#standing .notice.is-error")).to_have_count(0)
+    # The first tab lists it with its latest reason.
+    page.reload()
+    listed = page.locator(".unsent-round")
+    expect(listed).to_contain_text("Round 3 · refused")
+    expect(listed.locator(".unsent-error")).to_have_text(
+        "Cléo: Enter the points of this hand, or pick its cards."
+    )
+    # And so does the second tab after a Reload (what the server sent back with faults
+    # is no draft of the tab's: the round goes back to the list, not out of sight).
+    other.reload()
+    listed = other.locator(".unsent-round")
+    expect(listed).to_contain_text("Round 3 · refused")
+    expect(listed.locator(".unsent-error")).to_have_text(
+        "Cléo: Enter the points of this hand, or pick its cards."
+    )
+    expect(other.locator("#standing .notice.is-error:not(.unsent-notice)")).to_have_count(0)
+    listed.get_by_role("button", name="Correct it in the form").click()
+    expect(other.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(other.locator("form.round-form .form-errors")).to_have_text(
+        "Cléo: Enter the points of this hand, or pick its cards."
+    )
+    row(other, "Cléo").locator("input.points-input").fill("2")
+    record(other)
+    expect(other.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    expect(other.locator(".unsent")).to_have_count(0)
+    assert Match.objects.get().round_count == 3
+
+
+def test_a_round_being_corrected_in_another_tab_does_not_hold_this_tabs_round(page):
+    """QA: reloaded while the second tab corrected its round 3, the first tab's form said
+    "Enter round 4" with the server at round 2, and its round was kept behind the other
+    tab's, not sent. It is this tab's round 3 and goes; the other tab's round, sent
+    after it, is refused as round 3 and put back as round 4: nothing is lost."""
+    other = a_round_being_corrected_in_the_second_tab(page)
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    expect(page.locator("#standing .turn")).to_contain_text("Round 3")
+    enter(page, "Ana", {"Ana": "0", "Ben": "6", "Cléo": "6"})
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    expect(page.locator("#round-3 .pts")).to_have_text(["+0", "+6", "+6"])
+    assert Match.objects.get().round_count == 3
+    # The other tab's round, still in its form, then goes back to the list as refused.
+    row(other, "Cléo").locator("input.points-input").fill("2")
+    record(other)
+    refused = other.locator(".unsent-round")
+    expect(refused).to_contain_text("Round 3 was already recorded")
+    refused.get_by_role("button", name="Correct it in the form").click()
+    expect(other.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    record(other)
+    expect(other.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    expect(other.locator(".unsent")).to_have_count(0)
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [
+        (1, "Ana"),
+        (2, "Ben"),
+        (3, "Ana"),
+        (4, "Cléo"),
+    ]
