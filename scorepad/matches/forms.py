@@ -358,7 +358,8 @@ class MatchSetupForm(forms.Form):
         there = (data.get(f"player_{offered['seat']}") or "").strip()
         if not there or clean_name(there).casefold() == clean_name(offered["name"]).casefold():
             return
-        self.errors["dealer"] = self.error_class([self.let_go_of(offered)])
+        del self.errors["dealer"]  # said anew, as the page said it (the ids of its message)
+        self.add_error("dealer", self.let_go_of(offered))
 
     def offered_elsewhere(self, data: Mapping, dealer_name: str) -> bool:
         """Whether the chip is still where the page ticked it for a player (without

@@ -119,8 +119,9 @@ def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, sho
     shot("retyped-seats")
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#id_dealer_error")).to_have_text(
-        "Tap “Deals first” beside whoever deals first."
+        "Chloé no longer sits in seat 3: tap “Deals first” beside whoever deals first."
     )
+    expect(gone).to_be_hidden()  # said once, beside the chips
     # Tapped, the chip stays with its seat as before, whatever is typed there.
     page.locator(".seat", has=seat(page, 3)).get_by_text("Deals first").click()
     seat(page, 3).fill("Eve")
