@@ -125,7 +125,8 @@ def test_a_tap_that_needs_the_server_says_so_without_a_connection(page, shot):
     # The rules are kept on the phone to read offline: their link goes.
     page.locator(".head-links").get_by_role("link", name="Rules").click()
     expect(page.locator("h1")).to_contain_text("Cabo")
-    page.context.set_offline(False)
+    # Left offline: back online, the kept round would be sent as the test's database is
+    # emptied (in CI on PostgreSQL, the two deadlocked).
 
 
 def test_the_offline_page_is_in_the_language_last_used(page):
