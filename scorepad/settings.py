@@ -105,7 +105,8 @@ MIDDLEWARE = [
     "scorepad.core.errors.MethodNotAllowedPageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, telling the phone when its account was signed out from elsewhere.
+    "scorepad.accounts.signout.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -32,6 +32,7 @@ from scorepad.matches.models import Match, Owner
 from . import claims, throttle
 from .forms import ClaimForm, DeleteAccountForm, PasswordResetForm, SignUpForm
 from .models import Claim
+from .signout import forget_on_this_phone
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 # Accounts made from one network address in an hour (a table of friends on one Wi-Fi
@@ -274,15 +275,6 @@ class PasswordResetView(auth.PasswordResetView):
             response.status_code = TOO_MANY
             return response
         return super().form_valid(form)
-
-
-def forget_on_this_phone(response: HttpResponse) -> HttpResponse:
-    """The browser drops what the app kept in it for the account just signed out of: the
-    rounds typed or kept unsent (localStorage: names, hands, the matches' addresses) and
-    the pages it holds. On a phone passed round the table, the next person neither sees
-    them nor is told about rounds of matches they cannot open (QA30)."""
-    response["Clear-Site-Data"] = '"cache", "storage"'
-    return response
 
 
 class LogOutView(auth.LogoutView):

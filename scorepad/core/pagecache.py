@@ -74,9 +74,14 @@ def kept_page(stamp: Callable[[HttpRequest], Hashable] | None = None):
             def make() -> HttpResponse:
                 return view(request, *args, **kwargs)
 
-            if request.method not in ("GET", "HEAD") or len(get_messages(request)):
+            if request.method not in ("GET", "HEAD"):
                 return _filled(request, make())
-            return _kept(request, make, stamp(request) if stamp else None)
+            # The key reads who is signed in first: a session ended from another device
+            # says so then (accounts.signout), and that page is rendered, not kept.
+            key = _key(request, stamp(request) if stamp else None)
+            if len(get_messages(request)):
+                return _filled(request, make())
+            return _kept(request, make, key)
 
         return wrapper
 
@@ -117,8 +122,7 @@ def _key(request: HttpRequest, stamp: Hashable) -> str:
     return "page:" + hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-def _kept(request: HttpRequest, make: Callable[[], HttpResponse], stamp: Hashable) -> HttpResponse:
-    key = _key(request, stamp)
+def _kept(request: HttpRequest, make: Callable[[], HttpResponse], key: str) -> HttpResponse:
     answer = get_conditional_response(request, etag=_etag(request, key))
     if answer is None:
         answer = _page(request, key, make)
@@ -143,7 +147,8 @@ def _page(request: HttpRequest, key: str, make: Callable[[], HttpResponse]) -> H
             page = make()
         finally:
             setattr(request, _KEEPING, False)
-        if page.status_code != 200 or page.streaming or page.cookies:
+        # A flash message added while rendering is shown once, never kept for others.
+        if page.status_code != 200 or page.streaming or page.cookies or len(get_messages(request)):
             return _filled(request, page)
         found = _Kept.of(page)
         cache.set(key, found, KEPT_SECONDS)

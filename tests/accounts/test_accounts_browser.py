@@ -359,3 +359,52 @@ def test_signing_out_leaves_nothing_of_the_account_on_the_phone(page, shot):
     page.reload()
     expect(page.locator("#kept-rounds")).to_be_hidden()
     shot("signed-out-home")
+
+
+def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone(
+    page, shot, browser, live_server, browser_context_args
+):
+    """The account's session ended from another device (its password changed there):
+    the phone, anonymous on its next page, forgets the account's kept round as signing
+    out does, and says why."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    board = page.url
+    sign_up(page, "ana")
+    page.goto(board)
+    other = page.context.new_page()
+    other.goto(board)
+    play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
+    row(other, "Ben").locator("label.caller-pick").click()
+    row(other, "Ana").locator("input.points-input").fill("7")
+    row(other, "Ben").locator("input.points-input").fill("0")
+    record(other)
+    expect(other.locator(".unsent-round")).to_contain_text("Round 1 · refused")
+    other.close()
+    page.goto("/")
+    expect(page.locator("#kept-rounds")).to_contain_text("not recorded")
+
+    second = browser.new_context(base_url=live_server.url, **browser_context_args)
+    try:
+        phone = second.new_page()
+        phone.goto("/account/log-in/")
+        phone.get_by_label("Username").fill("ana")
+        phone.get_by_label("Password").fill(PASSWORD)
+        phone.get_by_role("button", name="Sign in").click()
+        phone.goto("/account/password/")
+        phone.get_by_label("Old password").fill(PASSWORD)
+        phone.get_by_label("New password", exact=True).fill("another-long-evening-17")
+        phone.get_by_label("New password confirmation").fill("another-long-evening-17")
+        phone.get_by_role("button", name="Change the password").click()
+        expect(phone.get_by_role("heading", name="Password changed")).to_be_visible()
+    finally:
+        second.close()
+
+    page.reload()
+    expect(page.get_by_text("You were signed out on this phone")).to_be_visible()
+    nav = page.get_by_role("navigation", name="Main")
+    expect(nav.get_by_role("link", name="Sign in")).to_be_visible()
+    assert page.evaluate("window.localStorage.length") == 0
+    shot("signed-out-elsewhere-home")
+    page.reload()
+    expect(page.locator("#kept-rounds")).to_be_hidden()
+    expect(page.get_by_text("You were signed out on this phone")).to_be_hidden()

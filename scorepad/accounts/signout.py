@@ -1,0 +1,70 @@
+"""Signing out leaves nothing of the account on the phone, however the session ended.
+
+Signing out and deleting the account here say so in their answer (`forget_on_this_phone`).
+A session can also end from another device: the password changed there (Django's
+`get_user` finds the session's hash stale and flushes it), or the account deleted or
+disabled there (the session names a user that is no more). The phone then learns it on
+its next request, which reads the user as Django's middleware does and, only then, says
+the same to the browser.
+"""
+
+from __future__ import annotations
+
+from django.contrib import auth, messages
+from django.contrib.auth import middleware
+from django.http import HttpRequest, HttpResponse
+from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
+
+# Set on a request whose signed-in session it found ended elsewhere.
+_ENDED = "_scorepad_session_ended_elsewhere"
+
+
+def forget_on_this_phone(response: HttpResponse) -> HttpResponse:
+    """The browser drops what the app kept in it for the account just signed out of: the
+    rounds typed or kept unsent (localStorage: names, hands, the matches' addresses) and
+    the pages it holds. On a phone passed round the table, the next person neither sees
+    them nor is told about rounds of matches they cannot open (QA30)."""
+    response["Clear-Site-Data"] = '"cache", "storage"'
+    return response
+
+
+class AuthenticationMiddleware(middleware.AuthenticationMiddleware):
+    """Django's, noticing a signed-in session ended from another device.
+
+    The user is still read lazily, at most once, and with no query of its own: a request
+    that never asks who it is finds out on the next one that does."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        super().process_request(request)
+        request.user = SimpleLazyObject(lambda: _user(request))
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if getattr(request, _ENDED, False):
+            return forget_on_this_phone(response)
+        return response
+
+
+def _user(request: HttpRequest):
+    if not hasattr(request, "_cached_user"):  # where Django's middleware keeps it
+        signed_in = auth.SESSION_KEY in request.session
+        user = auth.get_user(request)
+        if signed_in and not user.is_authenticated:
+            _ended_elsewhere(request)
+        request._cached_user = user
+    return request._cached_user
+
+
+def _ended_elsewhere(request: HttpRequest) -> None:
+    # A deleted account's session still names it (Django flushes only a stale hash):
+    # emptied, the phone is told once, and later requests look for no account.
+    request.session.flush()
+    setattr(request, _ENDED, True)
+    messages.info(
+        request,
+        _(
+            "You were signed out on this phone: the account's password was changed, or "
+            "the account deleted, on another device."
+        ),
+        fail_silently=True,
+    )
