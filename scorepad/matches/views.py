@@ -379,10 +379,12 @@ def _refused(
     board's page with its last rounds."""
     if request.htmx:
         context = scoreboard_context(match, state=state, form=form, live=board.live, last_rows=0)
+        context["retyped"] = True  # what was typed: kept in the tab through a Reload (app.js)
         return render(request, "matches/match.html#entry", context)
     form.focus_first_fault()
     state = match.kept_state(last=RECENT_ROUNDS)
     context = scoreboard_context(match, state=state, form=form, live=board.live)
+    context["retyped"] = True
     context["card_buttons"] = card_picker(match.rules, match.options)
     return render(request, board.page, context, status=form_status(request, form))
 

@@ -492,7 +492,8 @@ window.addEventListener("resize", keepClearOfStanding);
   // A round being typed is kept in this tab (sessionStorage) as it is typed, and put back
   // into its form when the page shows it again empty: after Back from another page,
   // a Reload, or a board asked for again. It is that round's only: a form for another
-  // round number leaves it, and sending the round forgets it.
+  // round number leaves it, and sending the round forgets it (until it comes back with
+  // its faults: then it is kept again, as the server's form shows it).
   const DRAFT = "scorepad.draft:";
   const SERVERS = ["csrfmiddlewaretoken", "number", "entry_key", "seen", "shown"];
 
@@ -549,6 +550,9 @@ window.addEventListener("resize", keepClearOfStanding);
           if (field.value === was.value) field.checked = was.checked;
         } else {
           field.value = was.value;
+          // Shown, as the server shows a value sent back (Cabo's picked cards).
+          const closed = was.value && field.closest("details:not([open])");
+          if (closed) closed.open = true;
         }
       });
     });
@@ -592,8 +596,9 @@ window.addEventListener("resize", keepClearOfStanding);
   // afterSettle), so that the picked cards show. Not after other swaps: a round deleted
   // and entered again must not bring back what was typed for the next one.
   document.addEventListener("htmx:afterSwap", function () {
-    // A correction of a round deleted meanwhile, put in the next round's form by the
-    // server: kept at once, as if typed there (QA28: a Reload emptied it).
+    // What was typed, put in the form by the server: a correction of a round deleted
+    // meanwhile (the next round's form), or a round sent back with its faults. Kept at
+    // once, as if typed there (QA28: a Reload emptied it; sending it had forgotten it).
     const retyped = roundForm(document);
     if (retyped && retyped.hasAttribute("data-retyped")) keepDraft(retyped);
     if (!boardAskedFor) return;

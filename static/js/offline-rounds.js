@@ -154,6 +154,8 @@
     save(rounds);
     const last = Math.max.apply(null, rounds.filter(function (round) { return round.action === action; }).map(function (round) { return round.number; }));
     form.reset();
+    // The next round's, empty: no longer what the server sent back as typed (app.js).
+    form.removeAttribute("data-retyped");
     form.querySelectorAll(".has-error").forEach(function (element) { element.classList.remove("has-error"); });
     form.querySelectorAll(".errorlist, .form-errors").forEach(function (element) { element.remove(); });
     const sendError = form.querySelector(".send-error");

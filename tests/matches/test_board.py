@@ -413,6 +413,8 @@ def test_a_refused_round_answers_with_the_form_and_its_faults_only(owner, visito
     assert answer.lstrip().startswith('<div id="entry">')
     assert "errorlist" in answer
     assert "hx-swap-oob" not in answer
+    # What was typed, sent back: kept in the tab through a Reload (app.js).
+    assert re.search(r"<form [^>]*class=\"round-form [^>]*data-retyped", answer)
     assert Match.objects.get(pk=match.pk).round_count == 2
 
 
