@@ -482,8 +482,18 @@ def dealer_choices(seats: range) -> list[tuple[int, str]]:
 
 def seats_of(form: forms.Form) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:
     """Each seat's name field beside its "deals first" radio button: the dealer is a
-    seat, so the choice stays with the name typed beside it."""
-    return list(zip(form.seat_fields(), form["dealer"], strict=True))
+    seat, so the choice stays with the name typed beside it. A fault of the whole
+    line-up (too few players) is said above the seats and read out with each of them,
+    as a seat's own fault is (QA34: focus lands on a seat, which said nothing of it)."""
+    seats = form.seat_fields()
+    if form.is_bound and "players" in form.errors:
+        said = f"{form['players'].auto_id}_error"
+        for seat in seats:
+            own = seat.aria_describedby  # the seat's own fault, if any, read first
+            attrs = seat.field.widget.attrs
+            attrs["aria-invalid"] = "true"
+            attrs["aria-describedby"] = f"{own} {said}" if own else said
+    return list(zip(seats, form["dealer"], strict=True))
 
 
 class PlayersForm(forms.Form):

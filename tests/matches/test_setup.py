@@ -410,3 +410,26 @@ def test_a_first_set_up_offers_the_rules_of_the_visitors_language(client, langua
     assert re.search(rf'<option value="{values}" selected>', shown)
     escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
     assert re.search(r'<input type="radio" name="preset" value="classic"[^>]*checked', escoba)
+
+
+def test_a_fault_of_the_whole_line_up_is_read_out_with_each_seat(client):
+    # QA34: with too few players, focus lands on a seat, which said nothing of the fault.
+    data = setup_data(["Ana"], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert 'id="id_players_error"' in html
+    seats = re.findall(r'<input[^>]*name="player_\d+"[^>]*>', html)
+    assert seats
+    for seat in seats:
+        assert 'aria-invalid="true"' in seat
+        assert "id_players_error" in seat
+
+
+def test_a_seat_fault_alone_is_not_read_out_with_the_other_seats(client):
+    data = setup_data(["Ana", "Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    html = response.content.decode()
+    first = re.search(r'<input[^>]*name="player_0"[^>]*>', html).group(0)
+    assert "aria-invalid" not in first
+    assert "id_players_error" not in html
