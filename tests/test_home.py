@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -134,3 +136,15 @@ def test_another_browsers_matches_are_not_offered(client):
 
     create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
     assert "continue-title" not in Client().get(reverse("home")).content.decode()
+
+
+def test_the_page_title_comes_before_the_matches_to_continue(client):
+    # QA34: "Continue" (h2) came before the page's h1 for a returning player.
+    from tests.matches.helpers import create_match
+
+    assert re.findall(r"<h([1-6])[\s>]", client.get(reverse("home")).content.decode())[0] == "1"
+    create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    content = client.get(reverse("home")).content.decode()
+    headings = re.findall(r"<h([1-6])[\s>]", content)
+    assert headings[0] == "1" and headings.count("1") == 1
+    assert headings.index("2") > 0 and 'id="continue-title"' in content
