@@ -427,7 +427,9 @@ def test_a_fault_of_the_whole_line_up_is_read_out_with_each_seat(client):
 
 
 def test_a_seat_fault_alone_is_not_read_out_with_the_other_seats(client):
-    data = setup_data(["Ana", "Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    data = setup_data(
+        ["Ana", "Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr")
+    )
     response = client.post(reverse("matches:new", args=["cabo"]), data)
     html = response.content.decode()
     first = re.search(r'<input[^>]*name="player_0"[^>]*>', html).group(0)
