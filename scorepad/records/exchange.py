@@ -200,6 +200,16 @@ def read_documents(content: bytes | str) -> list:
         raise ImportRefused([_("The file must hold one match or a list of matches.")])
     if not documents:
         raise ImportRefused([_("The file holds no match.")])
+    if not any(_looks_like_a_match(document) for document in documents):
+        # Some other JSON file picked by mistake: said so, not field by field (QA34).
+        raise ImportRefused(
+            [
+                _(
+                    "This is not a Scorepad match file. Export one from a match's page or"
+                    " from the history, then import that file."
+                )
+            ]
+        )
     if len(documents) > MAX_MATCHES_PER_FILE:
         raise ImportRefused(
             [
@@ -215,6 +225,17 @@ def read_documents(content: bytes | str) -> list:
             [_("The file is not a valid match file: it holds a broken character.")]
         ) from None
     return documents
+
+
+def _looks_like_a_match(document: object) -> bool:
+    """A match of a match file, however broken: it names the format (any version), or
+    gives the players and rounds a match has."""
+    if not isinstance(document, dict):
+        return False
+    tag = document.get("format")
+    if isinstance(tag, str) and tag.startswith(FORMAT.split("/")[0] + "/"):
+        return True
+    return "players" in document and "rounds" in document
 
 
 def _where(index: int, document: object) -> str:

@@ -411,6 +411,16 @@ FILES_THAT_CRASHED = [
         (b"42", "The file must hold one match or a list of matches."),
         (b"[]", "The file holds no match."),
         (
+            b'{"format": "nope"}',
+            "This is not a Scorepad match file. Export one from a match&#x27;s page or from"
+            " the history, then import that file.",
+        ),
+        (
+            b'[{"name": "a settings file"}, 3]',
+            "This is not a Scorepad match file. Export one from a match&#x27;s page or from"
+            " the history, then import that file.",
+        ),
+        (
             json.dumps(document_of(CABO_FR, format="scorepad.match/9")).encode(),
             "Match 1 (Ana, Ben): format must be &quot;scorepad.match/1&quot;; "
             "got &quot;scorepad.match/9&quot;",
