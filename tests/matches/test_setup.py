@@ -410,3 +410,12 @@ def test_a_first_set_up_offers_the_rules_of_the_visitors_language(client, langua
     assert re.search(rf'<option value="{values}" selected>', shown)
     escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
     assert re.search(r'<input type="radio" name="preset" value="classic"[^>]*checked', escoba)
+
+
+def test_escobas_tie_break_by_counts_says_what_is_counted(client):
+    """QA: "Count the whole match" left the scorer guessing what is counted."""
+    content = client.get(reverse("matches:new", args=["escoba"])).content.decode()
+    assert (
+        '<option value="cascade">Most escobas over the match, then oros, velos, sevens, cards'
+        "</option>" in content
+    )
