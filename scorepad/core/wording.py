@@ -63,6 +63,13 @@ ROUND_TEXTS = {
         "restore_number": _("Restore round %(number)s"),
         "undo_restore": _("Undo: restore round %(number)s"),
         "recorded_once": _("Round %(number)s is recorded (it was sent twice, and kept once)."),
+        # A round kept with no connection, said by offline-rounds.js: whole sentences, so
+        # that French can say "la manche 4" (QA: "Manche 4 est gardée", no article).
+        "kept_offline": _("No connection: round %(number)s is kept on this phone."),
+        "kept_behind": _(
+            "Round %(number)s is kept on this phone, to be sent after the ones kept before it."
+        ),
+        "kept_sent": _("Round %(number)s, kept on this phone, is now recorded."),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
         "over_meanwhile": _(
             "The match is over (it ended meanwhile, maybe on another phone): round"
@@ -183,6 +190,16 @@ ROUND_TEXTS = {
         "undo_restore": pgettext_lazy("a deal of cards", "Undo: restore deal %(number)s"),
         "recorded_once": pgettext_lazy(
             "a deal of cards", "Deal %(number)s is recorded (it was sent twice, and kept once)."
+        ),
+        "kept_offline": pgettext_lazy(
+            "a deal of cards", "No connection: deal %(number)s is kept on this phone."
+        ),
+        "kept_behind": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s is kept on this phone, to be sent after the ones kept before it.",
+        ),
+        "kept_sent": pgettext_lazy(
+            "a deal of cards", "Deal %(number)s, kept on this phone, is now recorded."
         ),
         "already_recorded": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."

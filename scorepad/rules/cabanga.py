@@ -35,6 +35,12 @@ HIGHEST_HAND = 200
 SYMBOLS = ("1", "2", "3")
 # What one card left in hand costs, by the number of symbols printed on it.
 SYMBOL_POINTS = {"1": 1, "2": 2, "3": 3}
+# The entry's words for each kind of card (its columns), reused in a round's "why".
+SYMBOL_KINDS = {
+    "1": gettext_noop("1 symbol"),
+    "2": gettext_noop("2 symbols"),
+    "3": gettext_noop("3 symbols"),
+}
 
 OPTIONS = (
     Option(
@@ -95,6 +101,33 @@ def hand_points(ones: int, twos: int, threes: int) -> int:
     counts = (ones, twos, threes)
     return sum(
         SYMBOL_POINTS[symbols] * count for symbols, count in zip(SYMBOLS, counts, strict=True)
+    )
+
+
+def hand_why(player: str, parsed: CabangaRound) -> Text:
+    """Where a player's points come from, in the terms they were typed in: "Ana: 2 × 1
+    symbol + 1 × 2 symbols = 4", or the points as typed."""
+    points = parsed.hands[player]
+    if points == 0:
+        return Text(gettext_noop("{players} had no card left"), {"players": player})
+    if player not in parsed.counts:
+        return Text(
+            gettext_noop("{player}: {points}, typed as points"),
+            {"player": player, "points": points},
+        )
+    terms = [
+        Text(
+            gettext_noop("{count} × {kind}"), {"count": count, "kind": Text(SYMBOL_KINDS[symbols])}
+        )
+        for symbols, count in zip(SYMBOLS, parsed.counts[player], strict=True)
+        if count
+    ]
+    cards = terms[0]
+    for term in terms[1:]:
+        cards = Text(gettext_noop("{sum} + {term}"), {"sum": cards, "term": term})
+    return Text(
+        gettext_noop("{player}: {cards} = {points}"),
+        {"player": player, "cards": cards, "points": points},
     )
 
 
@@ -217,14 +250,11 @@ class Cabanga(Game):
         number = len(state.rounds) + 1
         dealer = setup.dealer_of(number)
         points = {player: parsed.hands[player] for player in setup.players}
-        out = [player for player in setup.players if points[player] == 0]
         return RoundResult(
             number=number,
             points=points,
             totals={player: state.totals[player] + points[player] for player in setup.players},
-            explanation=(
-                Text(gettext_noop("{players} had no card left"), {"players": join_names(out)}),
-            ),
+            explanation=tuple(hand_why(player, parsed) for player in setup.players),
             topics=("went-out", "round-points"),
             tiebreak=False,
             dealer=dealer,

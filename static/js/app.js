@@ -47,11 +47,29 @@ document.addEventListener("htmx:configRequest", function (event) {
 
 // A form sent back with its faults: the first one comes into sight, below the sticky
 // standing (the board's scroll-padding), where the player scrolled to the form's button,
-// and the focus goes to it.
+// and the focus goes to it. What tells what it is about comes with it when the screen
+// holds both: the form's title, else its table's column headings (QA: Escoba's counts
+// came up under the standing, their headings behind it, bare numbers).
 function showFault(fault) {
   "use strict";
   const where = fault.closest(".form-errors, .has-error, .field, fieldset") || fault;
-  where.scrollIntoView({ block: "start" });
+  const form = fault.closest("form");
+  const named = form && form.closest("[aria-labelledby]");
+  const title = form && (form.querySelector(".form-title")
+    || (named && document.getElementById(named.getAttribute("aria-labelledby"))));
+  const table = fault.closest("table");
+  const room = window.innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
+  // The fault's bottom, or its message's (Escoba's sum, said under the columns).
+  const said = (fault.getAttribute("aria-describedby") || "").split(/\s+/).map(function (id) {
+    return id && document.getElementById(id);
+  }).filter(Boolean);
+  const bottom = Math.max.apply(null, [fault].concat(said).map(function (element) {
+    return element.getBoundingClientRect().bottom;
+  }));
+  const context = [title, table].find(function (element) {
+    return element && bottom - element.getBoundingClientRect().top <= room;
+  });
+  (context || where).scrollIntoView({ block: "start" });
   if (!fault.matches("input, select, textarea")) fault.tabIndex = -1;
   fault.focus({ preventScroll: true });
 }

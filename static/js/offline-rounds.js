@@ -165,7 +165,7 @@
     const title = form.querySelector(".form-title");
     const said = words();
     show();
-    if (said) announce(said[why || "kept"].replace("{round}", said.name.replace("{n}", String(number))));
+    if (said) announce(said[why || "kept"].replace("{n}", String(number)));
     if (title) {
       title.tabIndex = -1;
       title.focus({ preventScroll: true });
@@ -604,7 +604,7 @@
     notice.className = "notice";
     notice.setAttribute("role", "status");
     notice.textContent = numbers.map(function (number) {
-      return said.sent.replace("{round}", said.name.replace("{n}", String(number)));
+      return said.sent.replace("{n}", String(number));
     }).join(" ");
     standing.insertBefore(notice, standing.firstChild);
   }

@@ -181,7 +181,7 @@
   });
 
   // A hand given as cards alone (a form sent back, a correction) shows its points at once; the
-  // ± buttons need this script, so they appear only with it.
+  // ± and −/+ buttons need this script, so they appear only with it.
   function prepareForms() {
     // The page holds the card grid once; each hand's picker gets its own copy.
     const grid = document.getElementById("card-picker");
@@ -198,7 +198,7 @@
       if (input.value.trim() && !(target && target.value !== "")) showSum(details);
     });
     document.querySelectorAll("form.round-form").forEach(showAllPicks);
-    document.querySelectorAll("button.sign-toggle[hidden]").forEach(function (button) { button.hidden = false; });
+    document.querySelectorAll("button.sign-toggle[hidden], button.step[hidden]").forEach(function (button) { button.hidden = false; });
     // Cabanga!: a hand given as counts (a correction) shows its points too, into an
     // empty box only, as above.
     document.querySelectorAll("input[data-hand-points]").forEach(function (total) {

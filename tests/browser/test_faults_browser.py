@@ -35,6 +35,26 @@ def test_a_refused_round_shows_its_message_below_the_standing(page):
     page.screenshot(path=str(ARTIFACTS / "faults--refused-round-screen.png"))
 
 
+def test_a_refused_escoba_deal_shows_its_column_headings_and_title_with_its_fault(page):
+    """QA: after "Cards must total 40; got 41." the fields came up right under the sticky
+    standing, their headings (Cards, Oros...) hidden behind it: bare numbers."""
+    start_match(page, "escoba", ["Ana", "Ben", "Chloé", "Dan"])
+    for name, value in (("cards_0", "22"), ("cards_1", "19"), ("oros_0", "5"), ("oros_1", "5")):
+        page.locator(f'input[name="{name}"]').fill(value)
+    page.locator('input[name="sevens_0"]').fill("2")
+    page.locator('input[name="sevens_1"]').fill("2")
+    page.locator('input[name="velo"][value="0"]').check()
+    page.get_by_role("button", name="Record the deal").scroll_into_view_if_needed()
+    record(page, "deal")
+    expect(page.locator("#fault-cards")).to_have_text("Cards must total 40; got 41.")
+    expect(page.locator('input[name="cards_0"]')).to_be_focused()
+    standing = page.locator(".standing")
+    in_sight_below(page, page.locator("form.round-form .form-title"), standing)
+    in_sight_below(page, page.locator(".entry-table thead th", has_text="Cards"), standing)
+    in_sight_below(page, page.locator("#fault-cards"), standing)
+    page.screenshot(path=str(ARTIFACTS / "faults--escoba-refused-deal-screen.png"))
+
+
 def test_a_set_up_sent_back_opens_at_its_fault(page):
     page.goto("/matches/new/cabanga/")
     for seat, name in enumerate(["Ana", "Ben", "Chloé"]):

@@ -163,7 +163,7 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     expect(unsent).to_contain_text("Round 1 · not sent yet")
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     expect(page.locator("#announcements")).to_have_text(
-        "No connection: Round 1 is kept on this phone."
+        "No connection: round 1 is kept on this phone."
     )
     # The standing says the kept rounds do not count yet; its "Round 1 · Ana deals" is
     # the server's, out of date: hidden, not shown wrong.

@@ -246,7 +246,7 @@ def test_a_lost_connection_is_said_and_the_round_is_sent_again_once(page, shot):
     record(page)
     # Kept on the phone and said so; nobody has to tap again (that would be round 2).
     expect(page.locator(".unsent")).to_contain_text("Round 1 · not sent yet")
-    expect(page.locator("#announcements")).to_contain_text("Round 1 is kept on this phone")
+    expect(page.locator("#announcements")).to_contain_text("round 1 is kept on this phone")
     expect(page.locator(".send-error:visible")).to_have_count(0)
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     shot("kept-on-a-weak-signal")

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import ARTIFACTS, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -69,6 +70,40 @@ def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, s
     expect(row(correction, "Ana").locator('input[name="n1_0"]')).to_have_value("")
     page.get_by_role("button", name="Save the correction").click()
     expect(page.locator("tfoot .totals td")).to_have_text(["5", "0", "0"])
+
+
+def test_without_javascript_cabanga_shows_no_steppers_and_typed_counts_still_count(
+    browser, live_server, page
+):
+    """QA: with JavaScript off (nl-BE), six −/+ buttons a player did nothing when tapped."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=False, locale="nl-BE"
+    )
+    phone = context.new_page()
+    phone.goto("/matches/new/cabanga/")
+    for seat, name in enumerate(["Hélène", "Ingrid", "Jan"]):
+        phone.get_by_placeholder(f"Speler {seat + 1}", exact=True).fill(name)
+    phone.get_by_role("button", name="Potje starten").click()
+    form = phone.locator("form.round-form")
+    expect(form.locator('input[name="n1_1"]')).to_be_visible()
+    expect(form.locator("button.step")).to_have_count(6 * 3)
+    for step in form.locator("button.step").all():
+        expect(step).to_be_hidden()
+    # Each count keeps a box a thumb can type in, as wide as its column.
+    box = form.locator('input[name="n1_1"]').bounding_box()
+    stepper = row(phone, "Ingrid").locator(".stepper").first.bounding_box()
+    assert box["width"] >= stepper["width"] - 1
+    row(phone, "Hélène").locator(".out-pick").click()
+    form.locator('input[name="n1_1"]').fill("2")
+    form.locator('input[name="n2_1"]').fill("1")
+    form.locator('input[name="points_2"]').fill("7")
+    phone.screenshot(path=str(ARTIFACTS / "cabanga-without-javascript-nl.png"), full_page=True)
+    phone.get_by_role("button", name="Ronde opslaan").click()
+    expect(phone.locator("tfoot .totals td")).to_have_text(["0", "4", "7"])
+    context.close()
+    # With JavaScript, the same form has its −/+ buttons.
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    expect(page.locator("form.round-form button.step:visible")).to_have_count(6 * 3)
 
 
 def test_the_card_picker_marks_removes_and_runs_out_of_cards_in_french(page, shot):

@@ -347,16 +347,30 @@ def test_a_round_after_the_end_is_refused(client):
     assert Round.objects.count() == 1
 
 
-def test_a_total_on_the_end_line_is_said_at_the_line_not_zero_to_go(client):
+def to_go(response) -> list[str]:
+    distance = re.search(r'<tr class="distance">(.*?)</tr>', response.content.decode(), re.S)
+    return re.findall(r"<td>(.*?)</td>", distance.group(1))
+
+
+def test_a_total_on_the_end_line_is_said_reached_not_zero_to_go(client):
     """QA: a match that ends only above the target (the official rules') went on with a
-    player on it shown "0" to go."""
+    player on it shown "0" to go; then "at the line", odd for a target reached."""
     options = {**default_option_fields("cabo", "nl"), "option_end_at": "exceeded"}
     match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl", options=options)
     response = add(client, match_id, 1, caller="0", hand_0="0", hand_1="100")
-    content = response.content.decode()
     assert not Match.objects.get().finished
-    distance = re.search(r'<tr class="distance">(.*?)</tr>', content, re.S).group(1)
-    assert re.findall(r"<td>(.*?)</td>", distance) == ["100", "at the line"]
+    assert to_go(response) == ["100", "reached"]
+
+
+def test_escoba_sides_tied_at_the_target_have_reached_it(client):
+    """QA: sides tied at 21 play on, each "at the line" where they had reached 21."""
+    options = {**default_option_fields("escoba", "classic"), "option_target": "5"}
+    match_id = create_match(client, "escoba", ["You", "Ada"], preset="classic", options=options)
+    fields = {"cards_0": "20", "oros_0": "5", "sevens_0": "2", "velo": "0"}
+    response = add(client, match_id, 1, **fields, escobas_0="4", escobas_1="5")
+    assert Match.objects.get().state().totals == {"You": 5, "Ada": 5}
+    assert not Match.objects.get().finished
+    assert to_go(response) == ["reached", "reached"]
 
 
 def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):

@@ -435,3 +435,12 @@ def test_a_seat_fault_alone_is_not_read_out_with_the_other_seats(client):
     first = re.search(r'<input[^>]*name="player_0"[^>]*>', html).group(0)
     assert "aria-invalid" not in first
     assert "id_players_error" not in html
+
+
+def test_escobas_tie_break_by_counts_says_what_is_counted(client):
+    """QA: "Count the whole match" left the scorer guessing what is counted."""
+    content = client.get(reverse("matches:new", args=["escoba"])).content.decode()
+    assert (
+        '<option value="cascade">Most escobas over the match, then oros, velos, sevens, cards'
+        "</option>" in content
+    )

@@ -72,6 +72,18 @@ def test_french_elides_de_before_a_vowel(name, french):
         assert of_name("points", name) == f"Points of {name}"
 
 
+def test_a_deal_kept_on_the_phone_is_said_in_whole_sentences_of_deals(client, escoba):
+    """QA: French said "Manche 4 est gardée…": the round's name was slotted into a
+    sentence, where French needs "la manche 4"; each sentence is now the game's own."""
+    content = client.get(reverse("matches:match", args=[escoba])).content.decode()
+    assert 'data-kept="No connection: deal {n} is kept on this phone."' in content
+    assert (
+        'data-queued="Deal {n} is kept on this phone, to be sent after the ones kept before it."'
+        in content
+    )
+    assert 'data-sent="Deal {n}, kept on this phone, is now recorded."' in content
+
+
 def test_an_escoba_deal_taken_from_another_phone_is_called_a_deal(client, escoba):
     data = round_post(1, cards_0="20", oros_0="5", sevens_0="2", velo="0")
     response = client.post(reverse("matches:add_round", args=[escoba]), data)

@@ -41,7 +41,10 @@ def test_example_9_cabanga_three_players_on_12_share_the_victory():
     assert str(state.status) == "B, C and D share the victory"
     sentences = [str(text) for text in state.rounds[-1].explanation]
     assert sentences == [
+        "A: 2 × 1 symbol = 2",
         "B had no card left",
+        "C: 1 × 1 symbol + 1 × 2 symbols = 3",
+        "D: 1 × 3 symbols = 3",
         "A reached 18: the match ends",
         "B, C and D tie for the lowest total, 12: a shared victory",
     ]
@@ -174,3 +177,34 @@ def test_totals_are_the_sums_and_a_finished_match_takes_no_more(rounds, end):
     if state.finished:
         lowest = min(state.totals.values())
         assert state.winners == tuple(p for p in FOUR if state.totals[p] == lowest)
+
+
+def test_the_why_of_a_round_explains_every_players_points_from_what_was_typed():
+    """QA: "why this score?" named only who went out, not where the others' points came
+    from."""
+    setup = setup_for(("Hélène", "Ingrid", "Jan", "Karel"))
+    typed = {
+        "Hélène": 0,
+        "Ingrid": {"1": 2, "2": 1, "3": 0},
+        "Jan": 7,
+        "Karel": {"1": 0, "2": 0, "3": 3},
+    }
+    state = GAME.score(setup, [{"hands": typed}])
+    assert [str(text) for text in state.rounds[0].explanation] == [
+        "Hélène had no card left",
+        "Ingrid: 2 × 1 symbol + 1 × 2 symbols = 4",
+        "Jan: 7, typed as points",
+        "Karel: 3 × 3 symbols = 9",
+    ]
+    french = {
+        "{players} had no card left": "{players} n’avait plus aucune carte",
+        "{player}: {cards} = {points}": "{player} : {cards} = {points}",
+        "{count} × {kind}": "{count} × {kind}",
+        "{sum} + {term}": "{sum} + {term}",
+        "1 symbol": "1 symbole",
+        "2 symbols": "2 symboles",
+    }
+    line = state.rounds[0].explanation[1]
+    assert line.render(lambda message: french.get(message, message)) == (
+        "Ingrid : 2 × 1 symbole + 1 × 2 symboles = 4"
+    )
