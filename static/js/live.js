@@ -99,6 +99,46 @@
     if (incoming <= versionOf(board)) event.detail.shouldSwap = false;
   });
 
+  // A board that cannot reach the server may be rounds behind while its note still says
+  // "Live" (QA: offline, a follower read old totals as live): the note says so from the
+  // moment the phone knows it has no connection or a poll gets no answer (a timeout is
+  // one too, app.js), and "Live" again once a poll got the board or a 304. The note is
+  // aria-live: said once each time it changes, not at each failed poll.
+  const UNANSWERED_MS = 4000;
+  function sayBehind(behind) {
+    document.querySelectorAll(".live-note").forEach(function (note) {
+      if (note.classList.contains("is-behind") !== behind) note.classList.toggle("is-behind", behind);
+    });
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    if (poller(event)) sayBehind(true);
+  });
+  let answeredAt = Date.now();
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    if (!poller(event) || !xhr) return;
+    if (xhr.status === 200 || xhr.status === 304) {
+      answeredAt = Date.now();
+      sayBehind(false);
+    } else if (xhr.status >= 500) sayBehind(true); // a server down behind its proxy
+  });
+  // A weak signal leaves a poll hanging for the 20 s htmx waits, the next ones queued
+  // behind it: a few seconds without an answer are enough to say it. A tab shown again
+  // (a phone woken up) gets its next poll's time first.
+  if (document.querySelector(".live-note")) {
+    window.setInterval(function () {
+      if (!document.hidden && Date.now() - answeredAt > UNANSWERED_MS) sayBehind(true);
+    }, 1000);
+    document.addEventListener("visibilitychange", function () { answeredAt = Date.now(); });
+  }
+  window.addEventListener("offline", function () { sayBehind(true); });
+  window.addEventListener("online", pollNow); // caught up the sooner
+  function sayWhetherOffline() {
+    if (!navigator.onLine) sayBehind(true);
+  }
+  document.addEventListener("DOMContentLoaded", sayWhetherOffline);
+  window.addEventListener("pageshow", sayWhetherOffline);
+
   // Shown again by Back or Forward, the board is the browser's copy, maybe rounds
   // behind: it asks at once rather than at the next tick ("poll-now" in hx-trigger).
   function pollNow() {

@@ -518,3 +518,122 @@ def test_a_round_kept_while_the_match_was_abandoned_goes_once_it_is_resumed(page
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "7"])
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "7"])
     assert Round.objects.count() == 1
+
+
+BEHIND = {
+    "en-GB": "No connection: this board may be behind.",
+    "fr-FR": "Pas de connexion\u00a0: ce tableau peut être en retard.",
+    "nl-NL": "Geen verbinding: dit bord loopt misschien achter.",
+}
+# Each time the note changes between "Live" and "may be behind" (its class).
+COUNT_NOTE_CHANGES = """() => {
+  window.noteChanges = 0;
+  new MutationObserver((records) => { window.noteChanges += records.length; })
+    .observe(document.querySelector(".live-note"), { attributes: true, subtree: true });
+}"""
+
+
+def board_top(page) -> float:
+    return page.locator("#scoreboard").bounding_box()["y"]
+
+
+def test_an_offline_followers_note_says_the_board_may_be_behind_until_it_caught_up(
+    page, phone, request
+):
+    """QA: offline, the follower's board still said "Live" over totals rounds old."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    play_cabo_round(page, {"Ana": "2", "Ben": "5", "Chloé": "9"}, "Ana")
+    follower = phone("fr-FR")
+    follower.goto(share(page, "Show a link and QR code"))
+    note = follower.locator(".live-note")
+    live = follower.get_by_text("En direct\u00a0: chaque manche apparaît ici")
+    behind = follower.get_by_text(BEHIND["fr-FR"])
+    expect(live).to_be_visible()
+    expect(behind).to_be_hidden()
+    follower.wait_for_load_state("load")
+    top = board_top(follower)
+    follower.evaluate(COUNT_NOTE_CHANGES)
+
+    follower.context.set_offline(True)
+    expect(behind).to_be_visible()
+    expect(behind).to_be_in_viewport()
+    expect(live).to_be_hidden()
+    expect(note.get_by_role("link", name="Règles")).to_be_visible()  # readable offline
+    expect(note).to_have_attribute("aria-live", "polite")  # said, politely
+    play_cabo_round(page, {"Ana": "7", "Ben": "1", "Chloé": "4"}, "Ben")
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    for _poll in range(3):  # polls that fail say nothing more
+        with follower.expect_event("requestfailed"):
+            pass
+    assert follower.evaluate("window.noteChanges") == 1
+    assert board_top(follower) == top  # the board did not move
+    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "5", "9"])  # behind
+    snap(follower, request, "behind-fr")
+
+    follower.context.set_offline(False)
+    expect(follower.locator("tfoot .totals td")).to_have_text(totals(page))
+    expect(live).to_be_visible()
+    expect(behind).to_be_hidden()
+    assert follower.evaluate("window.noteChanges") == 2
+    assert board_top(follower) == top
+    snap(follower, request, "caught-up-fr")
+
+
+def test_a_co_scorers_note_says_the_board_may_be_behind_while_its_polls_fail(page, phone, request):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone("nl-NL")
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    live = co_scorer.get_by_text("Je houdt de score van dit potje samen bij")
+    behind = co_scorer.get_by_text(BEHIND["nl-NL"])
+    expect(live).to_be_visible()
+    co_scorer.wait_for_load_state("load")
+    top = board_top(co_scorer)
+    # The phone believes it is online; its board's requests get no answer.
+    co_scorer.route("**/board/**", lambda route: route.abort("timedout"))
+    expect(behind).to_be_visible()
+    expect(live).to_be_hidden()
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    assert board_top(co_scorer) == top
+    snap(co_scorer, request, "behind-nl")
+    co_scorer.unroute("**/board/**")
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "6"])
+    expect(live).to_be_visible()
+    expect(behind).to_be_hidden()
+    assert board_top(co_scorer) == top
+    # A server that does not answer behind its proxy: the same.
+    co_scorer.route("**/board/**", lambda route: route.fulfill(status=502))
+    expect(behind).to_be_visible()
+
+
+def test_a_followers_note_says_the_board_may_be_behind_while_its_polls_hang(page, phone):
+    """A weak signal: the board's request neither fails nor answers (htmx waits 20 s)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    follower = phone()
+    follower.goto(share(page, "Show a link and QR code"))
+    live = follower.get_by_text("Live: each round appears here")
+    behind = follower.get_by_text(BEHIND["en-GB"])
+    expect(live).to_be_visible()
+    hanging, signal = [], {"back": False}
+    follower.route(
+        "**/board/**",
+        lambda route: route.continue_() if signal["back"] else hanging.append(route),
+    )
+    expect(behind).to_be_visible(timeout=FOLLOWER_DELAY_MS * 4)
+    expect(live).to_be_hidden()
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    signal["back"] = True
+    for route in hanging:
+        route.continue_()
+    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "6"])
+    expect(live).to_be_visible()
+    expect(behind).to_be_hidden()
+
+
+def test_without_javascript_the_note_says_live_only(page, phone):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    follower = phone(java_script_enabled=False)
+    follower.goto(share(page, "Show a link and QR code"))
+    expect(follower.get_by_text("Live: each round appears here")).to_be_visible()
+    expect(follower.get_by_text(BEHIND["en-GB"])).to_be_hidden()
+    expect(follower.locator(".live-note").get_by_role("link", name="Rules")).to_have_count(1)
