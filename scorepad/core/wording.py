@@ -125,6 +125,11 @@ ROUND_TEXTS = {
             " deleted on another phone, or this phone was signed out of its account. What you"
             " typed stays here, and comes back after signing in."
         ),
+        # A co-scorer's round typed when the scorer stopped the link (static/js/live.js).
+        "link_stopped": _(
+            "The scorer stopped sharing this match: rounds typed here can no longer be"
+            " recorded. Read this one out so it is entered on the scorer's phone."
+        ),
         # A correction kept over a language switch or a sign-in, its round changed since.
         "typed_not_put_back": _(
             "Round %(number)s was changed meanwhile, maybe on another phone: here it is as it"
@@ -275,6 +280,11 @@ ROUND_TEXTS = {
             "The correction was not saved: this match is no longer open on this phone. It was"
             " deleted on another phone, or this phone was signed out of its account. What you"
             " typed stays here, and comes back after signing in.",
+        ),
+        "link_stopped": pgettext_lazy(
+            "a deal of cards",
+            "The scorer stopped sharing this match: deals typed here can no longer be"
+            " recorded. Read this one out so it is entered on the scorer's phone.",
         ),
         "typed_not_put_back": pgettext_lazy(
             "a deal of cards",

@@ -5,8 +5,8 @@
 // nothing; a board swaps in only when its match moved on (data-version), never over
 // one the person is filling in (it comes with the next poll). A link that stopped
 // working answers 404 with HX-Refresh: the page reloads into "no longer works" (which
-// comes back if the link works again); one that went on to the match played again
-// reloads into that match.
+// comes back if the link works again), unless a co-scorer has a round typed there; one
+// that went on to the match played again reloads into that match.
 (function () {
   "use strict";
 
@@ -78,6 +78,7 @@
       return;
     }
     if (xhr.status !== 200) return;
+    stoppedForms().forEach(sendsAgain); // the link works again (a deleted match brought back)
     const board = document.getElementById("scoreboard");
     const found = /data-version="(\d+)"/.exec(xhr.responseText);
     const incoming = found ? Number(found[1]) : Infinity;
@@ -117,7 +118,9 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     const xhr = event.detail.xhr;
     if (!poller(event) || !xhr) return;
-    if (xhr.status === 200 || xhr.status === 304) {
+    // Any answer short of a server error is the connection working: a 404 (the link
+    // stopped) is said by the form's own notice, not as a board behind.
+    if (xhr.status > 0 && xhr.status < 500) {
       answeredAt = Date.now();
       sayBehind(false);
     } else if (xhr.status >= 500) sayBehind(true); // a server down behind its proxy
@@ -138,6 +141,63 @@
   }
   document.addEventListener("DOMContentLoaded", sayWhetherOffline);
   window.addEventListener("pageshow", sayWhetherOffline);
+
+  // The scorer stopped a co-scorer's link (its answer: 404 with HX-Refresh,
+  // `live.link_gone`) while a round or a correction is typed here, or as one is sent:
+  // the page does not reload into "no longer works", which would take what was typed
+  // out of sight (it is only kept in the tab, app.js). Each round form says why at its
+  // top, in the page's language (`data-link-stopped`), and sends nothing more; what was
+  // typed stays, to be read out to the scorer. With nothing typed, the page reloads.
+  function stoppedForms() {
+    return Array.from(document.querySelectorAll("form.round-form[data-link-stopped]"));
+  }
+
+  function typedIn(form) {
+    const faults = form.querySelector(".errorlist, .form-errors:not(.link-stopped)");
+    return changedOrFocused(form) || form.hasAttribute("data-retyped") || Boolean(faults);
+  }
+
+  function cannotSend(form) {
+    let notice = form.querySelector(".link-stopped");
+    if (!notice) {
+      notice = document.createElement("div");
+      notice.className = "form-errors link-stopped";
+      notice.setAttribute("role", "alert");
+      notice.tabIndex = -1;
+      notice.textContent = form.dataset.linkStopped;
+      const title = form.querySelector(".form-title");
+      if (title) title.after(notice);
+      else form.prepend(notice);
+    }
+    form.querySelectorAll("button[type=submit]").forEach(function (button) {
+      button.disabled = true;
+      button.removeAttribute("data-disabled-by-htmx"); // htmx must not enable it after its request
+    });
+    return notice;
+  }
+
+  function sendsAgain(form) {
+    const notice = form.querySelector(".link-stopped");
+    if (!notice) return;
+    notice.remove();
+    form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = false; });
+  }
+
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    const xhr = event.detail.xhr;
+    if (!xhr || xhr.status !== 404 || xhr.getResponseHeader("HX-Refresh") !== "true") return;
+    const forms = stoppedForms();
+    const sent = event.target.closest && event.target.closest("form.round-form");
+    const typed = forms.filter(function (form) { return form === sent || typedIn(form); });
+    if (!typed.length) return; // reloaded into "no longer works"
+    event.preventDefault();
+    const shown = typed.indexOf(sent) >= 0 ? sent : typed[0];
+    const first = !shown.querySelector(".link-stopped");
+    forms.forEach(cannotSend);
+    const notice = shown.querySelector(".link-stopped");
+    if (first || sent) notice.scrollIntoView({ block: "start" }); // once, not at every poll
+    if (sent) notice.focus({ preventScroll: true }); // its button no longer takes it
+  });
 
   // Shown again by Back or Forward, the board is the browser's copy, maybe rounds
   // behind: it asks at once rather than at the next tick ("poll-now" in hx-trigger).

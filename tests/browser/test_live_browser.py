@@ -637,3 +637,143 @@ def test_without_javascript_the_note_says_live_only(page, phone):
     expect(follower.get_by_text("Live: each round appears here")).to_be_visible()
     expect(follower.get_by_text(BEHIND["en-GB"])).to_be_hidden()
     expect(follower.locator(".live-note").get_by_role("link", name="Rules")).to_have_count(1)
+
+
+STOPPED = (
+    "The scorer stopped sharing this match: rounds typed here can no longer be recorded."
+    " Read this one out so it is entered on the scorer's phone."
+)
+
+
+def co_scoring(page, phone, locale: str = "en-GB"):
+    """The owner's Cabo match and a co-scorer's phone on its link, the page marked: a
+    reload would lose the mark."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone(locale)
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.locator("#entry form.round-form")).to_be_visible()
+    co_scorer.evaluate("() => { window.notReloaded = true; }")
+    return co_scorer
+
+
+def stop_scoring_together(page) -> None:
+    page.locator("#share").get_by_role("button", name="Stop scoring together").click()
+    expect(page.get_by_role("button", name="Make a co-scorer link")).to_be_visible()
+
+
+def test_a_hand_typed_when_the_scorer_stops_the_link_stays_with_a_notice(page, phone, request):
+    """The page used to reload into "no longer works" within a second, mid-typing, and
+    what was typed went out of sight (kept in the tab, for a link that works again)."""
+    co_scorer = co_scoring(page, phone)
+    ana, ben = (row(co_scorer, name).locator("input.points-input") for name in ("Ana", "Ben"))
+    ana.fill("2")
+    ben.fill("5")
+    ben.blur()  # typed, not focused
+    stop_scoring_together(page)
+    notice = co_scorer.locator("#entry form .link-stopped")
+    expect(notice).to_have_text(STOPPED, timeout=FOLLOWER_DELAY_MS)
+    expect(notice).to_be_in_viewport()
+    expect(ana).to_have_value("2")
+    expect(ben).to_have_value("5")
+    expect(co_scorer.get_by_role("button", name="Record the round")).to_be_disabled()
+    for _poll in range(2):  # the next polls leave it as it is
+        with co_scorer.expect_response(lambda r: "/board/" in r.url and r.status == 404):
+            pass
+    expect(notice).to_have_count(1)
+    assert co_scorer.evaluate("() => window.notReloaded === true")
+    snap(co_scorer, request, "stopped-en")
+    # Read out, and emptied: the page goes where the link leads now.
+    ana.fill("")
+    ben.fill("")
+    ben.blur()
+    expect(co_scorer.get_by_text(GONE)).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+
+
+def test_a_focused_empty_form_is_kept_and_an_untouched_one_reloads(page, phone):
+    co_scorer = co_scoring(page, phone)
+    row(co_scorer, "Ana").locator("input.points-input").focus()
+    stop_scoring_together(page)
+    expect(co_scorer.locator("#entry form .link-stopped")).to_have_text(
+        STOPPED, timeout=FOLLOWER_DELAY_MS
+    )
+    assert co_scorer.evaluate("() => window.notReloaded === true")
+    row(co_scorer, "Ana").locator("input.points-input").blur()
+    expect(co_scorer.get_by_text(GONE)).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+
+
+def test_an_untouched_co_scorers_page_reloads_into_no_longer_works(page, phone):
+    co_scorer = co_scoring(page, phone)
+    stop_scoring_together(page)
+    expect(co_scorer.get_by_text(GONE)).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    expect(co_scorer.locator("#scoreboard")).to_have_count(0)
+
+
+def test_a_round_sent_after_the_scorer_stopped_the_link_stays_typed_with_the_notice(
+    page, phone, request
+):
+    """Sent before the board's poll found the link stopped (the co-scorer's clock is
+    paused: no poll asks meanwhile), the round's answer says so in the form."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.clock.install()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.locator("#entry form.round-form")).to_be_visible()
+    co_scorer.clock.pause_at(co_scorer.evaluate("() => Date.now()") + 60_000)
+    co_scorer.evaluate("() => { window.notReloaded = true; }")
+    row(co_scorer, "Ana").locator("input.points-input").fill("3")
+    row(co_scorer, "Ben").locator("input.points-input").fill("8")
+    row(co_scorer, "Ben").locator("label.caller-pick").click()
+    stop_scoring_together(page)
+    with co_scorer.expect_response(lambda r: r.url.endswith("/rounds/") and r.status == 404):
+        record(co_scorer)
+    notice = co_scorer.locator("#entry form .link-stopped")
+    expect(notice).to_have_text(STOPPED)
+    expect(notice).to_be_focused()
+    expect(notice).to_be_in_viewport()
+    expect(row(co_scorer, "Ana").locator("input.points-input")).to_have_value("3")
+    expect(row(co_scorer, "Ben").locator("input.points-input")).to_have_value("8")
+    expect(row(co_scorer, "Ben").locator("label.caller-pick input")).to_be_checked()
+    expect(co_scorer.get_by_role("button", name="Record the round")).to_be_disabled()
+    expect(co_scorer.locator(".send-error")).to_have_count(2)
+    expect(co_scorer.locator(".send-error:visible")).to_have_count(0)
+    assert co_scorer.evaluate("() => window.notReloaded === true")
+    snap(co_scorer, request, "sent-after-stop-en")
+    assert Round.objects.count() == 0
+
+
+def test_a_correction_typed_when_the_scorer_stops_the_link_stays_with_its_notice(page, phone):
+    co_scorer = co_scoring(page, phone)
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(co_scorer.locator("#round-1")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    co_scorer.locator("#round-1 .why-link").click()
+    co_scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = co_scorer.locator("#correction form")
+    row(correction, "Ben").locator("input.points-input").fill("4")
+    stop_scoring_together(page)
+    expect(correction.locator(".link-stopped")).to_have_text(
+        "The scorer stopped sharing this match: corrections typed here can no longer be saved."
+        " Read this one out so it is made on the scorer's phone.",
+        timeout=FOLLOWER_DELAY_MS,
+    )
+    expect(row(correction, "Ben").locator("input.points-input")).to_have_value("4")
+    expect(co_scorer.get_by_role("button", name="Save the correction")).to_be_disabled()
+    assert co_scorer.evaluate("() => window.notReloaded === true")
+
+
+def test_a_hand_typed_while_the_match_was_deleted_is_sent_once_it_is_restored(page, phone):
+    """Deleting the match stops its links as stopping them does; Undo makes the co-scorer's
+    link work again: the notice goes, and the hand typed meanwhile is recorded."""
+    co_scorer = co_scoring(page, phone)
+    row(co_scorer, "Ana").locator("input.points-input").fill("2")
+    row(co_scorer, "Ben").locator("input.points-input").fill("5")
+    row(co_scorer, "Ana").locator("label.caller-pick").click()
+    page.get_by_role("button", name="Delete the match").click()
+    undo = page.locator(".notice", has_text="Match deleted").get_by_role("button", name="Undo")
+    notice = co_scorer.locator("#entry form .link-stopped")
+    expect(notice).to_have_text(STOPPED, timeout=FOLLOWER_DELAY_MS)
+    undo.click()
+    expect(notice).to_have_count(0, timeout=FOLLOWER_DELAY_MS)
+    record(co_scorer)
+    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "5"])
+    assert co_scorer.evaluate("() => window.notReloaded === true")

@@ -481,6 +481,46 @@ def test_a_revoked_co_scorer_link_records_nothing(score, match, visitor):
     assert Round.objects.filter(match=match).count() == 1
 
 
+def test_a_correction_sent_through_a_revoked_co_scorer_link_changes_nothing(score, match, visitor):
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "score"]))
+    data = round_post(1, **CABO_ROUND_2)
+    response = Client().post(live("edit_round", score, 1), data, headers=HTMX)
+    assert response.status_code == 404
+    assert response["HX-Refresh"] == "true"  # the page decides: reload, or keep what is typed
+    plain = Client().post(live("edit_round", score, 1), data)
+    assert plain.status_code == 404 and "HX-Refresh" not in plain
+    assert Round.objects.get(match=match, number=1).data["hands"] == {"Ana": 1, "Ben": 9}
+
+
+STOPPED = (
+    "The scorer stopped sharing this match: rounds typed here can no longer be recorded."
+    " Read this one out so it is entered on the scorer&#x27;s phone."
+)
+
+
+def test_a_co_scorers_forms_carry_what_they_say_if_the_link_stops(score, match):
+    """Said in the form by static/js/live.js, in place of reloading into "no longer works"
+    while a round is typed there: in the page's language, in the game's words."""
+    co_scorer = Client()
+    assert f'data-link-stopped="{STOPPED}"' in co_scorer.get(live("page", score)).content.decode()
+    htmx_board = co_scorer.get(live("board", score), headers=HTMX).content.decode()
+    assert f'data-link-stopped="{STOPPED}"' in htmx_board
+    correction = co_scorer.get(live("edit_round", score, 1), headers=HTMX).content.decode()
+    assert "corrections typed here can no longer be saved" in correction
+    answer = co_scorer.post(live("add_round", score), round_post(2, **CABO_ROUND_2), headers=HTMX)
+    assert f'data-link-stopped="{STOPPED}"' in answer.content.decode()  # the next round's form
+
+
+def test_only_a_co_scorers_forms_say_the_link_stopped(owner, score, match, visitor):
+    escoba = build_match(owner, "escoba", ["Ana", "Ben"])
+    deals = Client().get(live("page", sharing.share(escoba, "score"))).content.decode()
+    assert "deals typed here can no longer be recorded" in deals
+    owners = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
+    assert 'class="round-form' in owners and "data-link-stopped" not in owners
+    follow = Client().get(live("page", sharing.share(match, "follow"))).content.decode()
+    assert "data-link-stopped" not in follow
+
+
 def test_the_owners_page_follows_the_co_scorer_only_while_the_link_works(visitor, match):
     url = reverse("matches:match", args=[match.pk])
     assert "data-live-poll" not in visitor.get(url).content.decode()
