@@ -483,7 +483,7 @@ def test_a_round_kept_on_the_co_scorers_phone_is_sent_into_its_board_once(page, 
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "7", "9"])
     expect(co_scorer.locator(".unsent")).to_have_count(0)
     expect(co_scorer.locator("#standing .notice")).to_have_text(
-        "Manche 1 (gardée sur ce téléphone)\u00a0: enregistrée."
+        "La manche 1, gardée sur ce téléphone, est maintenant enregistrée."
     )
     expect(co_scorer.locator("main")).to_have_count(1)
     expect(co_scorer.locator("[data-live-poll]")).to_have_count(1)
