@@ -408,13 +408,11 @@ window.addEventListener("resize", keepClearOfStanding);
   // A followed board asks for itself every second (live.js). The board comes back
   // only if the match changed meanwhile: one that did not stays as it is.
   let askedForTheBoard = false; // until its answer is swapped in or set aside
-  let boardAskedFor = false; // until it is swapped in
   function askForTheBoard() {
     const board = document.getElementById("scoreboard");
     if (!board || !window.htmx || document.querySelector("[data-live-poll]")) return;
     const address = window.location.pathname + window.location.search;
     askedForTheBoard = true;
-    boardAskedFor = true;
     window.htmx.ajax("GET", address, { target: "#scoreboard", swap: "outerHTML" });
   }
 
@@ -435,15 +433,9 @@ window.addEventListener("resize", keepClearOfStanding);
       const version = shownVersion(document);
       swapped = !(version && version === shownVersion(now));
     }
-    if (!swapped) {
-      event.detail.shouldSwap = false;
-      boardAskedFor = false;
-    }
+    if (!swapped) event.detail.shouldSwap = false;
   });
-  document.addEventListener("htmx:sendError", function () {
-    askedForTheBoard = false;
-    boardAskedFor = false;
-  });
+  document.addEventListener("htmx:sendError", function () { askedForTheBoard = false; });
   // A request with no answer after the time the page allows (base.html's htmx-config)
   // is one that did not get through (QA25: a swallowed round left its button greyed for
   // good): what a lost connection does follows (a round kept and sent again, its
@@ -509,9 +501,11 @@ window.addEventListener("resize", keepClearOfStanding);
 
   // A round being typed is kept in this tab (sessionStorage) as it is typed, and put back
   // into its form when the page shows it again empty: after Back from another page,
-  // a Reload, or a board asked for again. It is that round's only: a form for another
-  // round number leaves it, and sending the round forgets it (until it comes back with
-  // its faults: then it is kept again, as the server's form shows it).
+  // a Reload, or any answer that brings a fresh form for it (the board asked for again,
+  // a correction saved: QA, it came back empty and a Reload then forgot it). It is that
+  // round's only: a form for another round number (a round deleted or recorded
+  // meanwhile) forgets it, and so does sending the round (until it comes back with its
+  // faults: then it is kept again, as the server's form shows it).
   const DRAFT = "scorepad.draft:";
   const SERVERS = ["csrfmiddlewaretoken", "number", "entry_key", "seen", "shown"];
 
@@ -602,26 +596,53 @@ window.addEventListener("resize", keepClearOfStanding);
   });
   document.addEventListener("submit", function (event) {
     const form = event.target;
-    if (!form.matches(ENTRY_FORM)) return;
+    if (form.matches(ENTRY_FORM)) forgetDraft(form);
+  }, true);
+  function forgetDraft(form) {
     try {
       window.sessionStorage.removeItem(DRAFT + form.getAttribute("action"));
     } catch (error) {
       // nothing kept
     }
-  }, true);
+  }
+
+  // The number of the round whose draft is kept for `form`'s match, if one is.
+  function draftNumber(form) {
+    try {
+      const draft = JSON.parse(window.sessionStorage.getItem(DRAFT + form.getAttribute("action")) || "null");
+      return draft ? draft.number : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () { putBackDraft(document); });
-  // The board asked for again: before the forms are prepared (scorepad.js, on
-  // afterSettle), so that the picked cards show. Not after other swaps: a round deleted
-  // and entered again must not bring back what was typed for the next one.
+  // The round's form that a swap may replace: a form swapped in is another one.
+  let formBefore = null;
+  document.addEventListener("htmx:beforeSwap", function () { formBefore = roundForm(document); });
+  // Put back before the forms are prepared (scorepad.js, on afterSettle), so that the
+  // picked cards show.
   document.addEventListener("htmx:afterSwap", function () {
+    const form = roundForm(document);
+    if (!form || form === formBefore) return;
     // What was typed, put in the form by the server: a correction of a round deleted
     // meanwhile (the next round's form), or a round sent back with its faults. Kept at
     // once, as if typed there (QA28: a Reload emptied it; sending it had forgotten it).
-    const retyped = roundForm(document);
-    if (retyped && retyped.hasAttribute("data-retyped")) keepDraft(retyped);
-    if (!boardAskedFor) return;
-    boardAskedFor = false;
-    putBackDraft(document);
+    if (form.hasAttribute("data-retyped")) {
+      keepDraft(form);
+      return;
+    }
+    // A fresh form for the round being typed (a correction saved, the board asked for
+    // again): what was typed goes back in, or the next Reload would keep the empty form
+    // over it. One for another round: what was typed belonged to a round that changed
+    // under it (deleted and entered again), never brought back into this one or later.
+    const number = draftNumber(form);
+    if (number === null) return;
+    if (number === form.elements.number.value) {
+      putBackDraft(document);
+    } else if (untouched(form)) {
+      forgetDraft(form);
+    }
   });
 
   // What only a page shown again by Back says (the set-up of a match just started).

@@ -777,3 +777,33 @@ def test_a_hand_typed_while_the_match_was_deleted_is_sent_once_it_is_restored(pa
     expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "5"])
     assert co_scorer.evaluate("() => window.notReloaded === true")
+
+
+def test_a_round_being_typed_on_either_scorers_phone_outlives_their_corrections(page, phone):
+    """QA: saving a correction emptied the round being typed on the board, on a
+    co-scorer's link as on the owner's page; a Reload did not bring it back."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    play_cabo_round(co_scorer, {"Ana": "2", "Ben": "5", "Chloé": "9"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible(timeout=FOLLOWER_DELAY_MS + 1000)
+    # Round 2 half typed on both phones; round 1 corrected on the co-scorer's, then on
+    # the owner's (the owner's page, following, leaves its typed form as it is).
+    typed = {co_scorer: ("Ben", "6"), page: ("Chloé", "3")}
+    for scorer, (name, value) in typed.items():
+        row(scorer, name).locator("input.points-input").fill(value)
+        row(scorer, name).locator("label.caller-pick").click()
+    for scorer, (name, points) in ((co_scorer, ("Ben", "4")), (page, ("Chloé", "8"))):
+        scorer.locator("#round-1 .why-link").click()
+        scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+        row(scorer.locator("#correction"), name).locator("input.points-input").fill(points)
+        scorer.get_by_role("button", name="Save the correction").click()
+        expect(scorer.locator("#correction")).to_be_empty()
+        expect(scorer.locator("#standing .notice")).to_contain_text("Round 1 corrected.")
+    for scorer, (name, value) in typed.items():
+        for _step in ("corrected", "reloaded"):
+            expect(scorer.get_by_text("Enter round 2")).to_be_visible()
+            expect(row(scorer, name).locator("input.points-input")).to_have_value(value)
+            expect(row(scorer, name).locator("input[name=caller]")).to_be_checked()
+            scorer.reload()
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "4", "8"])

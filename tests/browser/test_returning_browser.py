@@ -585,3 +585,84 @@ def test_a_round_being_corrected_in_another_tab_does_not_hold_this_tabs_round(pa
         (3, "Ana"),
         (4, "Cléo"),
     ]
+
+
+def correct_the_first_round(page, fields: dict[str, str]) -> None:
+    """Round 1's correction opened on the board (its number, then "Correct this
+    round"), `fields` changed in it, and saved."""
+    page.locator("#round-1 a.why-link").click()
+    page.locator("#why-1 a.correct-link").click()
+    correction = page.locator("#correction form.correction-form")
+    for name, value in fields.items():
+        correction.locator(f'input[name="{name}"]').fill(value)
+    correction.locator("button[type=submit]").click()
+    expect(page.locator("#correction")).to_be_empty()
+    settled(page)
+
+
+@pytest.mark.parametrize("game", ["cabo", "escoba"])
+def test_a_round_being_typed_stays_typed_when_a_correction_is_saved(page, shot, game):
+    """QA: round 2 half typed, round 1 corrected on the board: the correction's answer
+    brought round 2's form back empty, and a Reload then forgot what was typed."""
+    if game == "cabo":
+        start_match(page, "cabo", ["Ann", "Bob", "Cy"])
+        enter(page, "Ann", {"Ann": "3", "Bob": "12", "Cy": "20"})
+        record(page)
+        expect(page.get_by_text("Enter round 2")).to_be_visible()
+        settled(page)
+        typed = {"hand_0": "17", "hand_1": "4"}
+        ticked = 'input[name="caller"][value="1"]'
+        correction, totals = {"hand_2": "21"}, ["0", "12", "21"]
+    else:  # a French table (QA): the deal kept in French
+        start_match(page, "escoba", ["Ana", "Ben"])
+        page.get_by_role("button", name="Français").click()
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        for name, value in {"cards_0": "21", "oros_0": "6", "sevens_0": "3"}.items():
+            page.locator(f'input[name="{name}"]').fill(value)
+        page.locator('input[name="velo"][value="0"]').check()
+        page.locator("form.round-form button[type=submit]").click()
+        expect(page.locator("form.round-form input[name=number]")).to_have_value("2")
+        settled(page)
+        typed = {"cards_0": "25", "oros_0": "7"}
+        ticked = 'input[name="velo"][value="1"]'
+        correction, totals = {"escobas_1": "2"}, ["4", "2"]
+    for name, value in typed.items():
+        page.locator(f'form.round-form input[name="{name}"]').first.fill(value)
+    page.locator(ticked).first.check()
+    correct_the_first_round(page, correction)
+    expect(page.locator("tfoot .totals td")).to_have_text(totals)
+    form = page.locator("form.round-form").first
+    expect(form.locator("input[name=number]")).to_have_value("2")
+    for step in ("corrected", "reloaded"):
+        if step == "reloaded":
+            page.reload()
+            form = page.locator("form.round-form").first
+            expect(form.locator("input[name=number]")).to_have_value("2")
+        for name, value in typed.items():
+            expect(form.locator(f'input[name="{name}"]')).to_have_value(value)
+        expect(form.locator(ticked)).to_be_checked()
+        shot(f"{game}-typed-after-a-correction-{step}")
+
+
+def test_the_last_round_deleted_brings_nothing_typed_for_the_next_into_its_form(page):
+    """Round 2 half typed, round 1 deleted: round 1's form is fresh (what was typed was
+    for the round after it), after a Reload too, and round 2's once round 1 is in."""
+    start_match(page, "cabo", ["Ann", "Bob"])
+    enter(page, "Ann", {"Ann": "3", "Bob": "12"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    enter(page, "Bob", {"Ann": "17", "Bob": "4"})
+    page.get_by_role("button", name="Delete round 1").click()
+    for step in ("deleted", "reloaded"):
+        if step == "reloaded":
+            page.reload()
+        expect(page.get_by_text("Enter round 1")).to_be_visible()
+        settled(page)
+        expect_no_hand_typed(page)
+        expect(page.locator("form.round-form input[name=caller]:checked")).to_have_count(0)
+    enter(page, "Ann", {"Ann": "0", "Bob": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    expect_no_hand_typed(page)
