@@ -96,6 +96,7 @@ OWNER = {
     "matches:edit_round",
     "matches:delete_last",
     "matches:restore",
+    "matches:undo_correction",
     "matches:again",
     "matches:players",
     "matches:abandon",
@@ -126,7 +127,14 @@ ACCOUNT = {
 }
 ACCOUNT_OWNER = {"accounts:claim", "accounts:release"}
 # Reached through a shared link's token: what each holder may do is in LINK_ANSWERS.
-LINK = {"live:page", "live:board", "live:add_round", "live:edit_round", "live:round_why"}
+LINK = {
+    "live:page",
+    "live:board",
+    "live:add_round",
+    "live:edit_round",
+    "live:round_why",
+    "live:undo_correction",
+}
 # (role, URL name, method) → the answers allowed. A follower reads; a co-scorer also
 # records and corrects rounds (an empty post is refused: 400 or 422); a stopped link, and any
 # other token, is a 404 like a link that never was.
@@ -149,6 +157,9 @@ LINK_ANSWERS = {
         # link's own board.
         ("live:add_round", "GET"): {302},
         ("live:edit_round", "POST"): {400, 422},
+        # Undo of a correction that deleted the rounds after it (none here): said on the
+        # link's own board.
+        ("live:undo_correction", "POST"): {302},
     },
 }
 

@@ -353,6 +353,67 @@ def chart_description(game, count: int) -> str:
     return text % {"count": count}
 
 
+def later_rounds_text(game, key: str, *, number: int, first: int, last: int) -> str:
+    """What a correction does to the rounds after it that no longer fit, `first` to
+    `last` (one or several; deals for Escoba), with round `number` corrected: the
+    refusal's offer ("delete"), what the board then tells ("deleted"), what Undo does
+    ("undo") and then tells ("undone")."""
+    count = last - first + 1
+    deal = game.round_noun == "deal"
+    if key == "delete":
+        text = (
+            npgettext(
+                "a deal of cards",
+                "Correct deal %(number)s and delete deal %(first)s",
+                "Correct deal %(number)s and delete deals %(first)s–%(last)s",
+                count,
+            )
+            if deal
+            else ngettext(
+                "Correct round %(number)s and delete round %(first)s",
+                "Correct round %(number)s and delete rounds %(first)s–%(last)s",
+                count,
+            )
+        )
+    elif key == "deleted":
+        text = (
+            npgettext(
+                "a deal of cards",
+                "Deal %(first)s was deleted with it.",
+                "Deals %(first)s–%(last)s were deleted with it.",
+                count,
+            )
+            if deal
+            else ngettext(
+                "Round %(first)s was deleted with it.",
+                "Rounds %(first)s–%(last)s were deleted with it.",
+                count,
+            )
+        )
+    elif key == "undo":  # always two rounds or more: the corrected one and the deleted
+        text = (
+            pgettext("a deal of cards", "Undo: deals %(number)s–%(last)s as they were")
+            if deal
+            else gettext("Undo: rounds %(number)s–%(last)s as they were")
+        )
+    else:
+        text = (
+            npgettext(
+                "a deal of cards",
+                "Deal %(number)s is as it was again, and deal %(first)s is back.",
+                "Deal %(number)s is as it was again, and deals %(first)s–%(last)s are back.",
+                count,
+            )
+            if deal
+            else ngettext(
+                "Round %(number)s is as it was again, and round %(first)s is back.",
+                "Round %(number)s is as it was again, and rounds %(first)s–%(last)s are back.",
+                count,
+            )
+        )
+    return text % {"number": number, "first": first, "last": last}
+
+
 def round_text(game, key: str, **params: object) -> str:
     """One of the round's sentences, in the words of `game` (its `round_noun`)."""
     text = str(ROUND_TEXTS[game.round_noun][key])

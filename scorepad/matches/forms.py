@@ -577,6 +577,11 @@ class RoundForm(forms.Form):
     seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
     # The round a correction showed (`Round.fingerprint`): absent from an entry.
     shown = forms.CharField(widget=forms.HiddenInput, max_length=16, required=False)
+    # A correction's button that deletes the later rounds in its way, naming them
+    # (`services.LaterRoundsInTheWay.offer`): absent from an entry.
+    delete_later = forms.RegexField(
+        regex=r"\A\d{1,6}-\d{1,6}-[0-9a-f]{16}\Z", required=False, widget=forms.HiddenInput
+    )
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -618,7 +623,7 @@ class RoundForm(forms.Form):
         return (get_game(state.setup.game).entry_names(state), state.needs_tiebreak)
 
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"number", "entry_key", "seen", "shown"})
+        return has_forged_fields(self, {"number", "entry_key", "seen", "shown", "delete_later"})
 
     def has_entry(self) -> bool:
         """Whether the round's number and one-time key came through, whatever its

@@ -29,7 +29,13 @@ from . import etags, rendered, sharing
 from .access import get_own_match, shared_link
 from .models import Match, ShareLink
 from .scoreboard import RECENT_ROUNDS, card_picker, scoreboard_context
-from .views import Board, correct_round_from, record_round_from, why_answer
+from .views import (
+    Board,
+    correct_round_from,
+    record_round_from,
+    undo_correction_from,
+    why_answer,
+)
 
 FOLLOW = (ShareLink.Kind.FOLLOW.value, ShareLink.Kind.SCORE.value)  # a co-scorer follows too
 SCORE = (ShareLink.Kind.SCORE.value,)
@@ -150,6 +156,14 @@ def add_round(request: HttpRequest, link: ShareLink) -> HttpResponse:
 @through_link(SCORE, rounds=True)  # a correction plays the match again from its round
 def edit_round(request: HttpRequest, link: ShareLink, number: int) -> HttpResponse:
     return correct_round_from(request, link.match, number, link_board(link))
+
+
+@require_POST
+@through_link(SCORE)
+def undo_correction(request: HttpRequest, link: ShareLink, round_id: int) -> HttpResponse:
+    """A co-scorer corrects rounds, and may delete the ones after a correction with it:
+    they may undo that too."""
+    return undo_correction_from(request, link.match, round_id, link_board(link))
 
 
 class ShareForm(forms.Form):

@@ -11,4 +11,5 @@ urlpatterns = [
     path("<str:token>/rounds/", live.add_round, name="add_round"),
     path("<str:token>/rounds/<int:number>/", live.edit_round, name="edit_round"),
     path("<str:token>/rounds/<int:number>/why/", live.round_why, name="round_why"),
+    path("<str:token>/rounds/<int:round_id>/undo/", live.undo_correction, name="undo_correction"),
 ]

@@ -12,7 +12,12 @@ from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext, pgettext_lazy
 
-from scorepad.core.wording import engine_text, points_changed_text, round_text
+from scorepad.core.wording import (
+    engine_text,
+    later_rounds_text,
+    points_changed_text,
+    round_text,
+)
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import Game
@@ -163,6 +168,8 @@ def scoreboard_context(
         and not live
         and not read_only
         else None,
+        # A correction that deleted the rounds after it offers to put them all back.
+        "undo_correction": undo_correction(match, told, live) if told and not read_only else None,
         "status_error": status_error,
         "undo": undo,
         "read_only": read_only,
@@ -203,7 +210,7 @@ def last_round_change(match: Match, *, before_added: bool = False) -> tuple | No
         # not a change of the rounds to tell, nor one that hides the change before it.
         .exclude(action=RoundChange.Action.EDIT, points__isnull=True)
         .order_by("-id")
-        .values_list("action", "round__number", "points")
+        .values_list("action", "round__number", "points", "round_id")
     )
     last = list(changes[:2])[1:] if before_added else list(changes[:1])
     return last[0] if last and last[0][0] in CHANGE_TEXTS else None
@@ -211,9 +218,14 @@ def last_round_change(match: Match, *, before_added: bool = False) -> tuple | No
 
 def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
     """`change` (`last_round_change`) said as the board tells it."""
-    action, number, points = change
-    said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
-    if points:  # in seat order: the sides' names may have been corrected since
+    action, number, points = change[:3]
+    points = points or {}
+    if restored := points.get("restored"):  # a correction's Undo (`services.undo_correction`)
+        first, last = restored
+        said = later_rounds_text(match.rules, "undone", number=number, first=first, last=last)
+    else:
+        said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
+    if "before" in points:  # in seat order: the sides' names may have been corrected since
         before, after = (
             {
                 side: value
@@ -223,9 +235,31 @@ def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
             for when in ("before", "after")
         )
         said += " " + points_changed_text(sides, before, after)
-        if points.get("end"):
-            said += " " + end_changed_text(**points["end"])
+    if deleted := points.get("deleted"):
+        first, last = deleted
+        gone = later_rounds_text(match.rules, "deleted", number=number, first=first, last=last)
+        said += " " + gone
+    if points.get("end"):
+        said += " " + end_changed_text(**points["end"])
     return said
+
+
+def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict | None:
+    """Undo of the last change (`last_round_change`) when it is a correction that deleted
+    the rounds after it (`services.undo_correction`): where it posts, and what it says.
+    Also on a co-scorer's board, which made or could have made it."""
+    action, number, points, round_id = change
+    if action != RoundChange.Action.EDIT or not (points or {}).get("deleted"):
+        return None
+    if live is None:
+        url = reverse("matches:undo_correction", args=[match.pk, round_id])
+    elif live.kind == ShareLink.Kind.SCORE:
+        url = reverse("live:undo_correction", args=[live.token, round_id])
+    else:
+        return None
+    last = points["deleted"][1]
+    label = later_rounds_text(match.rules, "undo", number=number, first=number + 1, last=last)
+    return {"url": url, "label": label}
 
 
 def end_changed_text(change: str, status: object) -> str:

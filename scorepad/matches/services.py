@@ -5,6 +5,7 @@ before anything is saved, journals what changed, and keeps what the engine deriv
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,7 +21,7 @@ from django.utils.translation import ngettext
 
 from scorepad.core.wording import round_text
 from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
-from scorepad.rules.base import MatchState, RoundInvalid, Setup
+from scorepad.rules.base import MatchOver, MatchState, RoundInvalid, Setup
 from scorepad.rules.kept import result_from_json, result_to_json
 
 from . import kept, sharing
@@ -242,32 +243,105 @@ def _refuse_a_second_entry(match: Match, entry_key: uuid.UUID, data: Mapping, nu
         raise AlreadyRecorded(round_text(match.rules, "recorded_same", number=number))
 
 
+class LaterRoundsInTheWay(RoundInvalid):
+    """A correction that holds for its own round but not for the rounds after it: from
+    round `first` on (to the last, `last`) they no longer fit the match, either one of
+    them no longer holds (`ends` False: `errors` say why) or the match is over before
+    them (`ends`). `offer` names them for a correction that deletes them as well
+    (`correct_round`'s `delete_later`); the message says what to do."""
+
+    def __init__(self, invalid: RoundInvalid, game, number: int, rounds: Sequence[Round]):
+        super().__init__(invalid.errors, invalid.number)
+        self.first, self.last = invalid.number, len(rounds)
+        self.ends = isinstance(invalid.__cause__, MatchOver)
+        self.offer = _later_offer(rounds[self.first - 1 :])
+        if self.ends:
+            self.message = round_text(game, "ends_at", end=self.first - 1)
+        else:
+            self.message = round_text(game, "later_fails", number=number, later=self.first)
+
+
+def _later_offer(later: Sequence[Round]) -> str:
+    """The rounds `later` (the last ones, in order) as a correction deleting them names
+    them: their numbers, and what they hold (`Round.fingerprint`), so that rounds
+    changed meanwhile are never deleted unseen."""
+    seen = hashlib.sha256(":".join(r.fingerprint for r in later).encode()).hexdigest()[:16]
+    return f"{later[0].number}-{later[-1].number}-{seen}"
+
+
 def correct_round(
-    match: Match, number: int, data: Mapping, *, owner: Owner, shown: str | None = None
+    match: Match,
+    number: int,
+    data: Mapping,
+    *,
+    owner: Owner,
+    shown: str | None = None,
+    delete_later: str | None = None,
 ) -> Round:
-    """Replace round `number`'s entry; every later round must still hold under the rules.
-    `shown`: the round as the correction form showed it (`Round.fingerprint`); refused
-    if it changed since (corrected, or deleted and entered again, on another phone)."""
+    """Replace round `number`'s entry; every later round must still hold under the rules
+    (LaterRoundsInTheWay if some no longer do). `shown`: the round as the correction
+    form showed it (`Round.fingerprint`); refused if it changed since (corrected, or
+    deleted and entered again, on another phone). `delete_later`: the offer of such a
+    refusal (`LaterRoundsInTheWay.offer`), to delete the rounds in the way with the
+    correction, as deletions are (journaled, restorable); refused as changed meanwhile
+    if those rounds are no longer the last ones as they were. A correction that leaves
+    other rounds in the way is refused with its own offer; one that leaves none deletes
+    nothing."""
     with transaction.atomic():
         match = _locked(match)
         rounds = list(_live_rounds(match))
         target = next((r for r in rounds if r.number == number), None)
         if target is None:  # deleted since the correction form was shown
             raise DeletedMeanwhile(round_text(match.rules, "deleted_meanwhile", number=number))
-        if shown and shown != target.fingerprint:
+        if (shown and shown != target.fingerprint) or (
+            delete_later and not _still_offered(delete_later, rounds, number)
+        ):
             raise RoundConflict(round_text(match.rules, "changed_meanwhile", number=number))
         entries = [dict(data) if r.number == number else r.data for r in rounds]
-        state = match.rules.score(match.setup(), entries)  # RoundInvalid names the round
+        try:
+            state = match.rules.score(match.setup(), entries)  # RoundInvalid names the round
+        except RoundInvalid as invalid:
+            if invalid.number is None or invalid.number <= number:
+                raise
+            in_the_way = LaterRoundsInTheWay(invalid, match.rules, number, rounds)
+            if delete_later != in_the_way.offer:
+                raise in_the_way from invalid
+            dropped, rounds = rounds[in_the_way.first - 1 :], rounds[: in_the_way.first - 1]
+            state = match.rules.score(match.setup(), entries[: len(rounds)])
+        else:
+            dropped = []
         before = target.data
         target.data = dict(data)
         target.save(update_fields=["data"])
         points = _points_changed(target, state)
         ended_before = _end_of(match)
+        _delete(match, dropped, owner)
         kept.keep(match, state, rounds)
         if points is not None and (end := _end_changed(ended_before, _end_of(match))):
             points["end"] = end
+        if dropped:  # told with the correction, which its undo reads (`undo_correction`)
+            points = {**(points or {}), "deleted": [dropped[0].number, dropped[-1].number]}
         _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
     return target
+
+
+def _still_offered(offer: str, rounds: Sequence[Round], number: int) -> bool:
+    """Whether the rounds a refusal offered to delete (`LaterRoundsInTheWay.offer`) are
+    still the last ones, after round `number`, as they were."""
+    first = offer.split("-", 1)[0]
+    if not first.isdigit() or not number < int(first) <= len(rounds):
+        return False
+    return offer == _later_offer(rounds[int(first) - 1 :])
+
+
+def _delete(match: Match, rounds: Sequence[Round], owner: Owner) -> None:
+    """Delete `rounds`, the last ones, as deleting them one by one from the last does:
+    each kept to be restored, and journaled."""
+    when = timezone.now()
+    for gone in reversed(rounds):
+        gone.deleted_at, gone.result = when, None
+        gone.save(update_fields=["deleted_at", "result"])
+        _journal(match, gone, RoundChange.Action.DELETE, gone.data, None, owner)
 
 
 def _end_of(match: Match) -> tuple[bool, list[str], object, object]:
@@ -378,6 +452,61 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
         _journal(match, deleted, RoundChange.Action.RESTORE, None, deleted.data, owner)
         kept.keep(match, state, [deleted])
     return deleted
+
+
+def _undoable_correction(match: Match) -> RoundChange | None:
+    """The match's last change of its rounds if it is a correction that deleted the
+    rounds after it (`correct_round`'s `delete_later`): what Undo puts back as it was
+    while nothing changed since. One query."""
+    last = RoundChange.objects.filter(match_id=match.pk).order_by("-id").first()
+    if last is None or last.action != RoundChange.Action.EDIT or not last.points:
+        return None
+    return last if last.points.get("deleted") else None
+
+
+def undo_correction(match: Match, round_id: int, *, owner: Owner) -> Round:
+    """Undo a correction that deleted the rounds after it: round `round_id` as it was
+    before, and the rounds it deleted back; only while it is the match's last change.
+    Journaled as a correction (its points, what it did to the end) telling which
+    rounds came back, and as each round's restoring."""
+    with transaction.atomic():
+        match = _locked(match)
+        _refuse_if_abandoned(match)
+        change = _undoable_correction(match)
+        if change is None or change.round_id != round_id:
+            raise RoundConflict(round_text(match.rules, "not_restorable"))
+        first, last = change.points["deleted"]
+        deletions = RoundChange.objects.filter(
+            match_id=match.pk, action=RoundChange.Action.DELETE, id__lt=change.pk
+        ).select_related("round")
+        back = sorted((d.round for d in deletions.order_by("-id")[: last - first + 1]), key=_number)
+        rounds = list(_live_rounds(match))
+        target = next((r for r in rounds if r.pk == round_id), None)
+        if target is None or [r.number for r in back] != list(range(len(rounds) + 1, last + 1)):
+            raise RoundConflict(round_text(match.rules, "not_restorable"))
+        entries = [change.before if r is target else r.data for r in rounds]
+        try:
+            state = match.rules.score(match.setup(), [*entries, *(r.data for r in back)])
+        except RoundInvalid:
+            raise RoundConflict(round_text(match.rules, "not_restorable")) from None
+        before, target.data = target.data, change.before
+        target.save(update_fields=["data"])
+        points = _points_changed(target, state) or {}
+        ended_before = _end_of(match)
+        for restored in back:
+            restored.deleted_at = None
+            restored.save(update_fields=["deleted_at"])
+            _journal(match, restored, RoundChange.Action.RESTORE, None, restored.data, owner)
+        kept.keep(match, state, [*rounds, *back])
+        if end := _end_changed(ended_before, _end_of(match)):
+            points["end"] = end
+        points["restored"] = [first, last]
+        _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
+    return target
+
+
+def _number(round_: Round) -> int:
+    return round_.number
 
 
 def _refuse_if_abandoned(match: Match) -> None:

@@ -13,6 +13,9 @@ urlpatterns = [
     path("<int:match_id>/rounds/<int:number>/why/", views.round_why, name="round_why"),
     path("<int:match_id>/rounds/delete-last/", views.delete_last_round, name="delete_last"),
     path("<int:match_id>/rounds/<int:round_id>/restore/", views.restore_round, name="restore"),
+    path(
+        "<int:match_id>/rounds/<int:round_id>/undo/", views.undo_correction, name="undo_correction"
+    ),
     path("<int:match_id>/again/", views.play_again, name="again"),
     path("<int:match_id>/players/", views.correct_players, name="players"),
     path("<int:match_id>/abandon/", views.abandon_match, name="abandon"),

@@ -23,11 +23,10 @@ from django_htmx.http import HttpResponseClientRedirect, reswap, retarget
 
 from scorepad.core.forms import OnceForm
 from scorepad.core.htmx import VARY, form_status, render_page_or_partial, wants_fragment
-from scorepad.core.wording import round_text
+from scorepad.core.wording import later_rounds_text, round_text
 from scorepad.rules import GAMES
 from scorepad.rules.base import (
     Game,
-    MatchOver,
     MatchState,
     RoundInvalid,
     SetupInvalid,
@@ -407,6 +406,7 @@ def correct_round_from(
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.has_forged_fields():
         return HttpResponseBadRequest()
+    later_offer = None  # the rounds after it, when the correction no longer fits them
     if request.method == "POST" and form.is_valid():
         try:
             corrected = services.correct_round(
@@ -415,6 +415,7 @@ def correct_round_from(
                 form.round,
                 owner=current_owner(request),
                 shown=form.cleaned_data["shown"] or None,
+                delete_later=form.cleaned_data["delete_later"] or None,
             )
         except services.DeletedMeanwhile:
             fresh = Match.objects.prefetch_related("rounds").get(pk=match.pk)
@@ -425,29 +426,27 @@ def correct_round_from(
                 request,
                 _changed(request, match, notice=str(conflict), status_error=True, board=board),
             )
+        except services.LaterRoundsInTheWay as in_the_way:
+            later_offer = _later_rounds_refused(form, in_the_way, match.rules, number)
         except RoundInvalid as invalid:
-            if isinstance(invalid.__cause__, MatchOver):  # the match ends before a later round
-                form.add_error(None, round_text(match.rules, "ends_at", end=invalid.number - 1))
-            else:
-                if invalid.number is not None and invalid.number > number:  # a later round
-                    later = round_text(
-                        match.rules, "later_fails", number=number, later=invalid.number
-                    )
-                    form.add_error(None, later)
-                form.show_engine_errors(invalid.errors)
+            form.show_engine_errors(invalid.errors)
         else:
             after = corrected.match  # as the correction saved it (`live_state`)
             # What it did to the round's points and to the match's end, as every board of
-            # the table tells it (in sight in the standing: the row may be far up).
+            # the table tells it (in sight in the standing: the row may be far up). Rounds
+            # it deleted are told by the board itself, beside the Undo it offers.
+            deleted = after.round_count < len(rounds)
             said = last_change_text(after, after.setup().sides) or round_text(
                 match.rules, "corrected", number=number
             )
             if request.htmx:  # the board shows what changed, the correction closed
-                response = _changed(request, after, notice=said, board=board)
+                response = _changed(request, after, notice=None if deleted else said, board=board)
                 return _instead_of_correction(request, response)
-            messages.info(request, said)  # one notice, as the board says it in place
+            if not deleted:
+                messages.info(request, said)  # one notice, as the board says it in place
             return redirect(round_url(match, number, board.live))
     context = {
+        "later_offer": later_offer,
         "live": board.live,
         "match": match,
         "form": form,
@@ -461,6 +460,20 @@ def correct_round_from(
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
+
+
+def _later_rounds_refused(
+    form: RoundForm, in_the_way: services.LaterRoundsInTheWay, game: Game, number: int
+) -> dict:
+    """A correction refused for the rounds after it: said above its form (with why the
+    first of them no longer holds, unless the match would be over before it), and the
+    offer, under it, to delete them with the correction (its button's value and words)."""
+    form.add_error(None, in_the_way.message)
+    if not in_the_way.ends:
+        form.show_engine_errors(in_the_way.errors)
+    first, last = in_the_way.first, in_the_way.last
+    words = later_rounds_text(game, "delete", number=number, first=first, last=last)
+    return {"value": in_the_way.offer, "label": words}
 
 
 def _deleted_meanwhile(
@@ -536,6 +549,24 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
     return _changed(
         request, restored.match, notice=notice, undo=following, restorable_round=following
     )
+
+
+@require_POST
+def undo_correction(request: HttpRequest, match_id: int, round_id: int) -> HttpResponse:
+    match = get_own_match(request, match_id, rounds=False)
+    return undo_correction_from(request, match, round_id, owner_board(match))
+
+
+def undo_correction_from(
+    request: HttpRequest, match: Match, round_id: int, board: Board
+) -> HttpResponse:
+    """Undo of a correction that deleted the rounds after it, from `board`: the board
+    tells what came back (its last change)."""
+    try:
+        corrected = services.undo_correction(match, round_id, owner=current_owner(request))
+    except services.RoundConflict as conflict:
+        return _changed(request, match, notice=str(conflict), status_error=True, board=board)
+    return _changed(request, corrected.match, board=board)
 
 
 @require_POST

@@ -166,9 +166,9 @@ def test_a_correction_that_loses_the_race_with_a_deletion_answers_with_the_board
     )
     correct = services.correct_round
 
-    def deleted_meanwhile(match, number, data, *, owner, shown=None):
+    def deleted_meanwhile(match, number, data, *, owner, **seen):
         services.delete_last_round(match, number=number, owner=owner)
-        return correct(match, number, data, owner=owner, shown=shown)
+        return correct(match, number, data, owner=owner, **seen)
 
     url = reverse("matches:edit_round", args=[match_id, 1])
     fields = round_post(1, points_0="4", out_1="on", points_2="3")
