@@ -247,3 +247,18 @@ def test_the_quick_reference_switches_its_card_values_in_place(client):
     assert 'href="?preset=nl#quick-values"' in page and "#values" not in page
     rules = get(client, "/rules/cabo/", "en").text
     assert '<section id="values">' in rules and 'href="?preset=nl#values"' in rules
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "misread"),
+    [
+        ("en", "always used as a single deck, never two", "played on its own"),
+        ("fr", "toujours en un seul paquet, jamais deux", "se joue toujours seul"),
+        ("nl", "altijd als één enkel spel, nooit twee", "speel je altijd alleen"),
+    ],
+)
+def test_the_cabo_deck_is_said_to_be_one_deck_not_a_game_for_one(client, language, said, misread):
+    """QA read "le jeu Cabo se joue toujours seul" as "you always play alone"."""
+    page = get(client, "/rules/cabo/", language).text
+    assert said in page
+    assert misread not in page

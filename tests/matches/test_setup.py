@@ -410,3 +410,10 @@ def test_a_first_set_up_offers_the_rules_of_the_visitors_language(client, langua
     assert re.search(rf'<option value="{values}" selected>', shown)
     escoba = client.get(reverse("matches:new", args=["escoba"])).content.decode()
     assert re.search(r'<input type="radio" name="preset" value="classic"[^>]*checked', escoba)
+
+
+def test_the_decks_option_says_the_cabo_deck_is_never_doubled(client):
+    """Its help said "the Cabo deck is always one", read as a game for one player."""
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert "Not with the branded Cabo deck: it is always used as a single deck." in page
+    assert "is always one" not in page
