@@ -29,9 +29,10 @@ FRENCH_ROWS = (
 )  # fmt: skip
 
 
-def chosen_preset(game: Game, key: str) -> str:
-    """The preset asked for in the address, else the game's first one."""
-    return key if key in {preset.key for preset in game.presets} else game.presets[0].key
+def chosen_preset(game: Game, key: str, language: str) -> str:
+    """The preset asked for in the address (a match's "Rules" link names its own), else
+    the one a table speaking the reader's language plays, as the set-up offers first."""
+    return key if key in {preset.key for preset in game.presets} else game.preset_for(language)
 
 
 @dataclass(frozen=True)

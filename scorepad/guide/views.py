@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import select_template
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from scorepad.core.htmx import render_page_or_partial, wants_fragment
@@ -49,7 +50,7 @@ def _prose(kind: str, game: Game) -> str:
 
 def _sheet(request: HttpRequest, game_key: str, kind: str, page: str) -> HttpResponse:
     game = _game(game_key)
-    preset = tables.chosen_preset(game, request.GET.get("preset", ""))
+    preset = tables.chosen_preset(game, request.GET.get("preset", ""), get_language())
     context = {
         "game": game,
         "preset": preset,

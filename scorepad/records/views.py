@@ -270,20 +270,32 @@ def players(request: HttpRequest) -> HttpResponse:
     return render(request, "records/players.html", context, status=form_status(request, form))
 
 
+def _spellings(matches: QuerySet[Match], name: str) -> list[str]:
+    """The names seated in `matches` that are `name` whatever the capitals typed in each
+    match, as the players' list counts them (`stats.from_tallies`): compared here, as
+    SQLite's LIKE folds only A to Z."""
+    return [seated for seated in _player_names(matches) if seated.casefold() == name.casefold()]
+
+
+def _nothing_counted_yet(request: HttpRequest, owner: Owner | None, name: str) -> HttpResponse:
+    """The page of a player seated only in matches that do not count yet (QA: Anke's page
+    was a 404 while her first match went on): it says why, and leads to those matches.
+    A name no match of the visitor's seats is not found."""
+    spellings = _spellings(_own_matches(owner), name)
+    if not spellings:
+        raise Http404
+    return render(request, "records/player.html", {"name": spellings[0], "nothing_counted": True})
+
+
 @require_safe
 @kept_page(stamp=owner_stamp)
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches, _names = _filtered(request, owner, _counted_matches(owner))
-    # The player whatever the capitals their name was typed with in each match, as the
-    # players' list counts them (`stats.from_tallies`): the names seated are compared
-    # here (SQLite's LIKE folds only A to Z).
-    seated_names = _player_names(_counted_matches(owner))
-    spellings = [spelling for spelling in seated_names if spelling.casefold() == name.casefold()]
-    spellings = spellings or [name]
+    spellings = _spellings(_counted_matches(owner), name) or [name]
     records = _tallies(_seats_of(matches).filter(name__in=spellings))
     if not records and not form.has_changed():
-        raise Http404
+        return _nothing_counted_yet(request, owner, name)
     if isinstance(matches, QuerySet):
         seated = Seat.objects.filter(match=OuterRef("pk"), name__in=spellings)
         recent = list(matches.filter(Exists(seated))[:10])

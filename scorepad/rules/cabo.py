@@ -214,8 +214,8 @@ OPTIONS = (
         1,
         gettext_noop("Decks"),
         gettext_noop(
-            "Two 52-card decks shuffled together for five or six players; "
-            "the Cabo deck is always one."
+            "Two 52-card decks shuffled together for five or six players. Not with the "
+            "branded Cabo deck: it is always used as a single deck."
         ),
         minimum=1,
         maximum=2,

@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import PHONE
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -252,3 +254,55 @@ def test_the_practice_waits_for_the_card_played_then_shows_the_fifteens(page):
     page.get_by_role("link", name=re.compile("French deck")).click()
     expect(page).to_have_url(re.compile(r"deck=french.*table=3B.*played=7O"))
     expect(results).to_contain_text("7 of diamonds makes fifteen one way")
+
+
+def _reads_at_once(page, whole: bool) -> None:
+    """What the step says is on the screen as it opens, and its Next is in thumb's reach."""
+    moves = page.locator("#step .guide-moves")
+    # A step of many moves (Escoba's last hands) cannot fit whole: its first move is there.
+    expect(moves if whole else moves.locator("li").first).to_be_in_viewport(ratio=1)
+    onward = page.locator("#step .guide-pager").first.locator("a").last
+    expect(onward).to_be_in_viewport(ratio=1)
+    box = onward.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+
+
+# Cabo's (the one QA walked) in every language; the others in French, the longest words.
+WALKS = [
+    ("cabo", 11, True, "en"),
+    ("cabo", 11, True, "fr"),
+    ("cabo", 11, True, "nl"),
+    ("escoba", 14, False, "fr"),
+    ("cabanga", 8, False, "fr"),
+]
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-js"])
+@pytest.mark.parametrize(
+    ("game", "steps", "whole", "language"), WALKS, ids=[f"{w[0]}-{w[3]}" for w in WALKS]
+)
+def test_each_walkthrough_step_says_what_it_does_without_scrolling(
+    browser, live_server, javascript, game, steps, whole, language
+):
+    """Found by QA: the intro on every step and the cards above the moves put what a step
+    says at y≈985 on an 844 px phone; the player scrolled on each of the steps."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=javascript
+    )
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"/rules/{game}/walkthrough/1/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    _reads_at_once(page, whole)
+    for number in range(2, steps + 1):
+        page.locator("#step .guide-pager").first.locator("a[rel=next]").click()
+        expect(page).to_have_url(re.compile(rf"/walkthrough/{number}/$"))
+        expect(page.locator(".lead")).to_have_count(0)  # the intro is the first step's
+        _reads_at_once(page, whole)
+    # Back a step from the pager at the foot, reached by scrolling down.
+    foot = page.locator("#step .guide-pager").last.locator("a[rel=prev]")
+    foot.scroll_into_view_if_needed()
+    foot.click()
+    expect(page).to_have_url(re.compile(rf"/walkthrough/{steps - 1}/$"))
+    _reads_at_once(page, whole)
+    context.close()

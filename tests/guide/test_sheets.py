@@ -59,12 +59,46 @@ def test_every_cabo_page_snaps_by_value_as_both_seeds_say(client, language, snap
     assert "same rank" not in page and "même rang" not in page
 
 
-def test_the_dutch_cabo_page_follows_the_dutch_sheet_on_powers(client):
+def test_the_dutch_cabo_page_carries_the_dutch_sheets_variants(client):
     page = get(client, "/rules/cabo/", "nl").text
-    assert "waar die kaart ook vandaan komt" in page
-    assert "De Franse regels zijn strenger" in page
     assert "Open gluur-opstelling" in page and "Geen slag-afleggen" in page
     assert "Die speler verliest" in page
+
+
+def section(page: str, anchor: str) -> str:
+    start = page.index(f'<section id="{anchor}">')
+    return page[start : page.index("</section>", start)]
+
+
+POWERS = {
+    "en": ("A 7, 8, 9, 10, jack or queen you discard", "French sheet", "Dutch sheet"),
+    "fr": ("Un 7, 8, 9, 10, Valet ou Dame que vous défaussez", "française", "néerlandaise"),
+    "nl": ("Een 7, 8, 9, 10, Boer of Vrouw die je aflegt", "Franse regels", "Nederlandse regels"),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("url", "anchor"),
+    [
+        ("/rules/cabo/", "powers"),
+        ("/rules/cabo/quick/", "quick-powers"),
+        ("/rules/cabo/faq/", "faq-discard-power"),
+    ],
+)
+def test_every_language_gives_both_sheets_powers_and_leaves_the_choice_to_the_table(
+    client, language, url, anchor
+):
+    """QA: two phones at one table showed two rules, the Dutch page giving a power to any
+    discard, the French one to a card discarded straight from the stock only."""
+    powers = section(get(client, url, language).text, anchor)
+    intro, french, dutch = POWERS[language]
+    # The French sheet's rule first, then the Dutch sheet's, in every language.
+    assert powers.index(french) < powers.index(dutch)
+    if anchor == "powers":
+        # The powers said for any discard, no sheet's answer taken as the rule.
+        assert intro in powers
+        assert powers.count("<li><strong>") == 5  # three powers, then the two sheets
 
 
 @pytest.mark.parametrize(
@@ -247,3 +281,18 @@ def test_the_quick_reference_switches_its_card_values_in_place(client):
     assert 'href="?preset=nl#quick-values"' in page and "#values" not in page
     rules = get(client, "/rules/cabo/", "en").text
     assert '<section id="values">' in rules and 'href="?preset=nl#values"' in rules
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "misread"),
+    [
+        ("en", "always used as a single deck, never two", "played on its own"),
+        ("fr", "toujours en un seul paquet, jamais deux", "se joue toujours seul"),
+        ("nl", "altijd als één enkel spel, nooit twee", "speel je altijd alleen"),
+    ],
+)
+def test_the_cabo_deck_is_said_to_be_one_deck_not_a_game_for_one(client, language, said, misread):
+    """QA read "le jeu Cabo se joue toujours seul" as "you always play alone"."""
+    page = get(client, "/rules/cabo/", language).text
+    assert said in page
+    assert misread not in page

@@ -107,6 +107,30 @@ def test_an_unknown_preset_falls_back_to_the_first(client):
 
 
 @pytest.mark.parametrize(
+    ("language", "preset"), [("nl", "nl"), ("fr", "fr"), ("en", GAMES["cabo"].presets[0].key)]
+)
+@pytest.mark.parametrize("url", ["/rules/cabo/", "/rules/cabo/quick/"])
+def test_the_value_table_is_at_first_the_one_the_readers_language_plays(
+    client, language, preset, url
+):
+    """QA: the Dutch page showed the French values (red kings 0); the set-up of a match in
+    Dutch starts from the Dutch rules, the page says the same."""
+    with translation.override("en"):
+        page = client.get(url, headers={"accept-language": language}).text
+        chosen = client.get(url, {"preset": preset}, headers={"accept-language": language}).text
+    current = re.search(r'<a class="lang is-current" href="\?preset=(\w+)#', page)
+    assert current is not None and current[1] == preset
+    assert main_of(page) == main_of(chosen)
+
+
+def test_a_preset_asked_for_wins_over_the_readers_language(client):
+    with translation.override("en"):
+        page = client.get("/rules/cabo/?preset=fr", headers={"accept-language": "nl"}).text
+    assert 'class="lang is-current" href="?preset=fr#values"' in page
+    assert "<td>−1</td>" not in main_of(page)
+
+
+@pytest.mark.parametrize(
     "url", ["/rules/", "/rules/cabo/", "/rules/escoba/walkthrough/2/", "/rules/escoba/practice/"]
 )
 def test_posting_is_refused(client, url):

@@ -444,3 +444,10 @@ def test_escobas_tie_break_by_counts_says_what_is_counted(client):
         '<option value="cascade">Most escobas over the match, then oros, velos, sevens, cards'
         "</option>" in content
     )
+
+
+def test_the_decks_option_says_the_cabo_deck_is_never_doubled(client):
+    """Its help said "the Cabo deck is always one", read as a game for one player."""
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert "Not with the branded Cabo deck: it is always used as a single deck." in page
+    assert "is always one" not in page

@@ -13,8 +13,16 @@ from scorepad.matches.models import HouseRule
 from scorepad.records.chart import nice_step, score_chart
 from scorepad.rules import get_game
 
-from .conftest import build
-from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
+from .conftest import build, build_match
+from .matches import (
+    CABANGA_SHARED,
+    CABO_FR,
+    CABO_TIEBREAK,
+    ESCOBA,
+    ESCOBA_TEAMS,
+    cabo_round,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 PLAYERS = reverse("records:players")
@@ -317,3 +325,26 @@ def test_the_players_index_says_statistics_wait_for_a_finished_match(owner, visi
     build(owner, CABO_FR)
     filtered = visitor.get(PLAYERS, {"game": "escoba"}).content.decode()
     assert "No finished match fits these filters." in filtered
+
+
+def test_a_player_of_unfinished_matches_only_is_told_why_there_are_no_figures(owner, visitor):
+    """QA: Anke's page was a 404 while her first match went on."""
+    build(owner, CABO_FR)
+    going_on = build_match(owner, "cabo", ["Anke", "Ben"], [cabo_round("Anke", Anke=2, Ben=9)])
+    response = visitor.get(player_url("anke"))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "<h1>Anke</h1>" in content
+    assert "Only finished matches count in the statistics: Anke has none finished yet." in content
+    assert f'href="{reverse("records:history")}?player=Anke"' in content
+    assert "Matches played" not in content  # no figures of zeros
+    # The link leads to her match, to be continued.
+    history = visitor.get(reverse("records:history"), {"player": "Anke"}).content.decode()
+    assert reverse("matches:match", args=[going_on.pk]) in history
+
+
+def test_a_player_seated_only_in_another_visitors_unfinished_match_is_not_found(
+    owner, other_visitor
+):
+    build_match(owner, "cabo", ["Anke", "Ben"], [cabo_round("Anke", Anke=2, Ben=9)])
+    assert other_visitor.get(player_url("Anke")).status_code == 404
