@@ -178,7 +178,7 @@ OPTIONS = (
             Choice("play_on", gettext_noop("Play another deal")),
             Choice(
                 "cascade",
-                gettext_noop("Most escobas over the match, then oros, velos, sevens, cards"),
+                gettext_noop("Escobas, oros, velos, sevens, cards"),
                 gettext_noop(
                     "Most escobas wins, then oros, then velos, then sevens, then cards; "
                     "still tied, play another deal."

@@ -441,7 +441,7 @@ def test_escobas_tie_break_by_counts_says_what_is_counted(client):
     """QA: "Count the whole match" left the scorer guessing what is counted."""
     content = client.get(reverse("matches:new", args=["escoba"])).content.decode()
     assert (
-        '<option value="cascade">Most escobas over the match, then oros, velos, sevens, cards'
+        '<option value="cascade">Escobas, oros, velos, sevens, cards'
         "</option>" in content
     )
 
