@@ -13,8 +13,11 @@ from __future__ import annotations
 from django.contrib import auth, messages
 from django.contrib.auth import middleware
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django_htmx.http import HttpResponseClientRedirect
 
 # Set on a request whose signed-in session it found ended elsewhere.
 _ENDED = "_scorepad_session_ended_elsewhere"
@@ -40,9 +43,28 @@ class AuthenticationMiddleware(middleware.AuthenticationMiddleware):
         request.user = SimpleLazyObject(lambda: _user(request))
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if getattr(request, _ENDED, False):
-            return forget_on_this_phone(response)
-        return response
+        if not getattr(request, _ENDED, False):
+            return response
+        if response.status_code == 404:
+            # A page of the account's (its match, a round sent there): no longer this
+            # phone's. It lands on the home page instead, which says why (QA35: a Reload
+            # showed "Page not found", and a round kept offline vanished unsaid). htmx,
+            # and offline-rounds.js's fetch, follow HX-Redirect.
+            home = reverse("home")
+            found = response
+            if request.headers.get("HX-Request"):
+                response = HttpResponseClientRedirect(home)
+            else:
+                response = redirect(home)
+            # Said there. The messages' middleware has kept what was not shown already
+            # (its cookie, on the answer replaced); what the not-found page showed is
+            # kept again.
+            for name, cookie in found.cookies.items():
+                response.cookies[name] = cookie
+            if getattr(request, "_messages", None) is not None and request._messages.used:
+                _say_ended(request)
+                request._messages.update(response)
+        return forget_on_this_phone(response)
 
 
 def _user(request: HttpRequest):
@@ -60,6 +82,10 @@ def _ended_elsewhere(request: HttpRequest) -> None:
     # emptied, the phone is told once, and later requests look for no account.
     request.session.flush()
     setattr(request, _ENDED, True)
+    _say_ended(request)
+
+
+def _say_ended(request: HttpRequest) -> None:
     messages.info(
         request,
         _(

@@ -509,6 +509,13 @@
       if (navigator.onLine) retryLater(); // a weak signal: the "online" event may not come
       return "offline"; // still no connection: everything stays for the next try
     }
+    // The account was signed out of this phone from another device: the server had the
+    // browser forget what it kept for it, and sends the phone where it says so.
+    const away = response.headers.get("HX-Redirect");
+    if (away) {
+      window.location.assign(away);
+      return "offline";
+    }
     retryDelay = 0;
     const rounds = load();
     const kept = rounds.find(function (other) { return other.key === round.key; });

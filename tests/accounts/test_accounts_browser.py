@@ -408,3 +408,44 @@ def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone
     page.reload()
     expect(page.locator("#kept-rounds")).to_be_hidden()
     expect(page.get_by_text("You were signed out on this phone")).to_be_hidden()
+
+
+def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_it_is_said(
+    page, shot, browser, live_server, browser_context_args
+):
+    """QA35: back online, the round kept on the phone was sent, refused as the account's
+    (404) and forgotten without a word, the board still saying it was kept; a Reload
+    then said "Page not found". The phone now lands on the home page, which says why."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    board = page.url
+    sign_up(page, "ana")
+    page.goto(board)
+    play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
+    page.context.set_offline(True)
+    row(page, "Ben").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("7")
+    row(page, "Ben").locator("input.points-input").fill("0")
+    record(page)
+    expect(page.locator(".unsent-round")).to_contain_text("Round 2")
+
+    second = browser.new_context(base_url=live_server.url, **browser_context_args)
+    try:
+        phone = second.new_page()
+        phone.goto("/account/log-in/")
+        phone.get_by_label("Username").fill("ana")
+        phone.get_by_label("Password").fill(PASSWORD)
+        phone.get_by_role("button", name="Sign in").click()
+        phone.goto("/account/password/")
+        phone.get_by_label("Old password").fill(PASSWORD)
+        phone.get_by_label("New password", exact=True).fill("another-long-evening-17")
+        phone.get_by_label("New password confirmation").fill("another-long-evening-17")
+        phone.get_by_role("button", name="Change the password").click()
+        expect(phone.get_by_role("heading", name="Password changed")).to_be_visible()
+    finally:
+        second.close()
+
+    page.context.set_offline(False)
+    expect(page.get_by_text("You were signed out on this phone")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/$"))
+    assert page.evaluate("window.localStorage.length") == 0
+    shot("kept-round-signed-out-elsewhere")

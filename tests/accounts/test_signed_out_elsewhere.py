@@ -70,8 +70,23 @@ def test_an_htmx_request_forgets_too(ana, ana_phone):
     match = build(Owner.objects.create(user=ana), CABO_FR)
     change_password_elsewhere(ana)
     response = ana_phone.get(reverse("matches:match", args=[match.pk]), HTTP_HX_REQUEST="true")
-    assert response.status_code == 404  # the match is the account's, not this phone's
+    # The match is the account's, not this phone's: the page goes where it is told why.
+    assert response.status_code == 200 and response["HX-Redirect"] == HOME
     assert response["Clear-Site-Data"] == FORGET
+    assert ana_phone.get(HOME).content.decode().count(SAID) == 1
+
+
+def test_a_round_sent_to_a_match_of_the_account_lands_where_it_is_told_why(ana, ana_phone):
+    # QA35: a round kept offline was sent after the password changed elsewhere: it went
+    # unsaid, and a Reload of the board showed "Page not found" without the reason.
+    match = build(Owner.objects.create(user=ana), CABO_FR)
+    change_password_elsewhere(ana)
+    response = ana_phone.get(reverse("matches:match", args=[match.pk]))
+    assert response.status_code == 302 and response["Location"] == HOME
+    assert response["Clear-Site-Data"] == FORGET
+    assert ana_phone.get(HOME).content.decode().count(SAID) == 1
+    # Once told, the match is simply not this phone's.
+    assert ana_phone.get(reverse("matches:match", args=[match.pk])).status_code == 404
 
 
 def test_the_phone_that_changed_the_password_keeps_everything(ana, ana_phone):
