@@ -99,6 +99,16 @@ ROUND_TEXTS = {
             "was not saved. Check the round and correct it again if needed."
         ),
         "not_last": _("Round %(number)s is no longer the last round: nothing was deleted."),
+        # A correction that was to delete the rounds after it, which changed since (QA35:
+        # it named the corrected round, which had not changed).
+        "later_changed": _(
+            "The rounds after round %(number)s changed meanwhile, maybe on another phone:"
+            " nothing was saved. Check them, then correct round %(number)s again."
+        ),
+        # Undo of a correction that deleted the rounds after it, the match changed since.
+        "undo_changed": _(
+            "This can no longer be undone: the match changed since, maybe on another phone."
+        ),
         "not_restorable": _(
             "This round can no longer be restored: it is back already, or"
             " another round took its place."
@@ -243,6 +253,14 @@ ROUND_TEXTS = {
             "a deal of cards",
             "Deal %(number)s was changed meanwhile, maybe on another phone: your correction "
             "was not saved. Check the deal and correct it again if needed.",
+        ),
+        "later_changed": pgettext_lazy(
+            "a deal of cards",
+            "The deals after deal %(number)s changed meanwhile, maybe on another phone:"
+            " nothing was saved. Check them, then correct deal %(number)s again.",
+        ),
+        "undo_changed": _(
+            "This can no longer be undone: the match changed since, maybe on another phone."
         ),
         "not_last": pgettext_lazy(
             "a deal of cards", "Deal %(number)s is no longer the last deal: nothing was deleted."

@@ -293,10 +293,10 @@ def correct_round(
         target = next((r for r in rounds if r.number == number), None)
         if target is None:  # deleted since the correction form was shown
             raise DeletedMeanwhile(round_text(match.rules, "deleted_meanwhile", number=number))
-        if (shown and shown != target.fingerprint) or (
-            delete_later and not _still_offered(delete_later, rounds, number)
-        ):
+        if shown and shown != target.fingerprint:
             raise RoundConflict(round_text(match.rules, "changed_meanwhile", number=number))
+        if delete_later and not _still_offered(delete_later, rounds, number):
+            raise RoundConflict(round_text(match.rules, "later_changed", number=number))
         entries = [dict(data) if r.number == number else r.data for r in rounds]
         try:
             state = match.rules.score(match.setup(), entries)  # RoundInvalid names the round
@@ -474,7 +474,7 @@ def undo_correction(match: Match, round_id: int, *, owner: Owner) -> Round:
         _refuse_if_abandoned(match)
         change = _undoable_correction(match)
         if change is None or change.round_id != round_id:
-            raise RoundConflict(round_text(match.rules, "not_restorable"))
+            raise RoundConflict(round_text(match.rules, "undo_changed"))
         first, last = change.points["deleted"]
         deletions = RoundChange.objects.filter(
             match_id=match.pk, action=RoundChange.Action.DELETE, id__lt=change.pk

@@ -136,7 +136,7 @@ def test_undo_is_refused_once_the_match_changed_since(qa):
     services.record_round(
         qa, cabo_round("Cor", 5, 5, 0, 4), number=7, entry_key=Round().entry_key, owner=qa.owner
     )
-    with pytest.raises(services.RoundConflict, match="can no longer be restored"):
+    with pytest.raises(services.RoundConflict, match="the match changed since"):
         services.undo_correction(qa, corrected.pk, owner=qa.owner)
     assert live_numbers(qa) == list(range(1, 8))
 
@@ -145,7 +145,7 @@ def test_an_offer_for_rounds_changed_meanwhile_is_refused_as_such(qa):
     offer = refusal(qa, 6, ROUND_6_FIXED).offer
     # Another phone corrects round 8 meanwhile (Bram's 6 instead of 5).
     services.correct_round(qa, 8, cabo_round("Anke", 3, 6, tiebreak=True), owner=qa.owner)
-    with pytest.raises(services.RoundConflict, match="Round 6 was changed meanwhile"):
+    with pytest.raises(services.RoundConflict, match="The rounds after round 6 changed meanwhile"):
         services.correct_round(qa, 6, ROUND_6_FIXED, owner=qa.owner, delete_later=offer)
     assert live_numbers(qa) == list(range(1, 9))
     assert Round.objects.get(match=qa, number=6).data == QA_ROUNDS[5]
@@ -272,7 +272,7 @@ def test_an_offer_sent_after_the_rounds_changed_is_told_not_saved(visitor, qa):
     value, _ = offer_of(visitor.post(url, data).content.decode())
     services.delete_last_round(qa, number=8, owner=qa.owner)  # another phone
     content = visitor.post(url, data | {"delete_later": value}, follow=True).content.decode()
-    assert "Round 6 was changed meanwhile, maybe on another phone" in content
+    assert "The rounds after round 6 changed meanwhile, maybe on another phone" in content
     assert live_numbers(qa) == list(range(1, 8))
     assert Round.objects.get(match=qa, number=6).data == QA_ROUNDS[5]
 
@@ -291,7 +291,7 @@ def test_an_offer_naming_rounds_that_are_not_there_is_a_conflict_not_an_error(vi
     for value in ("3-8-" + "0" * 16, "99-99-" + "0" * 16, "7-8-" + "0" * 16):
         response = visitor.post(url, data | {"delete_later": value}, headers=HTMX)
         assert response.status_code == 200
-        assert "Round 6 was changed meanwhile" in response.content.decode()
+        assert "The rounds after round 6 changed meanwhile" in response.content.decode()
     assert live_numbers(qa) == list(range(1, 9))
 
 
@@ -307,7 +307,7 @@ def test_undo_of_nothing_to_undo_is_said(visitor, qa):
     undo = reverse("matches:undo_correction", args=[qa.pk, round_6.pk])
     response = visitor.post(undo, headers=HTMX)
     assert response.status_code == 200
-    assert "can no longer be restored" in response.content.decode()
+    assert "can no longer be undone" in response.content.decode()
     assert live_numbers(qa) == list(range(1, 9))
 
 
