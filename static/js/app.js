@@ -88,8 +88,13 @@ document.addEventListener("DOMContentLoaded", function () {
   if (window.location.hash) return;
   const fault = document.querySelector("main .form-errors, main .has-error, main .errorlist");
   if (!fault) return;
-  const field = fault.querySelector("input:not([type=hidden]), select, textarea");
-  showFault(field || fault);
+  // In a group at fault, the first of its fields still empty (too few players: the
+  // next seat to fill, not the first one, already named: QA35), else its first field.
+  const fields = Array.from(fault.querySelectorAll("input:not([type=hidden]), select, textarea"));
+  const empty = fields.find(function (field) {
+    return field.matches("[aria-invalid=true]:not([type=radio]):not([type=checkbox])") && !field.value;
+  });
+  showFault(empty || fields[0] || fault);
 });
 
 // What scrolls into sight on a scoreboard stops below its sticky standing, however tall

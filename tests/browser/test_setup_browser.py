@@ -456,3 +456,13 @@ def test_the_last_matchs_four_seats_are_emptied_for_a_table_of_three(page, reque
     seat(page, 3).press("Enter")
     expect(page.get_by_text("Enter round 1")).to_be_visible()
     assert newest_match().players == ["Eva", "Finn", "Gus"]
+
+
+def test_too_few_players_puts_the_focus_on_the_next_seat_to_fill(page):
+    # QA35: the focus went to seat 1, already named, which said nothing of the fault.
+    page.goto("/matches/new/escoba/")
+    page.locator("#id_player_0").fill("Ana")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Escoba is for 2 to 4 players; got 1.")).to_be_visible()
+    expect(page.locator("#id_player_1")).to_be_focused()
+    expect(page.locator("#id_player_1")).to_have_attribute("aria-invalid", "true")
