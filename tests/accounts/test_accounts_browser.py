@@ -337,21 +337,7 @@ def test_signing_out_leaves_nothing_of_the_account_on_the_phone(page, shot):
     named her match to the next person, on every home page, a match they cannot open.
     Signing out drops what the phone kept for the account."""
     start_match(page, "cabo", ["Ana", "Ben"])
-    board = page.url
-    sign_up(page, "ana")
-    page.goto(board)
-    expect(page.get_by_text("Enter round 1")).to_be_visible()
-    other = page.context.new_page()
-    other.goto(page.url)
-    play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
-    row(other, "Ben").locator("label.caller-pick").click()
-    row(other, "Ana").locator("input.points-input").fill("7")
-    row(other, "Ben").locator("input.points-input").fill("0")
-    record(other)
-    expect(other.locator(".unsent-round")).to_contain_text("Round 1 · refused")
-    other.close()
-    page.goto("/")
-    expect(page.locator("#kept-rounds")).to_contain_text("not recorded")
+    keep_a_refused_round_of_the_account(page)
     page.goto("/account/")
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_text("You are signed out.")).to_be_visible()
@@ -361,16 +347,13 @@ def test_signing_out_leaves_nothing_of_the_account_on_the_phone(page, shot):
     shot("signed-out-home")
 
 
-def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone(
-    page, shot, browser, live_server, browser_context_args
-):
-    """The account's session ended from another device (its password changed there):
-    the phone, anonymous on its next page, forgets the account's kept round as signing
-    out does, and says why."""
-    start_match(page, "cabo", ["Ana", "Ben"])
+def keep_a_refused_round_of_the_account(page) -> None:
+    """Ana signs up from her board; a second tab's round 1, refused (the first tab took
+    the number), stays kept on the phone, listed on the home page."""
     board = page.url
     sign_up(page, "ana")
     page.goto(board)
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
     other = page.context.new_page()
     other.goto(board)
     play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
@@ -383,6 +366,9 @@ def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone
     page.goto("/")
     expect(page.locator("#kept-rounds")).to_contain_text("not recorded")
 
+
+def change_password_on_another_phone(browser, live_server, browser_context_args) -> None:
+    """Ana signs in on a second phone and changes her password there."""
     second = browser.new_context(base_url=live_server.url, **browser_context_args)
     try:
         phone = second.new_page()
@@ -398,6 +384,18 @@ def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone
         expect(phone.get_by_role("heading", name="Password changed")).to_be_visible()
     finally:
         second.close()
+
+
+def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone(
+    page, shot, browser, live_server, browser_context_args
+):
+    """The account's session ended from another device (its password changed there):
+    the phone, anonymous on its next page, forgets the account's kept round as signing
+    out does, and says why."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    keep_a_refused_round_of_the_account(page)
+
+    change_password_on_another_phone(browser, live_server, browser_context_args)
 
     page.reload()
     expect(page.get_by_text("You were signed out on this phone")).to_be_visible()
@@ -428,21 +426,7 @@ def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_i
     record(page)
     expect(page.locator(".unsent-round")).to_contain_text("Round 2")
 
-    second = browser.new_context(base_url=live_server.url, **browser_context_args)
-    try:
-        phone = second.new_page()
-        phone.goto("/account/log-in/")
-        phone.get_by_label("Username").fill("ana")
-        phone.get_by_label("Password").fill(PASSWORD)
-        phone.get_by_role("button", name="Sign in").click()
-        phone.goto("/account/password/")
-        phone.get_by_label("Old password").fill(PASSWORD)
-        phone.get_by_label("New password", exact=True).fill("another-long-evening-17")
-        phone.get_by_label("New password confirmation").fill("another-long-evening-17")
-        phone.get_by_role("button", name="Change the password").click()
-        expect(phone.get_by_role("heading", name="Password changed")).to_be_visible()
-    finally:
-        second.close()
+    change_password_on_another_phone(browser, live_server, browser_context_args)
 
     page.context.set_offline(False)
     expect(page.get_by_text("You were signed out on this phone")).to_be_visible()
