@@ -549,15 +549,19 @@ window.addEventListener("resize", keepClearOfStanding);
     }
   }
 
+  // The round being typed kept for `form`'s match, if one is (its number and fields).
+  function keptDraft(form) {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(DRAFT + form.getAttribute("action")) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
   function putBackDraft(root) {
     const form = roundForm(root || document);
     if (!form || !untouched(form) || form.querySelector(".errorlist, .form-errors")) return;
-    let draft = null;
-    try {
-      draft = JSON.parse(window.sessionStorage.getItem(DRAFT + form.getAttribute("action")) || "null");
-    } catch (error) {
-      return;
-    }
+    const draft = keptDraft(form);
     if (!draft || draft.number !== form.elements.number.value) return;
     const fields = entered(form);
     draft.fields.forEach(function (was) {
@@ -611,15 +615,6 @@ window.addEventListener("resize", keepClearOfStanding);
     }
   }
 
-  // The number of the round whose draft is kept for `form`'s match, if one is.
-  function draftNumber(form) {
-    try {
-      const draft = JSON.parse(window.sessionStorage.getItem(DRAFT + form.getAttribute("action")) || "null");
-      return draft ? draft.number : null;
-    } catch (error) {
-      return null;
-    }
-  }
 
   document.addEventListener("DOMContentLoaded", function () { putBackDraft(document); });
   // The round's form that a swap may replace: a form swapped in is another one.
@@ -641,9 +636,9 @@ window.addEventListener("resize", keepClearOfStanding);
     // again): what was typed goes back in, or the next Reload would keep the empty form
     // over it. One for another round: what was typed belonged to a round that changed
     // under it (deleted and entered again), never brought back into this one or later.
-    const number = draftNumber(form);
-    if (number === null) return;
-    if (number === form.elements.number.value) {
+    const draft = keptDraft(form);
+    if (!draft) return;
+    if (draft.number === form.elements.number.value) {
       putBackDraft(document);
     } else if (untouched(form)) {
       forgetDraft(form);
