@@ -43,14 +43,6 @@ ROUND_TEXTS = {
         "deleted": _("Round %(number)s deleted."),
         "restored": _("Round %(number)s restored."),
         "corrected": _("Round %(number)s corrected."),
-        "later_fails": _(
-            "With this correction round %(later)s no longer holds: correct or delete the"
-            " rounds after round %(number)s first."
-        ),
-        "ends_at": _(
-            "With this correction the match is over after round %(end)s: delete the rounds"
-            " after it first."
-        ),
         "delete_number": _("Delete round %(number)s"),
         "unsent_notice": _(
             "Rounds kept on this phone are not counted yet: who deals next shows once they"
@@ -185,16 +177,6 @@ ROUND_TEXTS = {
         "deleted": pgettext_lazy("a deal of cards", "Deal %(number)s deleted."),
         "restored": pgettext_lazy("a deal of cards", "Deal %(number)s restored."),
         "corrected": pgettext_lazy("a deal of cards", "Deal %(number)s corrected."),
-        "later_fails": pgettext_lazy(
-            "a deal of cards",
-            "With this correction deal %(later)s no longer holds: correct or delete the"
-            " deals after deal %(number)s first.",
-        ),
-        "ends_at": pgettext_lazy(
-            "a deal of cards",
-            "With this correction the match is over after deal %(end)s: delete the deals"
-            " after it first.",
-        ),
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
         "unsent_notice": pgettext_lazy(
             "a deal of cards",
@@ -374,11 +356,48 @@ def chart_description(game, count: int) -> str:
 def later_rounds_text(game, key: str, *, number: int, first: int, last: int) -> str:
     """What a correction does to the rounds after it that no longer fit, `first` to
     `last` (one or several; deals for Escoba), with round `number` corrected: the
-    refusal's offer ("delete"), what the board then tells ("deleted"), what Undo does
-    ("undo") and then tells ("undone")."""
+    refusal ("fails", or "ends" when the match is over before them), its offer
+    ("delete"), what the board then tells ("deleted"), what Undo does ("undo") and then
+    tells ("undone")."""
     count = last - first + 1
     deal = game.round_noun == "deal"
-    if key == "delete":
+    if key == "fails":  # the refusal: round `first` no longer holds
+        text = (
+            npgettext(
+                "a deal of cards",
+                "With this correction deal %(first)s no longer holds: correct or delete it first.",
+                "With this correction deal %(first)s no longer holds: correct or delete"
+                " deals %(first)s–%(last)s first.",
+                count,
+            )
+            if deal
+            else ngettext(
+                "With this correction round %(first)s no longer holds: correct or delete it first.",
+                "With this correction round %(first)s no longer holds: correct or delete"
+                " rounds %(first)s–%(last)s first.",
+                count,
+            )
+        )
+    elif key == "ends":  # the refusal: the match is over before round `first`
+        text = (
+            npgettext(
+                "a deal of cards",
+                "With this correction the match is over after deal %(end)s: delete deal"
+                " %(first)s first.",
+                "With this correction the match is over after deal %(end)s: delete deals"
+                " %(first)s–%(last)s first.",
+                count,
+            )
+            if deal
+            else ngettext(
+                "With this correction the match is over after round %(end)s: delete round"
+                " %(first)s first.",
+                "With this correction the match is over after round %(end)s: delete rounds"
+                " %(first)s–%(last)s first.",
+                count,
+            )
+        )
+    elif key == "delete":
         text = (
             npgettext(
                 "a deal of cards",
@@ -429,7 +448,7 @@ def later_rounds_text(game, key: str, *, number: int, first: int, last: int) -> 
                 count,
             )
         )
-    return text % {"number": number, "first": first, "last": last}
+    return text % {"number": number, "first": first, "last": last, "end": first - 1}
 
 
 def round_text(game, key: str, **params: object) -> str:

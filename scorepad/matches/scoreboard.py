@@ -240,7 +240,7 @@ def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
         gone = later_rounds_text(match.rules, "deleted", number=number, first=first, last=last)
         said += " " + gone
     if points.get("end"):
-        said += " " + end_changed_text(**points["end"])
+        said += " " + end_changed_text(**points["end"], undone=bool(restored))
     return said
 
 
@@ -262,20 +262,31 @@ def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict
     return {"url": url, "label": label}
 
 
-def end_changed_text(change: str, status: object) -> str:
+def end_changed_text(change: str, status: object, *, undone: bool = False) -> str:
     """What a correction did to the match's end (`services._end_changed`), which the
     player did not ask for: called for a tiebreak, undid its end, changed its winners,
-    ended it. `status`: the status sentence it left, encoded."""
+    ended it. `status`: the status sentence it left, encoded. After a correction's Undo
+    (`undone`) the same, not said as the correction's doing."""
     if change == "reopened":
+        if undone:
+            return gettext("The match is no longer over.")
         return gettext("With this correction the match is no longer over.")
     if change == "untied":
+        if undone:
+            return gettext("No tiebreak is needed any more: the match goes on.")
         return gettext("With this correction no tiebreak is needed: the match goes on.")
     if change == "tied":
         result = decode(status).render(gettext, sentence=True)
+        if undone:
+            return gettext("The match is tied again. %(result)s.") % {"result": result}
         return gettext("With this correction the match is tied. %(result)s.") % {"result": result}
     result = decode(status).render(gettext)
     if change == "changed":
+        if undone:
+            return gettext("The result changes back: %(result)s.") % {"result": result}
         return gettext("With this correction the result changes: %(result)s.") % {"result": result}
+    if undone:
+        return gettext("The match is over again: %(result)s.") % {"result": result}
     return gettext("With this correction the match is over: %(result)s.") % {"result": result}
 
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorepad.core.wording import round_text
+from scorepad.core.wording import later_rounds_text, round_text
 from scorepad.limits import MAX_MATCHES_PER_DAY, MAX_ROUNDS_PER_MATCH
 from scorepad.rules.base import MatchOver, MatchState, RoundInvalid, Setup
 from scorepad.rules.kept import result_from_json, result_to_json
@@ -255,10 +255,9 @@ class LaterRoundsInTheWay(RoundInvalid):
         self.first, self.last = invalid.number, len(rounds)
         self.ends = isinstance(invalid.__cause__, MatchOver)
         self.offer = _later_offer(rounds[self.first - 1 :])
-        if self.ends:
-            self.message = round_text(game, "ends_at", end=self.first - 1)
-        else:
-            self.message = round_text(game, "later_fails", number=number, later=self.first)
+        self.message = later_rounds_text(
+            game, "ends" if self.ends else "fails", number=number, first=self.first, last=self.last
+        )
 
 
 def _later_offer(later: Sequence[Round]) -> str:

@@ -70,8 +70,7 @@ def test_the_refusal_names_the_rounds_in_the_way_and_saves_nothing(qa):
     refused = refusal(qa, 6, ROUND_6_FIXED)
     assert (refused.first, refused.last, refused.ends) == (7, 8, False)
     assert refused.message == (
-        "With this correction round 7 no longer holds: correct or delete the rounds after"
-        " round 6 first."
+        "With this correction round 7 no longer holds: correct or delete rounds 7–8 first."
     )
     assert re.fullmatch(r"7-8-[0-9a-f]{16}", refused.offer)
     assert Round.objects.get(match=qa, number=6).data == QA_ROUNDS[5]
@@ -82,7 +81,7 @@ def test_a_correction_that_ends_the_match_earlier_names_the_rounds_after_the_end
     refused = refusal(qa, 4, ROUND_4_ENDING)
     assert (refused.first, refused.last, refused.ends) == (5, 8, True)
     assert refused.message == (
-        "With this correction the match is over after round 4: delete the rounds after it first."
+        "With this correction the match is over after round 4: delete rounds 5–8 first."
     )
 
 
@@ -244,7 +243,12 @@ def test_without_javascript_the_way_out_lands_on_the_board_with_its_undo(visitor
     assert "Undo: rounds 6–8 as they were" in content
     assert live_numbers(qa) == [1, 2, 3, 4, 5, 6]
     content = visitor.post(undo, follow=True).content.decode()
-    assert "Round 6 is as it was again, and rounds 7–8 are back." in content
+    # The match's end comes back with it, not said as the correction's doing.
+    assert (
+        "Round 6 is as it was again, and rounds 7–8 are back. Points: Daan 25 → 26. The match"
+        " is over again: Anke wins."
+    ) in content
+    assert "With this correction" not in content
     assert "Undo: rounds" not in content
     assert live_numbers(qa) == list(range(1, 9))
 

@@ -688,7 +688,7 @@ def test_a_correction_a_later_round_no_longer_allows_says_what_to_do(client):
     content = response.content.decode()
     assert response.status_code == 422
     assert (
-        "With this correction the match is over after round 2: delete the rounds after it first."
+        "With this correction the match is over after round 2: delete round 3 first."
     ) in content
     assert "the match is over" not in content.lower().replace("the match is over after", "")
     assert Match.objects.get().state().totals == before
