@@ -750,13 +750,13 @@ window.addEventListener("resize", keepClearOfStanding);
   }, true);
 
   // What was kept for this page under `prefix` before the switch, taken once; null if
-  // nothing was, or longer ago than `freshFor` (a switch that did not get through).
-  function takeKept(prefix, freshFor) {
+  // nothing was, or longer ago than FRESH_FOR (a switch that did not get through).
+  function takeKept(prefix) {
     const key = prefix + window.location.pathname;
     try {
       const kept = JSON.parse(window.sessionStorage.getItem(key) || "null");
       window.sessionStorage.removeItem(key);
-      return kept && Date.now() - kept.at <= (freshFor || FRESH_FOR) ? kept : null;
+      return kept && Date.now() - kept.at <= FRESH_FOR ? kept : null;
     } catch (error) {
       return null;
     }
@@ -786,64 +786,140 @@ window.addEventListener("resize", keepClearOfStanding);
       window.setTimeout(function () { if (window.htmx) window.htmx.trigger(details, "change"); }, 0);
     }
   });
+})();
 
-  // A correction open on the board, typed into: opened again in the other language,
-  // with what was typed, if its round is still as the form showed it (`shown`).
-  // The same across a sign-in (the phone signed out meanwhile): the board it leads back
-  // to opens the correction again, if the sign-in took less than this.
+// A correction open on the board and typed into (or sent back with its faults) is kept
+// in this tab as it is typed, and opened again with what was typed whenever this board
+// is shown anew: a Reload, Back then Forward, the board reached again from another page,
+// a language switched, a sign-in. Nothing was saved, so nothing is dropped: it goes once
+// it is saved, left as it is, or its round deleted (the server then says so on the
+// board). Its round changed meanwhile (another phone's correction): it opens as the round
+// now is, and says what was typed is not put back. One is kept a board (its address's
+// path): two matches in one tab never share it. (Its own address pushed into the history
+// instead would make a Reload open the correction's page without the board, and Back
+// close it rather than leave the board.)
+(function () {
+  "use strict";
+
   const CORRECTING = "scorepad.correcting:";
-  const SIGN_IN_FOR = 600000;
+  // Said on the form reopened as its round now is: not a fault of what was typed.
+  const NOT_TYPED = "data-not-put-back";
+
+  function region() {
+    return document.getElementById("correction");
+  }
+
+  function openForm() {
+    const here = region();
+    return here && here.querySelector("form.correction-form");
+  }
+
+  function typedIn(form) {
+    const faults = form.querySelector(".errorlist, .form-errors:not([" + NOT_TYPED + "]), [aria-invalid=true]");
+    return Boolean(faults) || window.scorepad.changed(form);
+  }
+
+  // Kept, not yet open again (on its way, or its answer lost with the connection): an
+  // empty board must not forget it.
+  let waiting = null;
 
   function keepCorrection() {
-    const form = document.querySelector("#correction form.correction-form");
-    if (!form || !window.scorepad.changed(form)) return;
-    const values = new URLSearchParams(new FormData(form));
-    values.delete("csrfmiddlewaretoken");
+    if (!region()) return; // not a board
+    const form = openForm();
+    if (!form && waiting) return;
+    if (form) waiting = null; // another one opened meanwhile: that one is kept
+    const key = CORRECTING + window.location.pathname;
     try {
-      window.sessionStorage.setItem(CORRECTING + window.location.pathname, JSON.stringify({
-        at: Date.now(),
-        url: form.getAttribute("action"),
-        values: values.toString(),
-      }));
+      if (!form || form.hasAttribute("data-left") || !typedIn(form)) {
+        window.sessionStorage.removeItem(key);
+        return;
+      }
+      const values = new URLSearchParams(new FormData(form));
+      values.delete("csrfmiddlewaretoken");
+      window.sessionStorage.setItem(key, JSON.stringify({ url: form.getAttribute("action"), values: values.toString() }));
     } catch (error) {
-      // No storage: the board comes back with the correction closed.
+      // No storage: the correction is only on the screen.
     }
   }
 
-  document.addEventListener("submit", function (event) {
-    if (event.target.matches("form.langs")) keepCorrection();
-  }, true);
+  // Kept once every listener of the tap or keystroke did its part (the card picker's
+  // points), after each answer (faults, the correction closed), and as the page goes.
+  ["input", "change", "click"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.target.closest && event.target.closest("#correction")) window.setTimeout(keepCorrection, 0);
+    });
+  });
+  document.addEventListener("htmx:afterSettle", keepCorrection);
+  window.addEventListener("pagehide", keepCorrection);
+  // "Leave it as it is": closed on the board (above), or its link followed to
+  // the board of all the rounds; stopped for want of a connection, it stays open.
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("#correction .not-reachable a")) keepCorrection();
-  }, true);
+    if (!event.target.closest || !event.target.closest("#correction .edit-back a")) return;
+    const form = openForm();
+    if (form && !event.defaultPrevented) form.setAttribute("data-left", "");
+    keepCorrection();
+  });
 
-  document.addEventListener("DOMContentLoaded", function () {
-    const typed = takeKept(CORRECTING, SIGN_IN_FOR);
-    const region = document.getElementById("correction");
-    if (!region || !window.htmx || !typed || !typed.url) return;
-    window.htmx.ajax("GET", typed.url, { target: region, swap: "innerHTML" }).then(function () {
-      const form = region.querySelector("form.correction-form");
-      const values = new URLSearchParams(typed.values);
-      if (!form || !form.elements.shown) return;
-      if (form.elements.shown.value !== values.get("shown")) {
-        // Changed meanwhile (another phone's correction): shown as it now is, and said.
-        const said = region.querySelector("[data-changed-meanwhile]");
-        if (said) {
-          const notice = document.createElement("div");
-          notice.className = "form-errors";
-          notice.setAttribute("role", "alert");
-          notice.textContent = said.dataset.changedMeanwhile;
-          form.insertBefore(notice, form.firstElementChild);
-        }
-        region.scrollIntoView({ block: "start" });
+  function keptHere() {
+    try {
+      return JSON.parse(window.sessionStorage.getItem(CORRECTING + window.location.pathname) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function putBack(form, typed) {
+    const values = new URLSearchParams(typed.values);
+    if (form.elements.shown && form.elements.shown.value !== values.get("shown")) {
+      const said = region().querySelector("[data-changed-meanwhile]");
+      if (said) {
+        const notice = document.createElement("div");
+        notice.className = "form-errors";
+        notice.setAttribute("role", "alert");
+        notice.setAttribute(NOT_TYPED, "");
+        notice.textContent = said.dataset.changedMeanwhile;
+        form.insertBefore(notice, form.firstElementChild);
+      }
+      return;
+    }
+    window.scorepad.fillForm(form, values);
+    form.querySelectorAll(".card-codes").forEach(function (field) {
+      field.dispatchEvent(new Event("input", { bubbles: true })); // the picked cards shown
+    });
+  }
+
+  function reopen(typed, tries) {
+    const here = region();
+    let asked = null;
+    function sent(event) {
+      if (event.detail.elt === here) asked = event.detail.xhr;
+    }
+    document.addEventListener("htmx:beforeRequest", sent);
+    window.htmx.ajax("GET", typed.url, { source: here, target: here, swap: "innerHTML" }).then(opened, opened);
+    document.removeEventListener("htmx:beforeRequest", sent);
+    function opened() {
+      if (!asked || !asked.status) return; // still kept, for the next time the board is shown
+      // The whole board came again meanwhile (Back: asked for anew): into the new one. An
+      // answer sent elsewhere (its round deleted: said on the board) is no correction.
+      if (!here.isConnected && !asked.getResponseHeader("HX-Retarget") && tries > 0) {
+        reopen(typed, tries - 1);
         return;
       }
-      window.scorepad.fillForm(form, values);
-      form.querySelectorAll(".card-codes").forEach(function (field) {
-        field.dispatchEvent(new Event("input", { bubbles: true })); // the picked cards shown
-      });
-      region.scrollIntoView({ block: "start" });
-    });
+      waiting = null;
+      const form = openForm();
+      if (form) {
+        putBack(form, typed);
+        region().scrollIntoView({ block: "start" });
+      }
+      keepCorrection(); // as it now is: nothing, if its round is gone or shown anew
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    const typed = keptHere();
+    if (!region() || !window.htmx || !typed || !typed.url) return;
+    waiting = typed;
+    reopen(typed, 1);
   });
 })();
 

@@ -807,3 +807,27 @@ def test_a_round_being_typed_on_either_scorers_phone_outlives_their_corrections(
             expect(row(scorer, name).locator("input[name=caller]")).to_be_checked()
             scorer.reload()
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "4", "8"])
+
+
+def test_a_correction_typed_on_the_co_scorers_phone_survives_a_reload(page, phone, request):
+    co_scorer = co_scoring(page, phone)
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(co_scorer.locator("#round-1")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    co_scorer.locator("#round-1 .why-link").click()
+    co_scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = co_scorer.locator("#correction")
+    row(correction, "Ben").locator("input.points-input").fill("4")
+    co_scorer.reload()
+    expect(correction.get_by_role("heading", name="Correct round 1")).to_be_visible()
+    expect(row(correction, "Ben").locator("input.points-input")).to_have_value("4")
+    snap(co_scorer, request, "reloaded")
+    # The owner's board, in a phone of its own, never opens the co-scorer's correction.
+    page.reload()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(page.locator("#correction")).to_be_empty()
+    co_scorer.get_by_role("button", name="Save the correction").click()
+    expect(correction).to_be_empty()
+    expect(co_scorer.locator("#round-1 .pts")).to_have_text(["+0", "+4"])
+    co_scorer.reload()
+    expect(co_scorer.locator("#round-1 .pts")).to_have_text(["+0", "+4"])
+    expect(correction).to_be_empty()

@@ -666,3 +666,158 @@ def test_the_last_round_deleted_brings_nothing_typed_for_the_next_into_its_form(
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     settled(page)
     expect_no_hand_typed(page)
+
+
+def open_the_correction(page, number: int) -> None:
+    """Round `number`'s correction opened on the board (its number, then "Correct this
+    round"), htmx having set it up."""
+    page.locator(f"#round-{number} a.why-link").click()
+    page.locator(f"#why-{number} a.correct-link").click()
+    expect(page.get_by_role("heading", name=f"Correct round {number}")).to_be_visible()
+    settled(page)
+
+
+def expect_the_correction(page, number: int, hands: dict[str, str]) -> None:
+    correction = page.locator("#correction")
+    expect(correction.get_by_role("heading", name=f"Correct round {number}")).to_be_visible()
+    for name, value in hands.items():
+        expect(row(correction, name).locator("input.points-input")).to_have_value(value)
+
+
+def two_cabo_rounds(page) -> str:
+    """Ana and Ben's Cabo match, two rounds recorded (Ben 9, then 5); its board's address."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    for number, ben in ((1, "9"), (2, "5")):
+        enter(page, "Ana", {"Ana": "0", "Ben": ben})
+        record(page)
+        expect(page.get_by_text(f"Enter round {number + 1}")).to_be_visible()
+        settled(page)
+    return page.url.split("#")[0]
+
+
+@pytest.mark.parametrize("number", [1, 2], ids=["earlier-round", "last-round"])
+def test_a_correction_being_typed_survives_a_reload_and_back_then_forward(page, seen_shot, number):
+    """The correction opened on the board (htmx, the address unchanged) was gone after a
+    Reload, and what was typed in it lost. It comes back open, as typed, until saved."""
+    board = two_cabo_rounds(page)
+    open_the_correction(page, number)
+    row(page.locator("#correction"), "Ben").locator("input.points-input").fill("7")
+    page.reload()
+    expect_the_correction(page, number, {"Ana": "0", "Ben": "7"})
+    expect(page.locator("#correction")).to_be_in_viewport()
+    seen_shot("reloaded")
+    page.go_back()  # to the set-up page the match was started from
+    expect(page).not_to_have_url(board)
+    page.go_forward()
+    expect_the_correction(page, number, {"Ana": "0", "Ben": "7"})
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#standing .notice")).to_have_text(
+        f"Round {number} corrected. Points: Ben {'9' if number == 1 else '5'} → 7."
+    )
+    expect(page.locator("#correction")).to_be_empty()
+    settled(page)
+    page.reload()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    expect(page.locator("#correction")).to_be_empty()
+
+
+def test_a_correction_sent_back_with_its_faults_survives_a_reload_as_typed(page):
+    two_cabo_rounds(page)
+    open_the_correction(page, 1)
+    correction = page.locator("#correction")
+    row(correction, "Ana").locator("input.points-input").fill("4")
+    row(correction, "Ben").locator("input.points-input").fill("")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(row(correction, "Ben").locator(".errorlist")).to_be_visible()
+    settled(page)
+    page.reload()
+    expect_the_correction(page, 1, {"Ana": "4", "Ben": ""})
+    row(correction, "Ben").locator("input.points-input").fill("8")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#correction")).to_be_empty()
+    expect(page.locator("#round-1 .pts")).to_have_text(["+0", "+8"])
+
+
+def test_a_correction_left_as_it_is_is_not_opened_again(page):
+    board = two_cabo_rounds(page)
+    open_the_correction(page, 2)
+    row(page.locator("#correction"), "Ben").locator("input.points-input").fill("7")
+    page.get_by_role("link", name="Leave it as it is").click()
+    expect(page.locator("#correction")).to_be_empty()
+    page.reload()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    expect(page.locator("#correction")).to_be_empty()
+    page.goto("/")
+    page.goto(board)
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    expect(page.locator("#correction")).to_be_empty()
+
+
+@pytest.mark.parametrize("changed_meanwhile", [False, True], ids=["unchanged", "corrected"])
+def test_a_correction_left_open_comes_back_with_the_board_from_another_page(
+    page, seen_shot, changed_meanwhile
+):
+    """Nothing of it was saved: the board reached again from the history opens it as
+    typed, unless another phone corrected that round meanwhile: then as it now is, and
+    said, never what was typed over the other phone's."""
+    board = two_cabo_rounds(page)
+    open_the_correction(page, 1)
+    row(page.locator("#correction"), "Ben").locator("input.points-input").fill("7")
+    page.locator("header.topbar").get_by_role("link", name="History").click()
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
+    if changed_meanwhile:
+        match = Match.objects.get()
+        data = {"caller": "Ana", "hands": {"Ana": 0, "Ben": 6}}
+        services.correct_round(match, 1, data, owner=match.owner)
+    page.goto(board)
+    if not changed_meanwhile:
+        expect_the_correction(page, 1, {"Ana": "0", "Ben": "7"})
+        return
+    expect_the_correction(page, 1, {"Ana": "0", "Ben": "6"})
+    expect(page.locator("#correction .form-errors")).to_have_text(
+        "Round 1 was changed meanwhile, maybe on another phone: here it is as it now is,"
+        " without what you typed."
+    )
+    seen_shot("changed-meanwhile")
+    page.reload()  # said once: nothing typed in it since
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    expect(page.locator("#correction")).to_be_empty()
+
+
+def test_a_correction_whose_round_was_deleted_is_not_opened_again_and_that_is_said(page):
+    two_cabo_rounds(page)
+    open_the_correction(page, 2)
+    row(page.locator("#correction"), "Ben").locator("input.points-input").fill("7")
+    match = Match.objects.get()
+    services.delete_last_round(match, number=2, owner=match.owner)  # on another phone
+    page.reload()
+    expect(page.locator("#standing .notice")).to_have_text(
+        "Round 2 was deleted meanwhile: it was not corrected."
+    )
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    expect(page.locator("#correction")).to_be_empty()
+    page.reload()
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    expect(page.locator("#standing .notice")).not_to_contain_text("meanwhile")
+    expect(page.locator("#correction")).to_be_empty()
+
+
+def test_a_correction_kept_in_one_match_never_opens_in_another(page):
+    first = two_cabo_rounds(page)
+    open_the_correction(page, 1)
+    row(page.locator("#correction"), "Ben").locator("input.points-input").fill("7")
+    second = two_cabo_rounds(page)
+    assert second != first
+    expect(page.locator("#correction")).to_be_empty()
+    page.reload()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    settled(page)
+    expect(page.locator("#correction")).to_be_empty()
+    page.goto(first)
+    expect_the_correction(page, 1, {"Ana": "0", "Ben": "7"})
