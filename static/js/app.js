@@ -540,6 +540,9 @@ window.addEventListener("resize", keepClearOfStanding);
       }
       window.sessionStorage.setItem(key, JSON.stringify({
         number: form.elements.number.value,
+        // Sent already and sent back (with its faults, or as a correction of a round
+        // deleted meanwhile): checked again when put back (`checkAgain`).
+        sent: form.hasAttribute("data-retyped"),
         fields: entered(form).map(function (field) {
           return { name: field.name, type: field.type, value: field.value, checked: field.checked };
         }),
@@ -577,6 +580,22 @@ window.addEventListener("resize", keepClearOfStanding);
         }
       });
     });
+    if (draft.sent) {
+      form.setAttribute("data-retyped", ""); // still what was sent, as typed on since
+      checkAgain(form);
+    }
+  }
+
+  // A round sent back with its faults and put back here (a Reload, Back): its faults
+  // show again as sending it showed them, beside their fields, in the page's language,
+  // the first in sight. The server checks it again (the form's validation, nothing
+  // recorded) and answers as it answered the round, or with nothing when nothing is
+  // wrong now. A round only typed is not checked: half a round is no mistake.
+  function checkAgain(form) {
+    if (!window.htmx) return;
+    const values = new FormData(form);
+    values.delete("csrfmiddlewaretoken"); // not in an address
+    window.htmx.ajax("GET", form.getAttribute("action"), { target: "#entry", swap: "outerHTML", values: values });
   }
 
   ["input", "change"].forEach(function (type) {
