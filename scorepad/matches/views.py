@@ -409,10 +409,13 @@ def _refused(
         context = scoreboard_context(match, state=state, form=form, live=board.live, last_rows=0)
         context["retyped"] = True  # what was typed: kept in the tab through a Reload (app.js)
         return render(request, "matches/match.html#entry", context)
-    form.focus_first_fault()
     state = match.kept_state(last=RECENT_ROUNDS)
     context = scoreboard_context(match, state=state, form=form, live=board.live)
     context["retyped"] = True
+    # The page opens at a list of every fault above the form (QA32: the first one came
+    # up at the screen's bottom, the others below it).
+    context["faults_listed"] = form.listed_faults()
+    context["faults_at_top"] = True
     context["card_buttons"] = card_picker(match.rules, match.options)
     return render(request, board.page, context, status=form_status(request, form))
 

@@ -39,6 +39,11 @@ function currentCsrfToken() {
 
 document.addEventListener("htmx:configRequest", function (event) {
   "use strict";
+  // A round form's button leads to #entry, where the page without JavaScript opens when
+  // the round comes back with its faults. htmx would scroll there after its swap, over
+  // the first fault brought into sight (showFault), and under the player's fingers.
+  const elt = event.detail.elt;
+  if (elt && elt.matches && elt.matches("form.round-form")) event.detail.path = event.detail.path.split("#")[0];
   const token = currentCsrfToken();
   if (token && event.detail.verb !== "get" && event.detail.parameters["csrfmiddlewaretoken"] !== undefined) {
     event.detail.parameters["csrfmiddlewaretoken"] = token;
