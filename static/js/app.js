@@ -600,8 +600,23 @@ window.addEventListener("resize", keepClearOfStanding);
     if (!window.htmx) return;
     const values = new FormData(form);
     values.delete("csrfmiddlewaretoken"); // not in an address
+    checking = { form: form, typed: typedIn(form) };
     window.htmx.ajax("GET", form.getAttribute("action"), { target: "#entry", swap: "outerHTML", values: values });
   }
+  // The round checked again, as it was put back: a player who typed on before the
+  // answer came keeps what they typed (the answer holds the round as it was put back).
+  let checking = null;
+  function typedIn(form) {
+    return JSON.stringify(entered(form).map(function (field) { return [field.name, field.value, field.checked]; }));
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const asked = event.detail.requestConfig;
+    if (!checking || !asked || asked.verb !== "get" || !event.detail.target || event.detail.target.id !== "entry") return;
+    const form = checking.form;
+    const typed = checking.typed;
+    checking = null;
+    if (!form.isConnected || typedIn(form) !== typed) event.detail.shouldSwap = false;
+  });
 
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {

@@ -4,6 +4,7 @@ typed on a page shown again is never taken for one sent before."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -306,6 +307,29 @@ def test_a_round_sent_back_says_its_faults_in_the_language_switched_to(page):
     assert said != "Tick who called Cabo."
     expect(page.locator(FAULTS).first).to_have_text(said)
     expect_the_faulty_round_typed(page, "cabo")
+
+
+def test_a_round_typed_on_before_its_faults_came_back_keeps_what_was_typed(page):
+    """The faults of a round put back come from the server: typed on before they came
+    (a quick thumb after a Reload), what was typed stays, not the round as put back."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2"})  # Ben's hand left blank
+    record(page)
+    expect(row(page, "Ben").locator(".errorlist")).to_be_visible()
+    settled(page)
+    held = []
+    checked = re.compile(r"/rounds/\?")
+    page.route(checked, lambda route: held.append(route))  # answered once Ben's hand is typed
+    with page.expect_request(checked):
+        page.reload()
+    row(page, "Ben").locator("input.points-input").fill("9")
+    with page.expect_response(checked):
+        held[0].continue_()
+    settled(page)
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("9")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    assert Round.objects.count() == 1
 
 
 def test_a_round_only_typed_shows_no_faults_after_a_reload(page):
