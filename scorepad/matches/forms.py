@@ -630,14 +630,26 @@ class RoundForm(forms.Form):
         fields hold (after `is_valid`)."""
         return {"number", "entry_key"} <= self.cleaned_data.keys()
 
-    def focus_first_fault(self) -> None:
-        """Without JavaScript a refused round comes back as the whole page: its first
-        field with a fault takes the focus (`autofocus`), so the browser opens the page
-        there, the message beside it, rather than at the top."""
-        shown = [name for name, field in self.fields.items() if not field.widget.is_hidden]
-        faulty = [name for name in shown if name in self.errors] or shown[:1]
-        if faulty:
-            self.fields[faulty[0]].widget.attrs["autofocus"] = True
+    def listed_faults(self) -> list[tuple[str, str]]:
+        """Each fault of a field, in the form's order, as (the field's id, what to say):
+        listed at the top of a round sent back without JavaScript, where its page opens,
+        each linking to its field (`_round_form.html`). A fault on a player's line says
+        whose line it is (`fault_on_line`)."""
+        whose = {field.name: row["name"] for row in self.rows() for field in _fields_in(row)}
+        listed = []
+        for name in self.fields:
+            field = self[name]
+            for fault in field.errors if not field.is_hidden else ():
+                line = whose.get(name)
+                said = fault if line is None else self.fault_on_line(line, field, fault)
+                # A choice's first box (a group of them has no one id).
+                field_id = field.id_for_label or field.subwidgets[0].id_for_label
+                listed.append((field_id, said))
+        return listed
+
+    def fault_on_line(self, line: str, field: forms.BoundField, fault: str) -> str:
+        """A fault on `line`'s field, said in a list of the form's faults: as beside it."""
+        return gettext("%(name)s: %(fault)s") % {"name": line, "fault": fault}
 
     def clean(self) -> dict:
         # Every fault in one pass: the engine checks what the fields let through, and
@@ -934,6 +946,16 @@ class EscobaRoundForm(RoundForm):
                 attrs["aria-invalid"] = "true"
                 attrs["aria-describedby"] = f"fault-{key}"
 
+    def listed_faults(self) -> list[tuple[str, str]]:
+        # The columns' sums too, each linking to its column's first field.
+        sums = [(self[f"{key}_0"].id_for_label, fault) for key, fault in self.column_faults.items()]
+        return super().listed_faults() + sums
+
+    def fault_on_line(self, line: str, field: forms.BoundField, fault: str) -> str:
+        # A side's line holds a count of each kind: which one, as beside it.
+        said = {"name": line, "label": field.label, "fault": fault}
+        return gettext("%(name)s · %(label)s: %(fault)s") % said
+
     def non_field_errors(self):
         """The form's faults above it: not the columns' sums, said under them."""
         said = set(self.column_faults.values())
@@ -1111,6 +1133,17 @@ class PointsRoundForm(RoundForm):
 
 def round_form_class(game_key: str) -> type[RoundForm]:
     return RoundForm.registry.get(game_key, PointsRoundForm)
+
+
+def _fields_in(row: Mapping) -> list[forms.BoundField]:
+    """The fields of a form's line (`RoundForm.rows`), however the game groups them."""
+    found = []
+    for value in row.values():
+        if isinstance(value, forms.BoundField):
+            found.append(value)
+        elif isinstance(value, list | tuple):
+            found.extend(_fields_in(dict(enumerate(value))))
+    return found
 
 
 def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:

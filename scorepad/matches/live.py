@@ -33,6 +33,7 @@ from .views import (
     Board,
     correct_round_from,
     record_round_from,
+    round_checked_again,
     undo_correction_from,
     why_answer,
 )
@@ -147,8 +148,8 @@ def round_why(request: HttpRequest, link: ShareLink, number: int) -> HttpRespons
 @require_http_methods(["GET", "HEAD", "POST"])
 @through_link(SCORE)
 def add_round(request: HttpRequest, link: ShareLink) -> HttpResponse:
-    if request.method != "POST":  # a refused round's page asked again: the board
-        return redirect("live:page", link.token)
+    if request.method != "POST":
+        return round_checked_again(request, link.match, link_board(link))
     return record_round_from(request, link.match, link_board(link))
 
 

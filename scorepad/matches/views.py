@@ -315,10 +315,39 @@ def _shows_all_rounds(request: HttpRequest) -> bool:
 def add_round(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     if request.method != "POST":
-        # The address of a page a refused round came back in (without JavaScript): asked
-        # again (a language switched there, Back, a reload after it), it is the board.
-        return redirect("matches:match", match.pk)
+        return round_checked_again(request, match, owner_board(match))
     return record_round_from(request, match, owner_board(match))
+
+
+def round_checked_again(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
+    """A GET of the address rounds are sent to. From app.js (htmx, with the round's
+    fields): a round sent back with its faults, put back in its form after a Reload or
+    Back from the tab's draft, checked as sending it was (nothing is recorded), so that
+    its faults show again, in the page's language. 204 when there is nothing to show:
+    no fault now, or a round no longer the next one. Otherwise (the address of a page a
+    refused round came back in without JavaScript, asked again: a language switched
+    there, Back, a reload after it) the board."""
+    if not (wants_fragment(request) and request.GET):
+        response = redirect(board.url)
+    else:
+        state = match.kept_state(last=1)
+        form = round_form_for(state, request.GET)
+        valid = form.is_valid()
+        if form.has_forged_fields():
+            return HttpResponseBadRequest()
+        nothing_to_show = (
+            valid
+            or state.finished
+            or not form.has_entry()
+            or form.cleaned_data["number"] != len(state.rounds) + 1
+        )
+        response = (
+            HttpResponse(status=204)
+            if nothing_to_show
+            else _refused(request, match, state, form, board)
+        )
+    patch_vary_headers(response, VARY)
+    return response
 
 
 def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpResponse:
@@ -380,10 +409,13 @@ def _refused(
         context = scoreboard_context(match, state=state, form=form, live=board.live, last_rows=0)
         context["retyped"] = True  # what was typed: kept in the tab through a Reload (app.js)
         return render(request, "matches/match.html#entry", context)
-    form.focus_first_fault()
     state = match.kept_state(last=RECENT_ROUNDS)
     context = scoreboard_context(match, state=state, form=form, live=board.live)
     context["retyped"] = True
+    # The page opens at a list of every fault above the form (QA32: the first one came
+    # up at the screen's bottom, the others below it).
+    context["faults_listed"] = form.listed_faults()
+    context["faults_at_top"] = True
     context["card_buttons"] = card_picker(match.rules, match.options)
     return render(request, board.page, context, status=form_status(request, form))
 

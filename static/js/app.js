@@ -39,6 +39,11 @@ function currentCsrfToken() {
 
 document.addEventListener("htmx:configRequest", function (event) {
   "use strict";
+  // A round form's button leads to #entry, where the page without JavaScript opens when
+  // the round comes back with its faults. htmx would scroll there after its swap, over
+  // the first fault brought into sight (showFault), and under the player's fingers.
+  const elt = event.detail.elt;
+  if (elt && elt.matches && elt.matches("form.round-form")) event.detail.path = event.detail.path.split("#")[0];
   const token = currentCsrfToken();
   if (token && event.detail.verb !== "get" && event.detail.parameters["csrfmiddlewaretoken"] !== undefined) {
     event.detail.parameters["csrfmiddlewaretoken"] = token;
@@ -540,6 +545,9 @@ window.addEventListener("resize", keepClearOfStanding);
       }
       window.sessionStorage.setItem(key, JSON.stringify({
         number: form.elements.number.value,
+        // Sent already and sent back (with its faults, or as a correction of a round
+        // deleted meanwhile): checked again when put back (`checkAgain`).
+        sent: form.hasAttribute("data-retyped"),
         fields: entered(form).map(function (field) {
           return { name: field.name, type: field.type, value: field.value, checked: field.checked };
         }),
@@ -577,7 +585,38 @@ window.addEventListener("resize", keepClearOfStanding);
         }
       });
     });
+    if (draft.sent) {
+      form.setAttribute("data-retyped", ""); // still what was sent, as typed on since
+      checkAgain(form);
+    }
   }
+
+  // A round sent back with its faults and put back here (a Reload, Back): its faults
+  // show again as sending it showed them, beside their fields, in the page's language,
+  // the first in sight. The server checks it again (the form's validation, nothing
+  // recorded) and answers as it answered the round, or with nothing when nothing is
+  // wrong now. A round only typed is not checked: half a round is no mistake.
+  function checkAgain(form) {
+    if (!window.htmx) return;
+    const values = new FormData(form);
+    values.delete("csrfmiddlewaretoken"); // not in an address
+    checking = { form: form, typed: typedIn(form) };
+    window.htmx.ajax("GET", form.getAttribute("action"), { target: "#entry", swap: "outerHTML", values: values });
+  }
+  // The round checked again, as it was put back: a player who typed on before the
+  // answer came keeps what they typed (the answer holds the round as it was put back).
+  let checking = null;
+  function typedIn(form) {
+    return JSON.stringify(entered(form).map(function (field) { return [field.name, field.value, field.checked]; }));
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const asked = event.detail.requestConfig;
+    if (!checking || !asked || asked.verb !== "get" || !event.detail.target || event.detail.target.id !== "entry") return;
+    const form = checking.form;
+    const typed = checking.typed;
+    checking = null;
+    if (!form.isConnected || typedIn(form) !== typed) event.detail.shouldSwap = false;
+  });
 
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {

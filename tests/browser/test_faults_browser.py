@@ -82,6 +82,9 @@ def test_an_escoba_column_that_did_not_add_up_lets_go_of_its_marks_once_edited(p
     expect(fault).to_have_text("Cards must total 40; got 41.")
     for field in cards:
         expect(field).to_have_attribute("aria-invalid", "true")
+    # Settled: the first fault takes the focus then (app.js), and would take what is
+    # typed next (seen: "18" typed into Ana's cards, "1822", about once in ten runs).
+    expect(page.locator(".htmx-swapping, .htmx-settling")).to_have_count(0)
     cards[1].fill("18")
     expect(fault).to_be_hidden()
     for field in cards:

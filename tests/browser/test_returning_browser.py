@@ -4,14 +4,17 @@ typed on a page shown again is never taken for one sent before."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
 from scorepad.matches import services
 from scorepad.matches.models import Match, Round
 from tests.browser.test_play_browser import record, row, start_match
+from tests.browser.test_standing_browser import assert_seen
 from tests.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -248,6 +251,98 @@ def test_a_round_sent_back_with_its_faults_comes_back_as_typed_after_a_reload(pa
     settled(page)
     # The next round's form as the server sent it: nothing of the round recorded in it.
     assert not page.evaluate("window.scorepad.changed(document.querySelector('form.round-form'))")
+
+
+# What a round sent back says is wrong, in its form (Escoba's sums under their columns).
+FAULTS = "form.round-form .form-errors, form.round-form .errorlist, form.round-form .column-fault"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_round_sent_back_with_its_faults_shows_them_again_after_a_reload(page, seen_shot, game):
+    """A Reload, or Back then Forward, put the round sent back in its form again, but
+    without its faults: the player no longer saw what was wrong. They show as sending
+    showed them, the first in sight below the standing."""
+    players, noun = GAMES[game]
+    start_match(page, game, players)
+    board = page.url.split("#")[0]
+    type_a_faulty_round(page, game)
+    record(page, noun)
+    faults = page.locator(FAULTS)
+    expect(faults.first).to_be_visible()
+    settled(page)
+    said = faults.all_inner_texts()
+    for step in ("reloaded", "back-and-forward"):
+        if step == "reloaded":
+            page.reload()
+        else:
+            page.go_back()
+            expect(page).not_to_have_url(board)
+            page.go_forward()
+        expect(page.get_by_text(f"Enter {noun} 1")).to_be_visible()
+        expect(faults).to_have_text(said)
+        settled(page)
+        expect_the_faulty_round_typed(page, game)
+        assert_seen(faults.first)
+        seen_shot(step)
+    correct_the_faulty_round(page, game)
+    record(page, noun)
+    expect(page.get_by_text(f"Enter {noun} 2")).to_be_visible()
+    page.reload()
+    expect(page.get_by_text(f"Enter {noun} 2")).to_be_visible()
+    settled(page)
+    page.wait_for_load_state("networkidle")
+    expect(faults).to_have_count(0)
+
+
+def test_a_round_sent_back_says_its_faults_in_the_language_switched_to(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    type_a_faulty_round(page, "cabo")
+    record(page)
+    expect(page.get_by_text("Tick who called Cabo.")).to_be_visible()
+    settled(page)
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    with translation.override("fr"):
+        said = translation.gettext("Tick who called Cabo.")
+    assert said != "Tick who called Cabo."
+    expect(page.locator(FAULTS).first).to_have_text(said)
+    expect_the_faulty_round_typed(page, "cabo")
+
+
+def test_a_round_typed_on_before_its_faults_came_back_keeps_what_was_typed(page):
+    """The faults of a round put back come from the server: typed on before they came
+    (a quick thumb after a Reload), what was typed stays, not the round as put back."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2"})  # Ben's hand left blank
+    record(page)
+    expect(row(page, "Ben").locator(".errorlist")).to_be_visible()
+    settled(page)
+    held = []
+    checked = re.compile(r"/rounds/\?")
+    page.route(checked, lambda route: held.append(route))  # answered once Ben's hand is typed
+    with page.expect_request(checked):
+        page.reload()
+    row(page, "Ben").locator("input.points-input").fill("9")
+    with page.expect_response(checked):
+        held[0].continue_()
+    settled(page)
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("9")
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    assert Round.objects.count() == 1
+
+
+def test_a_round_only_typed_shows_no_faults_after_a_reload(page):
+    """Half a round typed, never sent, is no mistake: back as typed, nothing said."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    type_a_faulty_round(page, "cabo")
+    page.reload()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    expect_the_faulty_round_typed(page, "cabo")
+    page.wait_for_load_state("networkidle")
+    settled(page)
+    expect(page.locator(FAULTS)).to_have_count(0)
+    expect(page.locator("form.round-form [aria-invalid=true]")).to_have_count(0)
 
 
 def test_a_refused_round_comes_back_in_its_own_matchs_form_only(page):
@@ -536,15 +631,17 @@ def test_a_refused_round_sent_again_with_a_fault_says_that_fault_alone(page):
         "Cléo: Enter the points of this hand, or pick its cards."
     )
     # The second tab, reloaded, has it in its form as typed (kept in the tab as the
-    # server sent it back), and says why it is not recorded there, not listed.
+    # server sent it back), and says why it is not recorded there, not listed: beside
+    # Cléo's hand, as sending it said, once.
     other.reload()
     expect(other.get_by_role("heading", name="Enter round 3")).to_be_visible()
     expect(row(other, "Ana").locator("input.points-input")).to_have_value("3")
     expect(row(other, "Ben").locator("input.points-input")).to_have_value("9")
     expect(other.locator("input[name=caller][value='2']")).to_be_checked()
-    expect(other.locator("form.round-form .form-errors")).to_have_text(
-        "Cléo: Enter the points of this hand, or pick its cards."
+    expect(row(other, "Cléo").locator(".errorlist")).to_have_text(
+        "Enter the points of this hand, or pick its cards."
     )
+    expect(other.locator("form.round-form .form-errors")).to_have_count(0)
     expect(other.locator(".unsent")).to_have_count(0)
     expect(other.locator("#standing .notice.is-error")).to_have_count(0)
     row(other, "Cléo").locator("input.points-input").fill("2")

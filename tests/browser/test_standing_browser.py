@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from playwright.sync_api import expect
@@ -10,6 +11,7 @@ from playwright.sync_api import expect
 from scorepad.matches import services
 from scorepad.matches.models import Match
 from tests.conftest import ARTIFACTS, PHONE
+from tests.records.matches import cabanga_round, cabo_round, escoba_deal
 
 from .test_play_browser import record, row, start_match
 
@@ -125,18 +127,91 @@ def test_without_javascript_a_refused_round_opens_at_its_fault_and_switches_lang
     for seat, hand in enumerate(["3", "-5"]):
         page.locator(f'input[name="hand_{seat}"]').fill(hand)
     page.get_by_role("button", name="Record the round").click()
-    # The first fault takes the focus: who called (its message above the lines).
-    # Waited for: the browser applies `autofocus` as it renders the page, which may come
-    # after the click's navigation returns (failed once in CI: nothing focused yet).
-    expect(page.locator(":focus")).to_have_attribute("name", "caller")
-    assert_seen(page.get_by_text("Tick who called Cabo."))
+    # The page opens at the form: its faults listed under its title, in sight.
+    listed = page.locator("form.round-form .fault-list a")
+    expect(listed).to_have_text(["Tick who called Cabo.", "Ben: At least 0."])
+    assert_seen(page.get_by_role("heading", name="Enter round 3"))
+    assert_seen(page.locator("form.round-form .fault-list"))
     ben = page.locator(".entry-row.has-error")
     expect(ben).to_contain_text("At least 0.")
-    assert_seen(ben.locator(".errorlist"))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "refused-round-without-javascript.png"))
+    # Each fault leads to its field.
+    listed.nth(1).click()
+    expect(page).to_have_url(re.compile(r"#id_hand_1$"))
+    assert_seen(ben.locator("input.points-input"))
     page.get_by_role("button", name="Français").click()
     expect(page.get_by_text("Saisir la manche 3")).to_be_visible()
+
+
+ROUND_ONE = {
+    "cabo": cabo_round("Ana", Ana=0, Ben=5, Cas=7, Dan=9),
+    "escoba": escoba_deal("Ana & Cas", "Ben & Dan"),
+    "cabanga": cabanga_round(Ana=0, Ben=3, Cas=5, Dan=2),
+}
+# Four players, a round sent without JavaScript with several faults (QA32), and what the
+# list at the top of the form says of them.
+FAULTY_ROUNDS = {
+    "cabo": (
+        "round",
+        {"hand_0": "3", "hand_2": "7"},  # Ben's and Dan's hands blank, nobody called
+        [
+            "Tick who called Cabo.",
+            "Ben: Enter the points of this hand, or pick its cards.",
+            "Dan: Enter the points of this hand, or pick its cards.",
+        ],
+    ),
+    "escoba": (
+        "deal",
+        {"cards_0": "25"},  # in teams: no oros, no sevens, no velo
+        [
+            "Ana & Cas · Oros: Enter a number.",
+            "Ana & Cas · Sevens: Enter a number.",
+            "Tick who took the velo.",
+        ],
+    ),
+    "cabanga": (
+        "round",
+        {"n1_1": "2"},  # Ana, Cas and Dan left blank
+        [f"{name}: Enter the cards left, or tick “went out”." for name in ("Ana", "Cas", "Dan")],
+    ),
+}
+
+
+@pytest.mark.parametrize("game", FAULTY_ROUNDS)
+def test_without_javascript_a_round_with_several_faults_opens_with_all_of_them_in_sight(
+    browser, live_server, game
+):
+    """QA32: the page opened with the first fault at the screen's bottom and the others
+    below it. It opens at the form, under the standing, every fault listed in sight."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=False, locale="en-GB"
+    )
+    page = context.new_page()
+    page.goto(f"/matches/new/{game}/")
+    for seat, name in enumerate(["Ana", "Ben", "Cas", "Dan"]):
+        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start the match").click()
+    noun, typed, said = FAULTY_ROUNDS[game]
+    match = Match.objects.get()  # a round before: the form further down the page
+    services.record_round(
+        match, ROUND_ONE[game], number=1, entry_key=uuid.uuid4(), owner=match.owner
+    )
+    page.reload()
+    expect(page.get_by_role("heading", name=f"Enter {noun} 2")).to_be_visible()
+    for name, value in typed.items():
+        page.locator(f'input[name="{name}"]').fill(value)
+    page.get_by_role("button", name=f"Record the {noun}").click()
+    listed = page.locator("form.round-form .fault-list a")
+    expect(listed).to_have_text(said)
+    assert_seen(page.get_by_role("heading", name=f"Enter {noun} 2"))
+    for fault in listed.all():
+        assert_seen(fault)
+        box = fault.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, box
+    page.screenshot(path=str(ARTIFACTS / f"refused-{game}-several-faults-without-javascript.png"))
+    assert match.rounds.count() == 1
+    context.close()
 
 
 def test_deleted_rounds_come_back_one_after_the_other_with_the_notice_in_sight(page, seen_shot):

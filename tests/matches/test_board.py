@@ -418,6 +418,84 @@ def test_a_refused_round_answers_with_the_form_and_its_faults_only(owner, visito
     assert Match.objects.get(pk=match.pk).round_count == 2
 
 
+# A round sent back with its faults, as each game's form sent it (new matches: round 1).
+REFUSED_ROUNDS = {
+    "cabo": (["Ana", "Ben"], {"hand_0": "3"}, ["Tick who called Cabo."]),  # Ben's hand blank
+    "escoba": (["Ana", "Ben"], {"cards_0": "25"}, ["Tick who took the velo."]),
+    "cabanga": (["Ana", "Ben", "Cas"], {"n1_1": "2"}, ["Enter the cards left"]),
+}
+
+
+def without_csrf(content: str) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", content)
+
+
+def checked_again(client, match: Match, data: dict, **headers):
+    url = reverse("matches:add_round", args=[match.pk])
+    return client.get(url, data, headers={**HTMX, **headers})
+
+
+@pytest.mark.parametrize("game", REFUSED_ROUNDS)
+def test_a_refused_round_put_back_is_checked_again_and_answers_as_it_was_sent(owner, visitor, game):
+    """app.js asks, after a Reload, for the faults of a round sent back with them: the
+    answer is the one sending it got (the form, its faults beside their fields), and
+    nothing is recorded."""
+    players, typed, faults = REFUSED_ROUNDS[game]
+    match = build_match(owner, game, players)
+    data = round_post(1, seen=str(match.version), **typed)
+    sent = visitor.post(reverse("matches:add_round", args=[match.pk]), data, headers=HTMX)
+    answer = checked_again(visitor, match, data)
+    assert answer.status_code == 200
+    assert "HX-Request" in answer["Vary"]
+    content = answer.content.decode()
+    assert without_csrf(content) == without_csrf(sent.content.decode())
+    assert content.lstrip().startswith('<div id="entry">') and "<html" not in content
+    assert all(fault in content for fault in faults)
+    assert re.search(r"<form [^>]*class=\"round-form [^>]*data-retyped", content)
+    assert Round.objects.filter(match=match).count() == 0
+
+
+def test_a_refused_round_checked_again_says_its_faults_in_the_pages_language(owner, visitor):
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    answer = checked_again(visitor, match, round_post(1, hand_0="3"), **{"Accept-Language": "fr"})
+    with translation.override("fr"):
+        assert translation.gettext("Tick who called Cabo.") in answer.content.decode()
+    assert "Tick who called Cabo." not in answer.content.decode()
+
+
+def test_a_round_checked_again_with_nothing_wrong_now_answers_nothing(owner, visitor):
+    """Corrected after it was sent back, or recorded meanwhile from another phone: no
+    fault to show, nothing recorded."""
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    typed = {"caller": "0", "hand_0": "0", "hand_1": "5"}
+    assert checked_again(visitor, match, round_post(1, **typed)).status_code == 204
+    played = {"caller": "Ana", "hands": {"Ana": 0, "Ben": 5}}
+    services.record_round(match, played, number=1, entry_key=uuid.uuid4(), owner=owner)
+    assert checked_again(visitor, match, round_post(1, hand_0="3")).status_code == 204
+    assert Round.objects.filter(match=match).count() == 1
+
+
+def test_a_round_checked_again_is_the_askers_own_and_a_forged_one_a_bad_request(
+    owner, visitor, other_visitor
+):
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    assert checked_again(other_visitor, match, round_post(1, hand_0="3")).status_code == 404
+    forged = round_post(1, hand_0="3", caller="7")  # no such seat
+    assert checked_again(visitor, match, forged).status_code == 400
+
+
+def test_the_rounds_address_asked_for_as_a_page_is_the_board(owner, visitor):
+    """Without htmx (the page of a round refused without JavaScript, asked again), with
+    or without fields: the board, never a fragment."""
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    url = reverse("matches:add_round", args=[match.pk])
+    board_url = reverse("matches:match", args=[match.pk])
+    assert visitor.get(url)["Location"] == board_url
+    assert visitor.get(url, round_post(1, hand_0="3"))["Location"] == board_url
+    restore = {**HTMX, "HX-History-Restore-Request": "true"}
+    assert visitor.get(url, round_post(1, hand_0="3"), headers=restore)["Location"] == board_url
+
+
 def test_a_deletion_answers_with_the_undo_offer_and_the_regions_it_changed(owner, visitor):
     match = cabo_match(owner, 12)
     answer = visitor.post(

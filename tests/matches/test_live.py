@@ -712,3 +712,16 @@ def test_a_round_sent_from_a_board_behind_a_correction_tells_that_correction(sco
     ).content.decode()
     assert "Round 1 corrected. Points: Ben 9 → 7." in body
     assert 'id="round-2"' in body
+
+
+def test_a_co_scorers_refused_round_put_back_is_checked_again_on_the_link(score, match):
+    """As on the scorer's board (app.js after a Reload): the link's form with its faults,
+    nothing recorded."""
+    co_scorer = Client()
+    typed = round_post(2, hand_0="3")  # nobody called, Ben's hand blank
+    answer = co_scorer.get(live("add_round", score), typed, headers=HTMX)
+    content = answer.content.decode()
+    assert answer.status_code == 200 and "<html" not in content
+    assert "Tick who called Cabo." in content
+    assert f'action="{live("add_round", score)}"' in content
+    assert Round.objects.filter(match=match).count() == 1

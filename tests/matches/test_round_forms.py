@@ -46,22 +46,62 @@ def test_a_cabo_round_without_a_caller_says_to_tick_who_called(client, cabo_matc
     assert errors_of(response) == ["Tick who called Cabo."]
 
 
-def test_without_javascript_a_refused_round_opens_at_its_first_fault(client, cabo_match):
-    """The page comes back whole: the first faulty field has the focus, so the browser
-    shows it, its message beside it, rather than the top of the page."""
-    response = add(client, cabo_match, caller="0", hand_0="3", hand_1="-5", hand_2="7")
+def test_without_javascript_a_refused_round_opens_at_a_list_of_its_faults(client, cabo_match):
+    """The page comes back whole, at the form (the button's address ends in #entry),
+    every fault listed under its title, whose line it is on said, each a link to its
+    field; the list has the focus where the address does not lead (QA32: the first fault
+    came up at the screen's bottom, the others below it)."""
+    response = add(client, cabo_match, hand_0="3", hand_1="-5")
     assert response.status_code == 422
     page = response.content.decode()
-    assert re.findall(r"<input[^>]*autofocus[^>]*>", page) == [
-        re.search(r'<input[^>]*name="hand_1"[^>]*>', page)[0]
+    action = reverse("matches:add_round", args=[cabo_match])
+    assert f'formaction="{action}#entry"' in page
+    listed = re.search(r'<div class="form-errors fault-list"[^>]*autofocus>(.*?)</div>', page, re.S)
+    links = re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', listed[1])
+    assert links == [
+        ("id_caller_0", "Tick who called Cabo."),
+        ("id_hand_1", "Ben: At least 0."),
+        ("id_hand_2", "Chloé: Enter the points of this hand, or pick its cards."),
     ]
-    # With htmx the form comes back in place, and app.js brings its fault into sight.
+    assert all(f'id="{field_id}"' in page for field_id, _ in links)
+    assert page.count("autofocus") == 1
+    # With htmx the form comes back in place, and app.js brings its first fault into sight.
     htmx = client.post(
-        reverse("matches:add_round", args=[cabo_match]),
-        round_post(1, caller="0", hand_0="3", hand_1="-5", hand_2="7"),
-        headers={"HX-Request": "true"},
+        action, round_post(1, hand_0="3", hand_1="-5"), headers={"HX-Request": "true"}
     )
+    assert "fault-list" not in htmx.content.decode()
     assert "autofocus" not in htmx.content.decode()
+
+
+def test_without_javascript_the_list_of_faults_names_escobas_columns_and_cabangas_lines(client):
+    escoba = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    too_many = add(client, escoba, cards_0="30", cards_1="30", oros_0="5", sevens_0="2", velo="0")
+    listed = re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', too_many.content.decode())
+    assert listed == [("id_cards_0", "Cards must total 40; got 60.")]
+    blank = add(client, escoba, cards_0="20", velo="0")
+    listed = re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', blank.content.decode())
+    assert listed == [
+        ("id_oros_0", "Ana · Oros: Enter a number."),
+        ("id_sevens_0", "Ana · Sevens: Enter a number."),
+    ]
+    cabanga = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    response = add(client, cabanga, out_0="on", n1_1="2")
+    listed = re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', response.content.decode())
+    assert listed == [("id_n1_2", "Chloé: Enter the cards left, or tick “went out”.")]
+
+
+def test_without_javascript_the_list_of_faults_is_in_the_pages_language(client, cabo_match):
+    response = client.post(
+        reverse("matches:add_round", args=[cabo_match]),
+        round_post(1, caller="0", hand_0="3", hand_2="4"),
+        headers={"Accept-Language": "fr"},
+    )
+    with translation.override("fr"):
+        said = translation.gettext("%(name)s: %(fault)s") % {
+            "name": "Ben",
+            "fault": translation.gettext("Enter the points of this hand, or pick its cards."),
+        }
+    assert f'<li><a href="#id_hand_1">{said}</a></li>' in response.content.decode()
 
 
 def test_the_rounds_address_asked_again_is_the_board(client, cabo_match):
