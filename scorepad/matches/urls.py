@@ -13,9 +13,7 @@ urlpatterns = [
     path("<id:match_id>/rounds/<id:number>/why/", views.round_why, name="round_why"),
     path("<id:match_id>/rounds/delete-last/", views.delete_last_round, name="delete_last"),
     path("<id:match_id>/rounds/<id:round_id>/restore/", views.restore_round, name="restore"),
-    path(
-        "<id:match_id>/rounds/<id:round_id>/undo/", views.undo_correction, name="undo_correction"
-    ),
+    path("<id:match_id>/rounds/<id:round_id>/undo/", views.undo_correction, name="undo_correction"),
     path("<id:match_id>/again/", views.play_again, name="again"),
     path("<id:match_id>/players/", views.correct_players, name="players"),
     path("<id:match_id>/abandon/", views.abandon_match, name="abandon"),
