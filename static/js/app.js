@@ -312,7 +312,15 @@ window.addEventListener("resize", keepClearOfStanding);
     event.stopPropagation();
     why.hidden = !why.hidden;
     link.setAttribute("aria-expanded", String(!why.hidden));
+    if (!why.hidden) showWhy(row);
   }, true);
+  // A round low on the screen (a finished match's ranking above its first rounds) opens
+  // its "why" under the fold: the round and its "why" come into sight, below the sticky
+  // standing (the page's scroll-padding), or nothing seemed to happen (QA36). Not moved
+  // when already in sight.
+  function showWhy(round) {
+    round.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
 
   // "Leave it as it is" closes the correction loaded on the board and goes back to its
   // round (a link to the board at that round: without JavaScript, a page of its own).
@@ -337,6 +345,7 @@ window.addEventListener("resize", keepClearOfStanding);
     if (target.matches("tbody.round")) {
       const link = target.querySelector("a.why-link");
       if (link) link.setAttribute("aria-expanded", "true");
+      showWhy(target);
     } else if (target.id === "correction") {
       // Sent back with its faults: the first one comes into sight.
       const fault = firstFault(target);
