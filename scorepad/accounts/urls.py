@@ -102,10 +102,10 @@ urlpatterns = [
     path("delete/", views.delete_account, name="delete"),
     path("statistics/", views.statistics, name="statistics"),
     path("seats/", views.seats, name="seats"),
-    path("matches/<int:match_id>/me/", views.claim_own, name="claim"),
+    path("matches/<id:match_id>/me/", views.claim_own, name="claim"),
     # The scorer's side of claims: no account needed, the match's owner is asking.
-    path("matches/<int:match_id>/claims/", views.claimed_seats, name="claimed_seats"),
-    path("matches/<int:match_id>/claims/<int:position>/free/", views.free_seat, name="free_seat"),
+    path("matches/<id:match_id>/claims/", views.claimed_seats, name="claimed_seats"),
+    path("matches/<id:match_id>/claims/<id:position>/free/", views.free_seat, name="free_seat"),
     path("live/<str:token>/me/", views.claim_followed, name="claim_followed"),
-    path("claims/<int:claim_id>/release/", views.release, name="release"),
+    path("claims/<id:claim_id>/release/", views.release, name="release"),
 ]

@@ -11,3 +11,5 @@ class CoreConfig(AppConfig):
         from .randomness import random_string
 
         csrf.get_random_string = random_string
+
+        from . import converters  # noqa: F401 (the URLs' `id`, registered before they load)

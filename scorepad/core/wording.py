@@ -109,8 +109,8 @@ ROUND_TEXTS = {
         # A long match shows its last rounds: always more than ten in all.
         "show_all": _("Show all %(count)s rounds"),
         "later_checked": _(
-            "Every later round is checked again and the scoreboard recomputed. The entry as"
-            " it was stays in the match's history."
+            "Every later round is checked again and the scoreboard recomputed; the board then"
+            " says what changed."
         ),
         "not_sent": _(
             "The round could not be sent (no connection?). Nothing is lost: tap the button again."
@@ -261,8 +261,8 @@ ROUND_TEXTS = {
         "show_all": pgettext_lazy("a deal of cards", "Show all %(count)s deals"),
         "later_checked": pgettext_lazy(
             "a deal of cards",
-            "Every later deal is checked again and the scoreboard recomputed. The entry as"
-            " it was stays in the match's history.",
+            "Every later deal is checked again and the scoreboard recomputed; the board then"
+            " says what changed.",
         ),
         "not_sent": pgettext_lazy(
             "a deal of cards",

@@ -13,5 +13,5 @@ urlpatterns = [
     path("<slug:game_key>/faq/", views.faq, name="faq"),
     path("<slug:game_key>/", views.rules, name="rules"),
     path("<slug:game_key>/walkthrough/", views.walkthrough, name="walkthrough_start"),
-    path("<slug:game_key>/walkthrough/<int:number>/", views.walkthrough, name="walkthrough"),
+    path("<slug:game_key>/walkthrough/<id:number>/", views.walkthrough, name="walkthrough"),
 ]

@@ -312,7 +312,15 @@ window.addEventListener("resize", keepClearOfStanding);
     event.stopPropagation();
     why.hidden = !why.hidden;
     link.setAttribute("aria-expanded", String(!why.hidden));
+    if (!why.hidden) showWhy(row);
   }, true);
+  // A round low on the screen (a finished match's ranking above its first rounds) opens
+  // its "why" under the fold: the round and its "why" come into sight, below the sticky
+  // standing (the page's scroll-padding), or nothing seemed to happen (QA36). Not moved
+  // when already in sight.
+  function showWhy(round) {
+    round.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }
 
   // "Leave it as it is" closes the correction loaded on the board and goes back to its
   // round (a link to the board at that round: without JavaScript, a page of its own).
@@ -337,6 +345,7 @@ window.addEventListener("resize", keepClearOfStanding);
     if (target.matches("tbody.round")) {
       const link = target.querySelector("a.why-link");
       if (link) link.setAttribute("aria-expanded", "true");
+      showWhy(target);
     } else if (target.id === "correction") {
       // Sent back with its faults: the first one comes into sight.
       const fault = firstFault(target);
@@ -618,12 +627,22 @@ window.addEventListener("resize", keepClearOfStanding);
     if (!form.isConnected || typedIn(form) !== typed) event.detail.shouldSwap = false;
   });
 
+  // Sending forgets the round: the server has it. The tap on the button that sent it
+  // (or Enter, the browser's tap on it) asked for a keeping just before, run after the
+  // sending: it must not keep it again, or the round that ended a match, deleted, came
+  // back filled as it was sent, no next round's form having forgotten it (QA36).
+  let sends = 0;
+  function keepSoon(form) {
+    const asOf = sends;
+    window.setTimeout(function () { if (sends === asOf) keepDraft(form); }, 0);
+  }
+
   ["input", "change"].forEach(function (type) {
     document.addEventListener(type, function (event) {
       const form = event.target.closest && event.target.closest(ENTRY_FORM);
       // Kept once every listener of this input did its part: Cabanga!'s points typed
       // clear its counts (scorepad.js), which must not come back (QA24).
-      if (form && form.elements.number) window.setTimeout(function () { keepDraft(form); }, 0);
+      if (form && form.elements.number) keepSoon(form);
       // Typed by the player (not put back): the standing's notices step aside (CSS).
       const standing = document.getElementById("standing");
       if (standing && event.isTrusted && event.target.closest && event.target.closest("form.round-form")) {
@@ -634,7 +653,7 @@ window.addEventListener("resize", keepClearOfStanding);
   // The ± buttons and the card picker change fields without an input event.
   document.addEventListener("click", function (event) {
     const form = event.target.closest && event.target.closest(ENTRY_FORM);
-    if (form && form.elements.number) window.setTimeout(function () { keepDraft(form); }, 0);
+    if (form && form.elements.number) keepSoon(form);
   });
   // Leaving the page (a Reload, a language switched) before that deferred keeping ran:
   // the round as it stands now, or its last tap is lost.
@@ -644,7 +663,9 @@ window.addEventListener("resize", keepClearOfStanding);
   });
   document.addEventListener("submit", function (event) {
     const form = event.target;
-    if (form.matches(ENTRY_FORM)) forgetDraft(form);
+    if (!form.matches(ENTRY_FORM)) return;
+    sends += 1;
+    forgetDraft(form);
   }, true);
   function forgetDraft(form) {
     try {

@@ -466,24 +466,30 @@
   });
 
   // ---- sending them ---------------------------------------------------------------
-  function refusal(html) {
+  function refusal(html, number) {
     const board = new DOMParser().parseFromString(html, "text/html");
     const notice = board.querySelector(".notice.is-error");
     // Not the round's faults but the match's: it changed (another phone's round).
     if (notice) return notice.textContent.trim();
     // A fault beside a player's field says whose it is: "Ana: …" (the list shows no fields).
     const said = words();
-    // Each fault once: a list of the form's own faults sits in its .form-errors box.
-    const faults = Array.from(board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist")).filter(function (fault) {
+    // Each fault once: a list of the form's own faults sits in its .form-errors box; a
+    // count's column that does not add up (Escoba's) is said under its table.
+    const faults = Array.from(board.querySelectorAll("form.round-form .form-errors, form.round-form .errorlist, form.round-form .column-fault")).filter(function (fault) {
       return !(fault.matches(".errorlist") && fault.closest(".form-errors"));
     });
-    return faults.map(function (fault) {
+    const told = faults.map(function (fault) {
       const text = fault.textContent.trim();
       const row = fault.closest(".entry-row");
       const name = row && row.querySelector(".name");
       if (!text || !name || !said) return text;
       return said.faultOf.replace("{name}", name.textContent.trim()).replace("{fault}", text);
     }).filter(Boolean).join(" ");
+    if (told || number === undefined) return told;
+    // Faults said in a way not looked for above: a form still asking for the round sent
+    // means it was not recorded, and it is never taken off the list as if it were.
+    const asked = board.querySelector("form.round-form input[name=number]");
+    return asked && asked.value === String(number) ? (said ? said.refusedTitle : "Not recorded") : "";
   }
 
   function currentToken() {
@@ -520,7 +526,8 @@
     const rounds = load();
     const kept = rounds.find(function (other) { return other.key === round.key; });
     const answer = response.ok ? await response.text() : "";
-    const problem = response.ok ? refusal(answer) : (words() || {}).failed || String(response.status);
+    const sent = new URLSearchParams(round.body).get("number");
+    const problem = response.ok ? refusal(answer, sent) : (words() || {}).failed || String(response.status);
     if (!problem) {
       save(rounds.filter(function (other) { return other.key !== round.key; }));
       return "sent";

@@ -202,6 +202,18 @@ def test_the_seats_page_lists_only_the_accounts_own_matches(anas, ana_phone, str
     assert client.get(STATISTICS).status_code == 302
 
 
+def test_the_seats_page_tells_two_matches_of_one_evening_apart(anas, ana_phone):
+    """QA36: two Cabo matches of the same day with the same players read alike: each
+    says its time, how far it went and, once over, who won."""
+    finished = build(anas, CABO_FR)
+    unfinished = build(anas, {**CABO_FR, "rounds": CABO_FR["rounds"][:1]})
+    assert finished.finished and not unfinished.finished
+    content = ana_phone.get(SEATS).content.decode()
+    assert "3 rounds played · Won by Ana" in content
+    assert "1 round played</p>" in content
+    assert f'datetime="{finished.created.isoformat()}"' in content
+
+
 # Someone else's match, reached through its live link ------------------------------
 
 

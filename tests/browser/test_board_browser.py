@@ -15,7 +15,7 @@ from scorepad.matches.models import Match, Owner
 from scorepad.matches.sessions import SessionStore
 from tests.records.conftest import build_match
 
-from .test_play_browser import start_match
+from .test_play_browser import record, row, start_match
 from .test_standing_browser import assert_seen, play_cabo_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -45,6 +45,44 @@ def test_a_rounds_why_opens_under_it_and_closes_again(page, seen_shot):
     link.click()
     expect(why).to_be_visible()
     expect(page.locator("#why-11")).to_have_count(1)  # shown again, not loaded twice
+
+
+def below_the_standing(page, locator) -> None:
+    """Wholly in sight, its top not under the sticky standing."""
+    assert_seen(locator)
+    page.wait_for_function(
+        "element => element.getBoundingClientRect().top"
+        " >= document.querySelector('#standing').getBoundingClientRect().bottom",
+        arg=locator.element_handle(),
+    )
+
+
+def test_a_rounds_why_at_the_foot_of_the_screen_comes_into_sight(page):
+    """QA36: a finished match's ranking pushes its first rounds to the foot of the
+    screen; round 1's "why", opened under the fold, scrolled the page by a few pixels
+    and nothing seemed to happen. It comes into sight, its correction link too, when
+    loaded and when shown again."""
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    start_match(page, "cabo", players)
+    row(page, "Ana").locator("label.caller-pick").click()
+    for name, hand in zip(players, ("0", "110", "5", "7", "9", "11"), strict=True):
+        row(page, name).locator("input.points-input").fill(hand)
+    record(page)
+    expect(page.locator(".standing-result")).to_contain_text("Ana wins")
+    why = page.locator("#why-1")
+    link = page.get_by_role("link", name="Round 1: why this score?")
+    for step in ("loaded", "shown-again"):
+        page.evaluate("window.scrollTo(0, 0)")
+        # Tapped where it is on the screen: a locator's click would scroll it first.
+        expect(link).to_be_in_viewport(ratio=1)
+        box = link.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(link).to_have_attribute("aria-expanded", "true")
+        below_the_standing(page, why.locator(".why-title"))
+        assert_seen(why.get_by_role("link", name="Correct this round"))
+        page.screenshot(path=f"/tmp/f18-shots/why-{step}.png")
+        link.click()
+        expect(why).to_be_hidden()
 
 
 def test_a_correction_loads_into_the_board_and_lands_back_on_its_round(page, seen_shot):

@@ -804,3 +804,25 @@ def test_a_round_typed_after_a_refused_copy_goes_at_once(page, shot):
     expect(page.locator(".unsent")).to_have_count(0)
     expect(page.get_by_role("heading", name="Enter round 5")).to_be_visible()
     assert Match.objects.get().round_count == 4
+
+
+def test_an_escoba_deal_kept_offline_whose_counts_do_not_add_up_stays_refused(page):
+    """QA38: a deal's cards over 40 are a fault of its whole column, said under the
+    table, not beside a field: the kept deal was taken as sent, said recorded, and lost."""
+    start_match(page, "escoba", ["Ana", "Ben"])
+    page.get_by_role("button", name="Français").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    controlled(page)
+    page.context.set_offline(True)
+    for name, counts in (("Ana", ("22", "5", "1")), ("Ben", ("19", "5", "3"))):
+        line = page.locator(".entry-table tbody tr", has_text=name)
+        for column, count in zip(("cards", "oros", "sevens"), counts, strict=True):
+            line.locator(f'input[name^="{column}_"]').fill(count)
+    page.locator("fieldset", has_text="velo").get_by_text("Ana").click()
+    page.locator("form.round-form button[type=submit]").click()
+    expect(page.locator(".unsent li")).to_have_count(1)
+    page.context.set_offline(False)
+    expect(page.locator(".unsent li").first).to_contain_text("refusée")
+    expect(page.locator(".unsent li .unsent-error")).to_contain_text("40")
+    expect(page.locator("#announcements")).not_to_contain_text("enregistrée")
+    assert Match.objects.get().rounds.count() == 0

@@ -765,6 +765,29 @@ def test_the_last_round_deleted_brings_nothing_typed_for_the_next_into_its_form(
     expect_no_hand_typed(page)
 
 
+def test_the_round_that_ended_the_match_deleted_comes_back_empty_not_as_it_was_sent(page):
+    """QA36: the round that ended the match, deleted, brought back its form filled with
+    what had been sent for it (in the tab that sent it only): a tap on the button kept
+    it as a draft just after sending forgot it, and no next round's form cleared it."""
+    start_match(page, "cabo", ["Ana", "Ben", "Cy"])
+    enter(page, "Ana", {"Ana": "0", "Ben": "9", "Cy": "5"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    settled(page)
+    enter(page, "Cy", {"Ana": "12", "Ben": "110", "Cy": "0"})
+    record(page)
+    expect(page.locator(".standing-result")).to_contain_text("Cy wins")
+    settled(page)
+    page.get_by_role("button", name="Delete round 2").click()
+    for step in ("deleted", "reloaded"):
+        if step == "reloaded":
+            page.reload()
+        expect(page.get_by_text("Enter round 2")).to_be_visible()
+        settled(page)
+        expect_no_hand_typed(page)
+        expect(page.locator("form.round-form input[name=caller]:checked")).to_have_count(0)
+
+
 def open_the_correction(page, number: int) -> None:
     """Round `number`'s correction opened on the board (its number, then "Correct this
     round"), htmx having set it up."""

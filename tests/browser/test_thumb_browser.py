@@ -94,7 +94,8 @@ TABLES_SCROLLED_SIDEWAYS = """() => Array.from(document.querySelectorAll(".table
 
 def test_the_scorekeeping_pages_fit_a_thumb_on_a_320_pixel_phone(page, shot):
     """The smallest phones still sold are 320 px wide: Escoba's four counts a line were
-    40 px wide there (QA34), its "Escobas" heading past the table's edge."""
+    40 px wide there (QA34), its "Escobas" heading past the table's edge; Cabo's card
+    grid, 43.6 px in Dutch and French, its "Wissen" taking more than its share (QA37)."""
     page.set_viewport_size({"width": 320, "height": 568})
     offenders: dict[str, list[str]] = {}
     scrolled: dict[str, list[str]] = {}
@@ -119,13 +120,14 @@ def test_the_scorekeeping_pages_fit_a_thumb_on_a_320_pixel_phone(page, shot):
     for language in ("Français", "Nederlands"):
         page.get_by_role("button", name=language).click()
         expect(page.locator("html")).not_to_have_attribute("lang", "en")
-        page.goto("/matches/new/escoba/")
-        for seat, name in enumerate(["Ana", "Ben"]):
-            page.locator(f'input[name="player_{seat}"]').fill(name)
-        page.locator("form.setup-form button.wide[type=submit]").click()
-        expect(page.locator("form.round-form")).to_be_visible()
-        measure(f"escoba entry, {language}")
-        shot(f"escoba-entry-320-{language}")
+        for game in ("escoba", "cabo"):
+            page.goto(f"/matches/new/{game}/")
+            for seat, name in enumerate(["Ana", "Ben"]):
+                page.locator(f'input[name="player_{seat}"]').fill(name)
+            page.locator("form.setup-form button.wide[type=submit]").click()
+            expect(page.locator("form.round-form")).to_be_visible()
+            measure(f"{game} entry, {language}")  # Cabo's card grid opened: "Effacer"
+            shot(f"{game}-entry-320-{language}")
     assert {where: small for where, small in offenders.items() if small} == {}
     assert {where: tables for where, tables in scrolled.items() if tables} == {}
 
