@@ -2,8 +2,8 @@
 // page while a co-scorer link works). A poller asks for the board again and again with
 // the ETag of the last board it got, set here by hand: the browser's own cache would
 // turn the server's 304 into the cached 200 and htmx would swap it in. A 304 swaps
-// nothing; a board swaps in only when its match moved on (data-version), never over
-// one the person is filling in (it comes with the next poll). A link that stopped
+// nothing; a board swaps in only when its match moved on (data-version), and around
+// the forms the person is filling in, left as they are (`keepUpAround`). A link that stopped
 // working answers 404 with HX-Refresh: the page reloads into "no longer works" (which
 // comes back if the link works again), unless a co-scorer has a round typed there; one
 // that went on to the match played again reloads into that match.
@@ -62,6 +62,73 @@
     return window.scorepad.changed(form);
   }
 
+  // A board being filled keeps up all the same (QA37: a co-scorer typing round 3 read
+  // round 2's totals after the scorer's round 3 ended the match): every part of it is
+  // swapped but those holding a form being typed in (or a correction open), left in
+  // place untouched (the focus, the caret and what is typed stay, keystroke after
+  // keystroke). A round form whose round was recorded meanwhile, or whose match ended,
+  // says so at its top; what was typed stays in sight, to be read out or sent (the
+  // server then answers as it does).
+  function keepUpAround(board, html) {
+    const answer = document.createElement("template");
+    answer.innerHTML = html;
+    const fresh = answer.content.getElementById("scoreboard");
+    if (!fresh) return false;
+    const typing = document.querySelector("#standing.typing");
+    Array.from(fresh.children).forEach(function (part) {
+      const shown = part.id && board.querySelector(":scope > #" + part.id);
+      if (!shown) return;
+      const forms = shown.querySelectorAll("form.round-form");
+      // A correction open stays open: it was asked for.
+      const kept = Array.from(forms).filter(function (form) {
+        return form.matches(".correction-form") || changedOrFocused(form);
+      });
+      if (!kept.length) {
+        shown.replaceWith(part);
+        if (window.htmx) window.htmx.process(part);
+        return;
+      }
+      kept.forEach(function (form) { saySupplanted(form, part); });
+    });
+    board.setAttribute("data-version", fresh.getAttribute("data-version"));
+    const players = answer.content.getElementById("live-players");
+    const named = document.getElementById("live-players");
+    if (players && named) {
+      players.removeAttribute("hx-swap-oob");
+      named.replaceWith(players);
+    }
+    const standing = document.getElementById("standing");
+    if (typing && standing) standing.classList.add("typing"); // its notices stay aside
+    // What follows a swap (the legends, the rounds kept on this phone...) follows this one.
+    if (window.htmx && standing) window.htmx.trigger(standing, "htmx:afterSettle", { target: standing });
+    return true;
+  }
+
+  // `form` kept over `part`, the board's fresh counterpart of its place: the same
+  // round's fresh form takes nothing from it but the version it is typed over.
+  function saySupplanted(form, part) {
+    if (form.matches(".correction-form") || !form.elements.number) return;
+    const next = part.querySelector("form.round-form");
+    const same = next && next.elements.number && next.elements.number.value === form.elements.number.value;
+    let notice = form.querySelector(".recorded-meanwhile");
+    if (same) {
+      if (form.elements.seen && next.elements.seen) form.elements.seen.value = next.elements.seen.value;
+      if (notice) notice.remove();
+      return;
+    }
+    const words = next ? form.dataset.recordedMeanwhile : form.dataset.overMeanwhile;
+    if (!words || (notice && notice.textContent === words)) return;
+    if (!notice) {
+      notice = document.createElement("div");
+      notice.className = "form-errors recorded-meanwhile";
+      notice.setAttribute("role", "alert");
+      const title = form.querySelector(".form-title");
+      if (title) title.after(notice);
+      else form.prepend(notice);
+    }
+    notice.textContent = words;
+  }
+
   document.addEventListener("htmx:configRequest", function (event) {
     const elt = poller(event);
     if (!elt) return;
@@ -82,14 +149,19 @@
     const board = document.getElementById("scoreboard");
     const found = /data-version="(\d+)"/.exec(xhr.responseText);
     const incoming = found ? Number(found[1]) : Infinity;
-    if (beingFilled(board)) {
-      event.detail.shouldSwap = false; // keep the ETag: the next poll brings it again
-      return;
-    }
     // The link went on to the match played again: the whole page is another match's.
     const match = /data-board-of="(\w+)"/.exec(xhr.responseText);
     const standing = document.getElementById("standing");
-    if (match && standing && match[1] !== standing.getAttribute("data-board-of")) {
+    const wentOn = match && standing && match[1] !== standing.getAttribute("data-board-of");
+    if (beingFilled(board)) {
+      event.detail.shouldSwap = false;
+      // Keep the ETag unless the board kept up: the next poll brings it again.
+      if (!wentOn && incoming > versionOf(board) && keepUpAround(board, xhr.responseText)) {
+        elt.dataset.etag = xhr.getResponseHeader("ETag") || "";
+      }
+      return;
+    }
+    if (wentOn) {
       event.detail.shouldSwap = false;
       try { sessionStorage.setItem(WENT_ON, standing.getAttribute("data-board-of")); } catch (e) { /* not said */ }
       window.location.reload();
