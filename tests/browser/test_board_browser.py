@@ -57,7 +57,7 @@ def below_the_standing(page, locator) -> None:
     )
 
 
-def test_a_rounds_why_at_the_foot_of_the_screen_comes_into_sight(page):
+def test_a_rounds_why_at_the_foot_of_the_screen_comes_into_sight(page, shot):
     """QA36: a finished match's ranking pushes its first rounds to the foot of the
     screen; round 1's "why", opened under the fold, scrolled the page by a few pixels
     and nothing seemed to happen. It comes into sight, its correction link too, when
@@ -80,7 +80,7 @@ def test_a_rounds_why_at_the_foot_of_the_screen_comes_into_sight(page):
         expect(link).to_have_attribute("aria-expanded", "true")
         below_the_standing(page, why.locator(".why-title"))
         assert_seen(why.get_by_role("link", name="Correct this round"))
-        page.screenshot(path=f"/tmp/f18-shots/why-{step}.png")
+        shot(f"why-{step}")
         link.click()
         expect(why).to_be_hidden()
 

@@ -249,16 +249,23 @@ def test_a_round_sent_after_another_phone_ended_the_match_is_listed_refused(page
     assert Round.objects.count() == 1
 
 
+def co_scorer_typing(page, phone, number: int, name: str, key: str):
+    """A co-scorer's phone on the link, its thumb in `name`'s points of round `number`,
+    `key` typed there: the phone and that field."""
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text(f"Enter round {number}")).to_be_visible()
+    field = row(co_scorer, name).locator("input.points-input")
+    field.click()
+    co_scorer.keyboard.type(key)
+    return co_scorer, field
+
+
 def test_a_co_scorer_typing_sees_the_scorers_round_at_their_form_and_types_on(page, phone):
     """QA37: a co-scorer typing round 1 kept reading the board as it was before the
     scorer's round 1, and learnt it only when they tapped Save."""
     start_match(page, "cabo", ["Ana", "Ben"])
-    co_scorer = phone()
-    co_scorer.goto(share(page, "Make a co-scorer link"))
-    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
-    ben = row(co_scorer, "Ben").locator("input.points-input")
-    ben.click()
-    co_scorer.keyboard.type("1")
+    co_scorer, ben = co_scorer_typing(page, phone, 1, "Ben", "1")
     play_cabo_round(page, {"Ana": "3", "Ben": "7"}, "Ana")
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(
@@ -271,7 +278,7 @@ def test_a_co_scorer_typing_sees_the_scorers_round_at_their_form_and_types_on(pa
     expect(ben).to_be_focused()
     co_scorer.keyboard.type("2")
     expect(ben).to_have_value("12")
-    co_scorer.screenshot(path="/tmp/f19-shots/recorded-meanwhile.png")
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--recorded-meanwhile.png"))
     assert Round.objects.count() == 1
 
 
@@ -280,12 +287,7 @@ def test_a_co_scorer_typing_the_same_round_keeps_it_as_the_board_moves_on(page, 
     follow, what is typed stays, and round 2 is then recorded as typed."""
     start_match(page, "cabo", ["Ana", "Ben"])
     play_cabo_round(page, {"Ana": "3", "Ben": "7"}, "Ana")
-    co_scorer = phone()
-    co_scorer.goto(share(page, "Make a co-scorer link"))
-    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
-    ana = row(co_scorer, "Ana").locator("input.points-input")
-    ana.click()
-    co_scorer.keyboard.type("4")
+    co_scorer, ana = co_scorer_typing(page, phone, 2, "Ana", "4")
     page.locator("#round-1 .why-link").click()
     page.locator("#why-1").get_by_role("link", name="Correct this round").click()
     row(page.locator("#correction"), "Ben").locator("input.points-input").fill("9")
@@ -320,7 +322,7 @@ def test_a_co_scorer_typing_is_told_at_their_form_that_the_match_ended(page, pho
         "The match is over (it ended meanwhile, maybe on another phone): round 1 was not recorded."
     )
     expect(row(co_scorer, "Ben").locator("input.points-input")).to_have_value("13")
-    co_scorer.screenshot(path="/tmp/f19-shots/over-meanwhile.png")
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--over-meanwhile.png"))
 
 
 def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, request):
@@ -816,14 +818,21 @@ def test_a_round_sent_after_the_scorer_stopped_the_link_stays_typed_with_the_not
     assert Round.objects.count() == 0
 
 
-def test_a_correction_typed_when_the_scorer_stops_the_link_stays_with_its_notice(page, phone):
+def co_scorer_correcting(page, phone):
+    """The co-scorer's phone with round 1 (Ana 2, Ben 6) open in its correction on the
+    board, Ben's hand changed to 4 and not saved."""
     co_scorer = co_scoring(page, phone)
     play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
     expect(co_scorer.locator("#round-1")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
     co_scorer.locator("#round-1 .why-link").click()
     co_scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    row(co_scorer.locator("#correction"), "Ben").locator("input.points-input").fill("4")
+    return co_scorer
+
+
+def test_a_correction_typed_when_the_scorer_stops_the_link_stays_with_its_notice(page, phone):
+    co_scorer = co_scorer_correcting(page, phone)
     correction = co_scorer.locator("#correction form")
-    row(correction, "Ben").locator("input.points-input").fill("4")
     stop_scoring_together(page)
     expect(correction.locator(".link-stopped")).to_have_text(
         "The scorer stopped sharing this match: corrections typed here can no longer be saved."
@@ -885,13 +894,8 @@ def test_a_round_being_typed_on_either_scorers_phone_outlives_their_corrections(
 
 
 def test_a_correction_typed_on_the_co_scorers_phone_survives_a_reload(page, phone, request):
-    co_scorer = co_scoring(page, phone)
-    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
-    expect(co_scorer.locator("#round-1")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
-    co_scorer.locator("#round-1 .why-link").click()
-    co_scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    co_scorer = co_scorer_correcting(page, phone)
     correction = co_scorer.locator("#correction")
-    row(correction, "Ben").locator("input.points-input").fill("4")
     co_scorer.reload()
     expect(correction.get_by_role("heading", name="Correct round 1")).to_be_visible()
     expect(row(correction, "Ben").locator("input.points-input")).to_have_value("4")

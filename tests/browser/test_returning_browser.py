@@ -751,13 +751,7 @@ def test_the_last_round_deleted_brings_nothing_typed_for_the_next_into_its_form(
     settled(page)
     enter(page, "Bob", {"Ann": "17", "Bob": "4"})
     page.get_by_role("button", name="Delete round 1").click()
-    for step in ("deleted", "reloaded"):
-        if step == "reloaded":
-            page.reload()
-        expect(page.get_by_text("Enter round 1")).to_be_visible()
-        settled(page)
-        expect_no_hand_typed(page)
-        expect(page.locator("form.round-form input[name=caller]:checked")).to_have_count(0)
+    expect_a_fresh_form_then_after_a_reload(page, "Enter round 1")
     enter(page, "Ann", {"Ann": "0", "Bob": "9"})
     record(page)
     expect(page.get_by_text("Enter round 2")).to_be_visible()
@@ -779,10 +773,16 @@ def test_the_round_that_ended_the_match_deleted_comes_back_empty_not_as_it_was_s
     expect(page.locator(".standing-result")).to_contain_text("Cy wins")
     settled(page)
     page.get_by_role("button", name="Delete round 2").click()
-    for step in ("deleted", "reloaded"):
+    expect_a_fresh_form_then_after_a_reload(page, "Enter round 2")
+
+
+def expect_a_fresh_form_then_after_a_reload(page, title: str) -> None:
+    """The form titled `title` holds nothing typed (no hand, no caller), and again once
+    the page is reloaded."""
+    for step in ("now", "reloaded"):
         if step == "reloaded":
             page.reload()
-        expect(page.get_by_text("Enter round 2")).to_be_visible()
+        expect(page.get_by_text(title)).to_be_visible()
         settled(page)
         expect_no_hand_typed(page)
         expect(page.locator("form.round-form input[name=caller]:checked")).to_have_count(0)
@@ -836,6 +836,11 @@ def test_a_correction_being_typed_survives_a_reload_and_back_then_forward(page, 
     )
     expect(page.locator("#correction")).to_be_empty()
     settled(page)
+    expect_no_correction_after_a_reload(page)
+
+
+def expect_no_correction_after_a_reload(page) -> None:
+    """Reloaded, the board of two rounds opens no correction."""
     page.reload()
     expect(page.get_by_text("Enter round 3")).to_be_visible()
     settled(page)
@@ -902,10 +907,7 @@ def test_a_correction_left_open_comes_back_with_the_board_from_another_page(
         " without what you typed."
     )
     seen_shot("changed-meanwhile")
-    page.reload()  # said once: nothing typed in it since
-    expect(page.get_by_text("Enter round 3")).to_be_visible()
-    settled(page)
-    expect(page.locator("#correction")).to_be_empty()
+    expect_no_correction_after_a_reload(page)  # said once: nothing typed in it since
 
 
 def test_a_correction_whose_round_was_deleted_is_not_opened_again_and_that_is_said(page):
