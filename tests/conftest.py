@@ -154,3 +154,17 @@ def seen_shot(request, page):
         page.screenshot(path=str(ARTIFACTS / f"{name}--{label}--screen.png"))
 
     return take
+
+
+LANGUAGES = {"English": "en", "Français": "fr", "Nederlands": "nl"}
+
+
+def choose_language(page, language: str) -> None:
+    """Tap a language at the page's foot and wait for the page it sends back. The switch
+    is a plain POST that loads the page again: a step straight after the tap (a reload,
+    a goto, a fill) would otherwise race that load, and lose to it now and then."""
+    from playwright.sync_api import expect
+
+    with page.expect_navigation():
+        page.get_by_role("button", name=language).click()
+    expect(page.locator("html")).to_have_attribute("lang", LANGUAGES[language])

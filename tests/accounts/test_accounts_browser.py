@@ -13,7 +13,7 @@ from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_thumb_browser import small_targets as measured_small_targets
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, choose_language
 
 from .conftest import PASSWORD
 
@@ -105,7 +105,7 @@ def test_a_round_typed_on_a_board_opened_before_signing_up_in_another_tab_is_rec
 
 def test_sign_up_in_french_tells_mistakes_next_to_the_fields(page, shot):
     page.goto("/account/sign-up/")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", name="Créer un compte")).to_be_visible()
     page.get_by_label("Nom d’utilisateur").fill("ana")
     page.get_by_label("Adresse e-mail").fill("ana@example.org")
@@ -121,7 +121,7 @@ def test_sign_up_in_dutch_says_every_mistake_in_dutch_beside_its_field(page, sho
     """Not the browser's own bubble in the phone's language: the forms are checked by
     the server, whose words follow the page's language."""
     page.goto("/account/sign-up/")
-    page.get_by_role("button", name="Nederlands").click()
+    choose_language(page, "Nederlands")
     expect(page.locator("html")).to_have_attribute("lang", "nl")
     page.locator('input[name="username"]').fill("ana")
     page.locator('input[name="email"]').fill("geen adres")

@@ -3,24 +3,26 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import choose_language
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_visitor_switches_the_home_page_to_french_then_dutch(page, shot):
     page.goto("/")
     expect(page.get_by_role("heading", name="Three games")).to_be_visible()
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.get_by_role("heading", name="Trois jeux")).to_be_visible()
     shot("fr")
-    page.get_by_role("button", name="Nederlands").click()
+    choose_language(page, "Nederlands")
     expect(page.get_by_role("heading", name="Drie spellen")).to_be_visible()
     shot("nl")
     page.emulate_media(color_scheme="dark")
     shot("nl-dark")
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", "nl")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_role("heading", name="Trois jeux")).to_be_visible()
     shot("fr-dark")
 
@@ -30,7 +32,7 @@ def test_the_top_bar_holds_on_one_line_of_a_phone_in_every_language(page, shot, 
     """The brand (the link home) and the navigation side by side, not wrapped onto a second
     line that would take a sixth of the screen on every page."""
     page.goto("/history/")
-    page.get_by_role("button", name=language).click()
+    choose_language(page, language)
     nav = page.locator("header.topbar nav")
     links = nav.get_by_role("link")
     expect(links).to_have_count(3)  # history, rules, sign in

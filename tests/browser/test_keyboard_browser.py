@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,7 +41,7 @@ def test_a_round_is_announced_once_by_a_region_the_swap_keeps(page):
     # The focus waits at the top of the next round's form, the keyboard not opened.
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_focused()
     # In French, with the space French sets before a colon.
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     row(page, "Ben").locator("label.caller-pick").click()
     row(page, "Ana").locator("input.points-input").fill("4")
     row(page, "Ben").locator("input.points-input").fill("1")

@@ -12,7 +12,7 @@ from scorepad.matches import services
 from scorepad.matches.models import Match
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_standing_browser import assert_seen
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -132,7 +132,7 @@ def test_a_tap_that_needs_the_server_says_so_without_a_connection(page, shot):
 def test_the_offline_page_is_in_the_language_last_used(page):
     page.goto("/rules/")
     controlled(page)
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     page.goto("/rules/cabo/")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
@@ -413,7 +413,7 @@ def test_a_round_put_back_and_kept_offline_again_goes_before_the_ones_after_it(p
 )
 def test_a_refused_kept_round_says_whose_hand_is_wrong(page, language, fault):
     start_match(page, "cabo", ["Ana", "Ben"])
-    page.get_by_role("button", name=language).click()
+    choose_language(page, language)
     controlled(page)
     page.context.set_offline(True)
     row(page, "Ben").locator("label.caller-pick").click()
@@ -810,7 +810,7 @@ def test_an_escoba_deal_kept_offline_whose_counts_do_not_add_up_stays_refused(pa
     """QA38: a deal's cards over 40 are a fault of its whole column, said under the
     table, not beside a field: the kept deal was taken as sent, said recorded, and lost."""
     start_match(page, "escoba", ["Ana", "Ben"])
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     controlled(page)
     page.context.set_offline(True)

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scorepad.matches import services
 from scorepad.matches.models import Match
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -286,7 +286,7 @@ def test_a_round_with_no_answer_is_kept_and_sent_again_once(page):
 def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
     page.emulate_media(color_scheme="dark")
     page.goto("/")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     page.goto("/matches/new/escoba/")
     page.get_by_placeholder("Joueur 1", exact=True).fill("Vous")
     page.get_by_placeholder("Joueur 2", exact=True).fill("Ada")
@@ -492,7 +492,7 @@ def test_a_correction_being_typed_comes_back_open_after_a_language_switch(page, 
     page.locator("#why-1").get_by_role("link", name="Correct this round").click()
     correction = page.locator("#correction")
     row(correction, "Ben").locator("input.points-input").fill("7")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     # Before, the board came back in French with the correction closed and the 7 lost.
     expect(correction.get_by_role("heading", name="Corriger la manche 1")).to_be_visible()
     expect(row(correction, "Ben").locator("input.points-input")).to_have_value("7")
@@ -511,7 +511,7 @@ def test_a_correction_being_typed_comes_back_open_after_a_language_switch(page, 
     services.correct_round(
         match, 1, {"caller": "Ana", "hands": {"Ana": 0, "Ben": 6}}, owner=match.owner
     )
-    page.get_by_role("button", name="English").click()
+    choose_language(page, "English")
     expect(correction.locator(".form-errors")).to_have_text(
         "Round 1 was changed meanwhile, maybe on another phone: here it is as it now is,"
         " without what you typed."

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import choose_language
+
 from .test_setup_browser import open_setup, play_cabo_round, start_cabo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -45,7 +47,7 @@ def test_a_cabo_tiebreak_ends_with_everyone_placed_and_one_star(page, shot):
 
 def test_french_says_points_d_ana_and_escoba_counts_deals_in_every_language(page, shot):
     page.goto("/")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     open_setup(page, "cabo")
     page.locator('input[name="player_0"]').fill("Ana")
     page.locator('input[name="player_1"]').fill("Ben")
@@ -62,5 +64,5 @@ def test_french_says_points_d_ana_and_escoba_counts_deals_in_every_language(page
     expect(page.get_by_role("button", name="Enregistrer la donne")).to_be_visible()
     shot("escoba-fr")
 
-    page.get_by_role("button", name="Nederlands").click()
+    choose_language(page, "Nederlands")
     expect(page.get_by_role("heading", name="Ronde 1 invoeren")).to_be_visible()

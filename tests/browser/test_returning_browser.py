@@ -15,7 +15,7 @@ from scorepad.matches import services
 from scorepad.matches.models import Match, Round
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_standing_browser import assert_seen
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -93,7 +93,7 @@ def test_an_escoba_deal_being_typed_survives_a_reload_and_a_language_switch(page
         if step == "reload":
             page.reload()
         else:
-            page.get_by_role("button", name=step).click()
+            choose_language(page, step)
             expect(page.locator("html")).to_have_attribute("lang", "fr")
         for name, value in typed.items():
             expect(page.locator(f'input[name="{name}"]')).to_have_value(value)
@@ -125,7 +125,7 @@ def test_back_after_a_round_sent_brings_none_of_it_into_the_next_rounds_form(
         page.locator('input[name="caller"][value="0"]').check()
     for name, value in typed.items():
         page.locator(f'input[name="{name}"]').fill(value)
-    page.get_by_role("button", name="Nederlands").click()
+    choose_language(page, "Nederlands")
     expect(page.locator("html")).to_have_attribute("lang", "nl")
     page.locator("form.round-form button[type=submit]").click()
     expect(page.locator("tbody.round")).to_have_count(1)
@@ -300,7 +300,7 @@ def test_a_round_sent_back_says_its_faults_in_the_language_switched_to(page):
     record(page)
     expect(page.get_by_text("Tick who called Cabo.")).to_be_visible()
     settled(page)
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     with translation.override("fr"):
         said = translation.gettext("Tick who called Cabo.")
@@ -712,7 +712,7 @@ def test_a_round_being_typed_stays_typed_when_a_correction_is_saved(page, shot, 
         correction, totals = {"hand_2": "21"}, ["0", "12", "21"]
     else:  # a French table (QA): the deal kept in French
         start_match(page, "escoba", ["Ana", "Ben"])
-        page.get_by_role("button", name="Français").click()
+        choose_language(page, "Français")
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         for name, value in {"cards_0": "21", "oros_0": "6", "sevens_0": "3"}.items():
             page.locator(f'input[name="{name}"]').fill(value)

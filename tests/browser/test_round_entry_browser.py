@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_play_browser import record, row, start_match
-from tests.conftest import ARTIFACTS, PHONE
+from tests.conftest import ARTIFACTS, PHONE, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -108,7 +108,7 @@ def test_without_javascript_cabanga_shows_no_steppers_and_typed_counts_still_cou
 
 def test_the_card_picker_marks_removes_and_runs_out_of_cards_in_french(page, shot):
     page.goto("/")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     page.goto("/matches/new/cabo/?preset=nl")
     page.locator('input[name="player_0"]').fill("Ana")
     page.locator('input[name="player_1"]').fill("Ben")

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_live_browser import snap
-from tests.conftest import PHONE
+from tests.conftest import PHONE, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -334,7 +334,7 @@ def test_a_language_switched_halfway_through_a_set_up_keeps_what_was_typed(page,
     option(page, "Target score").fill("150")
     option(page, "Target score").blur()
     expect(page.locator("#preset-changes")).to_contain_text("Target score: 150")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     # Before, the page came back as its address said: the names gone, the preset and
     # the target back to the last match's or the default.
     expect(page.get_by_role("heading", name="Cabo\u00a0: nouvelle partie")).to_be_visible()
@@ -447,10 +447,10 @@ def test_the_last_matchs_four_seats_are_emptied_for_a_table_of_three(page, reque
     for number, name in enumerate(["Eva", "Finn", "Gus"], start=1):
         seat(page, number).fill(name)
     # A language switch keeps the names typed, and no longer calls them the last match's.
-    page.get_by_role("button", name="Nederlands").click()
+    choose_language(page, "Nederlands")
     expect(page.locator('input[name="player_0"]')).to_have_value("Eva")
     expect(note).to_be_hidden()
-    page.get_by_role("button", name="English").click()
+    choose_language(page, "English")
     # The phone's "Go" in a name starts the match (the form's first button), it does not
     # empty the seats.
     seat(page, 3).press("Enter")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from scorepad.matches import services
 from scorepad.matches.models import Match
-from tests.conftest import ARTIFACTS, PHONE
+from tests.conftest import ARTIFACTS, PHONE, choose_language
 from tests.records.matches import cabanga_round, cabo_round, escoba_deal
 
 from .test_play_browser import record, row, start_match
@@ -99,6 +99,7 @@ def page_without_javascript(browser, live_server):
     for seat, name in enumerate(PLAYERS):
         page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
     page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
     yield page
     context.close()
 
@@ -140,7 +141,7 @@ def test_without_javascript_a_refused_round_opens_at_its_fault_and_switches_lang
     listed.nth(1).click()
     expect(page).to_have_url(re.compile(r"#id_hand_1$"))
     assert_seen(ben.locator("input.points-input"))
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.get_by_text("Saisir la manche 3")).to_be_visible()
 
 
@@ -193,6 +194,8 @@ def test_without_javascript_a_round_with_several_faults_opens_with_all_of_them_i
         page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
     page.get_by_role("button", name="Start the match").click()
     noun, typed, said = FAULTY_ROUNDS[game]
+    # The board, loaded: a reload while it is still coming would race its load.
+    expect(page.get_by_role("heading", name=f"Enter {noun} 1")).to_be_visible()
     match = Match.objects.get()  # a round before: the form further down the page
     services.record_round(
         match, ROUND_ONE[game], number=1, entry_key=uuid.uuid4(), owner=match.owner

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_live_browser import share
 from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -118,7 +119,7 @@ def test_the_scorekeeping_pages_fit_a_thumb_on_a_320_pixel_phone(page, shot):
         measure(f"{game} entry")
         shot(f"{game}-entry-320")
     for language in ("Français", "Nederlands"):
-        page.get_by_role("button", name=language).click()
+        choose_language(page, language)
         expect(page.locator("html")).not_to_have_attribute("lang", "en")
         for game in ("escoba", "cabo"):
             page.goto(f"/matches/new/{game}/")
@@ -138,7 +139,7 @@ def test_links_inside_the_rules_sentences_are_thumb_sized_too(page, language):
     values"), as does the empty history ("Start one")."""
     page.goto("/")
     if language != "English":
-        page.get_by_role("button", name=language).click()
+        choose_language(page, language)
         expect(page.locator("html")).not_to_have_attribute("lang", "en")
     offenders = {}
     for url in ("/rules/", "/rules/cabo/", "/rules/escoba/", "/rules/cabanga/", "/history/"):
@@ -150,7 +151,7 @@ def test_links_inside_the_rules_sentences_are_thumb_sized_too(page, language):
 
 def cabanga_in(page, language: str) -> None:
     page.goto("/")
-    page.get_by_role("button", name=language).click()
+    choose_language(page, language)
     page.goto("/matches/new/cabanga/")
     names = ["Alexandra", "Bernadette", "Christophe", "Dominique", "Emmanuel", "Françoise"]
     for seat, name in enumerate(names):
@@ -214,7 +215,7 @@ def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(p
     row(page, "Jo").locator('input[name="points_3"]').fill("4")
     record(page)
     expect(page.locator("#standing .standing-last")).to_be_visible()
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     offenders: dict[str, list[str]] = {}
     wide: list[str] = []

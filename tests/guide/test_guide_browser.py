@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PHONE
+from tests.conftest import PHONE, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,7 +59,7 @@ def test_tapping_cards_on_the_practice_page(page, shot, deck, table, played):
 
 def test_the_cabo_rules_in_french(page, shot):
     page.goto("/rules/cabo/")
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("h1")).to_contain_text("Cabo")
     expect(page.get_by_role("heading", name="Annoncer Cabo")).to_be_visible()
     shot("cabo-fr")
@@ -216,7 +216,7 @@ def test_the_language_switcher_keeps_the_walkthrough_step_reached(page):
     expect(page).to_have_url(re.compile(r"/walkthrough/2/$"))
     page.get_by_role("link", name="Next →").first.click()
     expect(page).to_have_url(re.compile(r"/walkthrough/3/$"))
-    page.get_by_role("button", name="Français").click()
+    choose_language(page, "Français")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page).to_have_url(re.compile(r"/rules/cabo/walkthrough/3/$"))
 

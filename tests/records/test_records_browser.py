@@ -12,6 +12,7 @@ from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.sessions import SessionStore
 from scorepad.records.exchange import FORMAT, check_documents, match_document, save_matches
+from tests.conftest import choose_language
 
 from .conftest import build
 from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA_TEAMS
@@ -193,7 +194,7 @@ def test_a_dutch_phone_after_a_refused_import_switches_language_and_filters_by_n
     )
     expect(page).to_have_url(re.compile(r"/history/import/$"))
 
-    page.get_by_role("button", name="Nederlands").click()
+    choose_language(page, "Nederlands")
     expect(page).to_have_url(re.compile(r"/history/$"))
     expect(page.get_by_role("heading", name="Geschiedenis", exact=True)).to_be_visible()
     page.reload()
