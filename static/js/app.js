@@ -272,7 +272,7 @@ window.addEventListener("resize", keepClearOfStanding);
     keptCorrection = null;
     const target = event.detail.target;
     const open = document.querySelector("#correction form.correction-form");
-    if (target && target.id === "scoreboard" && open && typedIn(open)) {
+    if (target && target.id === "scoreboard" && open && worthKeeping(open)) {
       keptCorrection = Array.from(document.getElementById("correction").childNodes);
     }
   });
@@ -291,7 +291,7 @@ window.addEventListener("resize", keepClearOfStanding);
     correction.replaceChildren.apply(correction, keptCorrection);
     keptCorrection = null;
   });
-  function typedIn(form) {
+  function worthKeeping(form) {
     return Boolean(form.querySelector(".errorlist, .form-errors, [aria-invalid=true]")) || window.scorepad.changed(form);
   }
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
@@ -299,7 +299,7 @@ window.addEventListener("resize", keepClearOfStanding);
     if (!target || target.id !== "correction") return;
     const form = target.querySelector("form.correction-form");
     const own = answering && answering.closest && answering.closest("#correction");
-    if (form && !own && typedIn(form)) event.detail.shouldSwap = false;
+    if (form && !own && worthKeeping(form)) event.detail.shouldSwap = false;
   });
 
   document.addEventListener("click", function (event) {
@@ -609,13 +609,13 @@ window.addEventListener("resize", keepClearOfStanding);
     if (!window.htmx) return;
     const values = new FormData(form);
     values.delete("csrfmiddlewaretoken"); // not in an address
-    checking = { form: form, typed: typedIn(form) };
+    checking = { form: form, typed: valuesOf(form) };
     window.htmx.ajax("GET", form.getAttribute("action"), { target: "#entry", swap: "outerHTML", values: values });
   }
   // The round checked again, as it was put back: a player who typed on before the
   // answer came keeps what they typed (the answer holds the round as it was put back).
   let checking = null;
-  function typedIn(form) {
+  function valuesOf(form) {
     return JSON.stringify(entered(form).map(function (field) { return [field.name, field.value, field.checked]; }));
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -624,7 +624,7 @@ window.addEventListener("resize", keepClearOfStanding);
     const form = checking.form;
     const typed = checking.typed;
     checking = null;
-    if (!form.isConnected || typedIn(form) !== typed) event.detail.shouldSwap = false;
+    if (!form.isConnected || valuesOf(form) !== typed) event.detail.shouldSwap = false;
   });
 
   // Sending forgets the round: the server has it. The tap on the button that sent it
@@ -874,7 +874,7 @@ window.addEventListener("resize", keepClearOfStanding);
     return here && here.querySelector("form.correction-form");
   }
 
-  function typedIn(form) {
+  function worthKeeping(form) {
     const faults = form.querySelector(".errorlist, .form-errors:not([" + NOT_TYPED + "]), [aria-invalid=true]");
     return Boolean(faults) || window.scorepad.changed(form);
   }
@@ -890,7 +890,7 @@ window.addEventListener("resize", keepClearOfStanding);
     if (form) waiting = null; // another one opened meanwhile: that one is kept
     const key = CORRECTING + window.location.pathname;
     try {
-      if (!form || form.hasAttribute("data-left") || !typedIn(form)) {
+      if (!form || form.hasAttribute("data-left") || !worthKeeping(form)) {
         window.sessionStorage.removeItem(key);
         return;
       }
