@@ -27,15 +27,22 @@ def test_a_visitor_switches_the_home_page_to_french_then_dutch(page, shot):
     shot("fr-dark")
 
 
+@pytest.mark.parametrize("width", [390, 360, 320])
 @pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
-def test_the_top_bar_holds_on_one_line_of_a_phone_in_every_language(page, shot, language):
+def test_the_top_bar_holds_on_one_line_of_a_phone_in_every_language(page, shot, language, width):
     """The brand (the link home) and the navigation side by side, not wrapped onto a second
-    line that would take a sixth of the screen on every page."""
+    line that would take a sixth of the screen on every page: at 360 and 320 px French
+    and Dutch wrapped (106 px)."""
+    page.set_viewport_size({"width": width, "height": 640})
     page.goto("/history/")
     choose_language(page, language)
     nav = page.locator("header.topbar nav")
     links = nav.get_by_role("link")
     expect(links).to_have_count(3)  # history, rules, sign in
+    for link in links.all():
+        box = link.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, (link.inner_text(), box)
+        assert box["x"] + box["width"] <= width, (link.inner_text(), box)
     tops = {round(link.bounding_box()["y"]) for link in links.all()}
     assert tops == {round(page.locator(".brand").bounding_box()["y"])}, tops
     bar = page.locator("header.topbar").bounding_box()
@@ -44,4 +51,4 @@ def test_the_top_bar_holds_on_one_line_of_a_phone_in_every_language(page, shot, 
     page.get_by_role("link", name="Scorepad").click()
     expect(page.get_by_role("link", name="Scorepad")).to_have_attribute("aria-current", "page")
     expect(nav.locator("[aria-current=page]")).to_have_count(0)
-    shot(language)
+    shot(f"{language}-{width}")
