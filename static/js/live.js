@@ -284,6 +284,13 @@
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) pollNow();
   });
+  // A tab shown again may be rounds behind too (QA38: a round recorded in another tab or
+  // on the owner's other phone, then a round typed here refused): it asks once, as it
+  // comes back, not while hidden; an owner's board asks only then (unless a co-scorer link
+  // works: matches/_share.html).
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) pollNow();
+  });
 
   // A link's "no longer works" page asks its board every 10 s while it is shown, for
   // half an hour: a match deleted by mistake and brought back by Undo comes back on
