@@ -1,5 +1,6 @@
 """QA38: the owner's board open in two tabs, or on two phones of one account, catches up
-when it is shown again, around what is typed there; it never polls on its own.
+when it is shown again (or, for tabs both in sight, when the other one records), around
+what is typed there; it never polls on its own.
 
 Headless Chromium keeps every page visible: `bring_to_front` fires no
 `visibilitychange`, nor does minimizing its window through the DevTools protocol. The
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorepad.matches.models import Round
-from tests.browser.test_live_browser import phone, play_cabo_round  # noqa: F401
+from tests.browser.test_live_browser import phone, play_cabo_round, totals  # noqa: F401
 from tests.browser.test_play_browser import row, start_match
 from tests.conftest import ARTIFACTS
 
@@ -61,3 +62,22 @@ def test_the_owners_other_phone_shown_again_catches_up_around_what_is_typed(page
     assert other.evaluate("() => document.getElementById('scoreboard').kept === true")
     expect(ben).to_have_value("4")
     assert Round.objects.count() == 1
+
+
+def test_a_round_recorded_in_one_tab_shows_in_the_other_tab_in_sight(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.get_by_text("Enter round 1")).to_be_visible()
+    play_cabo_round(page, {"Ana": "3", "Ben": "7"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    expect(other.locator("#round-1")).to_be_visible()
+    expect(other.get_by_text("Enter round 2")).to_be_visible()
+    assert totals(other) == ["0", "7"]
+    # Its round form is the next one's, recorded as such.
+    play_cabo_round(other, {"Ana": "5", "Ben": "2"}, "Ben")
+    expect(page.locator("#round-2")).to_be_visible()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["5", "7"])
+    assert Round.objects.count() == 2
