@@ -284,6 +284,33 @@
   window.addEventListener("pageshow", function (event) {
     if (event.persisted) pollNow();
   });
+  // A tab shown again may be rounds behind too (QA38: a round recorded in another tab or
+  // on the owner's other phone, then a round typed here refused): it asks once, as it
+  // comes back, not while hidden; an owner's board asks only then (unless a co-scorer link
+  // works: matches/_share.html).
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) pollNow();
+  });
+
+  // Two tabs of this browser both in sight (a desktop) are not shown again: the one
+  // that changed a match tells the others, and those showing that match ask.
+  const BOARDS = "scorepad:boards";
+  function boardOf() {
+    const standing = document.getElementById("standing");
+    return standing ? standing.getAttribute("data-board-of") : null;
+  }
+  if (window.BroadcastChannel && boardOf()) {
+    const others = new BroadcastChannel(BOARDS);
+    others.addEventListener("message", function (event) {
+      if (event.data && event.data === boardOf()) pollNow();
+    });
+    document.addEventListener("htmx:afterRequest", function (event) {
+      const config = event.detail.requestConfig;
+      if (!event.detail.successful || !config || config.verb === "get") return;
+      const shown = boardOf();
+      if (shown) others.postMessage(shown);
+    });
+  }
 
   // A link's "no longer works" page asks its board every 10 s while it is shown, for
   // half an hour: a match deleted by mistake and brought back by Undo comes back on

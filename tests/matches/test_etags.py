@@ -35,6 +35,17 @@ def test_an_unchanged_scoreboard_answers_304_without_a_body(
     assert again["ETag"] == first["ETag"]
 
 
+def test_an_unchanged_board_fragment_answers_304_without_a_body(visitor, match):
+    """What a tab shown again asks (static/js/live.js): the board, unchanged, costs nothing."""
+    url = reverse("matches:match", args=[match.pk])
+    visitor.get(url)  # the first visit gets its CSRF cookie, which the ETag covers
+    first = visitor.get(url, headers=HTMX)
+    assert first.status_code == 200
+    again = visitor.get(url, headers={"If-None-Match": first["ETag"], **HTMX})
+    assert again.status_code == 304
+    assert again.content == b""
+
+
 def test_a_recorded_round_changes_the_etag(visitor, match):
     url = reverse("matches:match", args=[match.pk])
     before = visitor.get(url, headers=HTMX)["ETag"]

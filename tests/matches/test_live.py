@@ -523,9 +523,11 @@ def test_only_a_co_scorers_forms_say_the_link_stopped(owner, score, match, visit
 
 def test_the_owners_page_follows_the_co_scorer_only_while_the_link_works(visitor, match):
     url = reverse("matches:match", args=[match.pk])
-    assert "data-live-poll" not in visitor.get(url).content.decode()
+    # Without the link it asks only as it is shown again (QA38), never on its own.
+    alone = visitor.get(url).content.decode()
+    assert 'hx-trigger="poll-now"' in alone and "every 2s" not in alone
     sharing.share(match, "score")
-    assert "data-live-poll" in visitor.get(url).content.decode()
+    assert 'hx-trigger="every 2s, poll-now"' in visitor.get(url).content.decode()
 
 
 def test_a_followers_why_offers_no_correction(follow):
