@@ -877,13 +877,23 @@ def test_a_round_being_typed_on_either_scorers_phone_outlives_their_corrections(
     for scorer, (name, value) in typed.items():
         row(scorer, name).locator("input.points-input").fill(value)
         row(scorer, name).locator("label.caller-pick").click()
-    for scorer, (name, points) in ((co_scorer, ("Ben", "4")), (page, ("Chloé", "8"))):
+    corrections = (
+        (co_scorer, ("Ben", "4"), ["0", "4", "9"]),
+        (page, ("Chloé", "8"), ["0", "4", "8"]),
+    )
+    for scorer, (name, points), totals in corrections:
         scorer.locator("#round-1 .why-link").click()
         scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
         row(scorer.locator("#correction"), name).locator("input.points-input").fill(points)
         scorer.get_by_role("button", name="Save the correction").click()
         expect(scorer.locator("#correction")).to_be_empty()
         expect(scorer.locator("#standing .notice")).to_contain_text("Round 1 corrected.")
+        # Both boards show it before the next step: the other phone's poll, still to
+        # come, would otherwise land under the next tap.
+        for board in (page, co_scorer):
+            expect(board.locator("tfoot .totals td")).to_have_text(
+                totals, timeout=FOLLOWER_DELAY_MS + 1000
+            )
     for scorer, (name, value) in typed.items():
         for _step in ("corrected", "reloaded"):
             expect(scorer.get_by_text("Enter round 2")).to_be_visible()
