@@ -119,6 +119,37 @@ def test_every_walkthrough_step_renders():
                     assert shown["title"] and shown["moves"]
 
 
+def test_the_places_where_cards_moved_come_first_and_the_others_keep_their_order():
+    from scorepad.guide.walkthroughs.base import show
+
+    for walk in WALKTHROUGHS.values():
+        for step in walk.steps:
+            labels = [zone.label.render(walk.card) for zone in step.zones]
+            shown = show(walk, step)["zones"]
+            flags = [zone["moved"] for zone in shown]
+            assert flags == sorted(flags, reverse=True), step.title.message
+            for group in (True, False):
+                kept = [zone["label"] for zone in shown if zone["moved"] is group]
+                assert kept == [label for label in labels if label in kept]
+            for zone in shown:
+                highlighted = any(moved for _, moved in zone["cards"])
+                assert zone["moved"] == (highlighted and not zone["count_only"])
+
+
+def test_the_cabo_deal_shows_the_turned_up_discard_before_the_hands():
+    from scorepad.guide.walkthroughs.base import show
+
+    zones = show(cabo.WALKTHROUGH, cabo.WALKTHROUGH.steps[0])["zones"]
+    assert [zone["label"] for zone in zones] == [
+        "Discard pile (top last)",
+        "Ana",
+        "Ben",
+        "Chloé",
+        "Dev",
+    ]
+    assert [zone["moved"] for zone in zones] == [True, False, False, False, False]
+
+
 def test_no_cabo_discard_could_have_been_snapped_but_dev_s_nine():
     # Seed cabo-fr: "n'importe quel joueur qui a (ou croit avoir) une carte de même valeur
     # peut la poser aussitôt dessus": every other discard matches no card its players know.

@@ -111,19 +111,25 @@ def _text(value: object, card: Callable[[str], Card]) -> str:
 def show(walkthrough: Walkthrough, step: Step) -> dict[str, object]:
     """Everything a template needs for one step, with names in the active language."""
     card = walkthrough.card
-    zones = [
-        {
-            "label": zone.label.render(card),
-            "cards": [
-                (card(code), code in step.moved) if code is not None else (None, False)
-                for code in zone.cards
-            ],
-            "count_only": zone.count_only,
-            "compact": zone.compact,
-            "count": sum(code is not None for code in zone.cards),
-        }
-        for zone in step.zones
-    ]
+    zones = []
+    for zone in step.zones:
+        cards = [
+            (card(code), code in step.moved) if code is not None else (None, False)
+            for code in zone.cards
+        ]
+        zones.append(
+            {
+                "label": zone.label.render(card),
+                "cards": cards,
+                "count_only": zone.count_only,
+                "compact": zone.compact,
+                "count": sum(code is not None for code in zone.cards),
+                "moved": not zone.count_only and any(moved for _, moved in cards),
+            }
+        )
+    # On a phone the places where cards moved come first, under the moves that name them;
+    # the others keep their order after them, drawn small (a stable sort).
+    zones.sort(key=lambda zone: not zone["moved"])
     moves = [
         {"text": move.text.render(card), "reason": move.reason.render(card) if move.reason else ""}
         for move in step.moves
