@@ -157,9 +157,8 @@ LINK_ANSWERS = {
         # link's own board.
         ("live:add_round", "GET"): {302},
         ("live:edit_round", "POST"): {400, 422},
-        # Undo of a correction that deleted the rounds after it (none here): said on the
-        # link's own board.
-        ("live:undo_correction", "POST"): {302},
+        # Undo of a correction, without the correction it undoes: a broken client.
+        ("live:undo_correction", "POST"): {400},
     },
 }
 

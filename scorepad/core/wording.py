@@ -43,6 +43,9 @@ ROUND_TEXTS = {
         "deleted": _("Round %(number)s deleted."),
         "restored": _("Round %(number)s restored."),
         "corrected": _("Round %(number)s corrected."),
+        # Undo of a correction, on the board's notice of it, and what the board then tells.
+        "undo_correction": _("Undo: round %(number)s as it was"),
+        "undone": _("Round %(number)s is as it was again."),
         "delete_number": _("Delete round %(number)s"),
         "unsent_notice": _(
             "Rounds kept on this phone are not counted yet: who deals next shows once they"
@@ -177,6 +180,8 @@ ROUND_TEXTS = {
         "deleted": pgettext_lazy("a deal of cards", "Deal %(number)s deleted."),
         "restored": pgettext_lazy("a deal of cards", "Deal %(number)s restored."),
         "corrected": pgettext_lazy("a deal of cards", "Deal %(number)s corrected."),
+        "undo_correction": pgettext_lazy("a deal of cards", "Undo: deal %(number)s as it was"),
+        "undone": pgettext_lazy("a deal of cards", "Deal %(number)s is as it was again."),
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
         "unsent_notice": pgettext_lazy(
             "a deal of cards",

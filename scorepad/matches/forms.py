@@ -1157,3 +1157,10 @@ class DeleteRoundForm(forms.Form):
     """A deletion names its round ("Delete round 7"): sent twice, it deletes one round."""
 
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class UndoCorrectionForm(forms.Form):
+    """An Undo names the correction it undoes (its journal entry): sent twice, it undoes
+    it once; sent after another change of the round, it undoes nothing unseen."""
+
+    change = forms.IntegerField(min_value=1, max_value=2**63 - 1, widget=forms.HiddenInput)

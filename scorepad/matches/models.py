@@ -395,7 +395,7 @@ class RoundChange(models.Model):
         verbose_name = _("round change")
         verbose_name_plural = _("round changes")
         ordering = ["at", "id"]
-        # A board reads its match's last change (`scoreboard.last_change_text`).
+        # A board reads its match's last change (`scoreboard.last_round_change`).
         indexes = [models.Index(fields=["match", "id"], name="change_of_match")]
 
     def __str__(self) -> str:

@@ -24,9 +24,9 @@ from scorepad.rules import Game
 from scorepad.rules.base import MatchState
 from scorepad.rules.kept import decode
 
-from .forms import RoundForm, round_form_class, round_form_for
+from .forms import RoundForm, UndoCorrectionForm, round_form_class, round_form_for
 from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink
-from .services import restorable, restorable_now
+from .services import is_undo, restorable, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
 
@@ -72,7 +72,7 @@ def scoreboard_context(
     form's one-time key (a new one by default). `last_rows`: how many of the last rounds'
     rows to make, when the answer shows fewer than the board (a round added: one), so
     that `state` needs only those at hand (`Match.kept_state`). `last_change`: whether
-    the last change of the rounds may be one to tell (`last_change_text`); not after a
+    the last change of the rounds may be one to tell (`last_round_change`); not after a
     round just added, unless `before_added`: the change before that round is told (the
     round came from a board that did not show it)."""
     state = state or match.state()
@@ -189,28 +189,21 @@ CHANGE_TEXTS = {
 }
 
 
-def last_change_text(
-    match: Match, sides: Sequence[str], *, before_added: bool = False
-) -> str | None:
-    """What the last change of the match's rounds was, if not a round added: "Round 2
-    corrected. Points: Ben 7 → 8.", "Round 5 deleted.". The phone that made it was told
-    so; the table's other phones, and this one after a reload, see it on the board until
-    the next round. `before_added`: the change before the round just added (by a phone
-    whose board did not show that change yet)."""
-    change = last_round_change(match, before_added=before_added)
-    return change_text(match, sides, change) if change else None
-
-
 def last_round_change(match: Match, *, before_added: bool = False) -> tuple | None:
-    """The last change of the match's rounds to tell (`last_change_text`), as journaled:
-    (action, the round's number, the points it changed); None for a round added."""
+    """The last change of the match's rounds that the board tells, if not a round added
+    ("Round 2 corrected. Points: Ben 7 → 8.", `change_text`): every phone of the table
+    sees it, beside its Undo, until the next round. `before_added`: the change before
+    the round just added (by a phone whose board did not show that change yet). As
+    journaled:
+    (action, the round's number, the points it changed, the round's id, the entry's id);
+    None for a round added."""
     changes = (
         RoundChange.objects.filter(match_id=match.pk)
         # The players' names corrected are journaled as rounds corrected, without points:
         # not a change of the rounds to tell, nor one that hides the change before it.
         .exclude(action=RoundChange.Action.EDIT, points__isnull=True)
         .order_by("-id")
-        .values_list("action", "round__number", "points", "round_id")
+        .values_list("action", "round__number", "points", "round_id", "id")
     )
     last = list(changes[:2])[1:] if before_added else list(changes[:1])
     return last[0] if last and last[0][0] in CHANGE_TEXTS else None
@@ -220,9 +213,12 @@ def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
     """`change` (`last_round_change`) said as the board tells it."""
     action, number, points = change[:3]
     points = points or {}
-    if restored := points.get("restored"):  # a correction's Undo (`services.undo_correction`)
+    undone = is_undo(points)  # a correction's Undo (`services.undo_correction`)
+    if restored := points.get("restored"):
         first, last = restored
         said = later_rounds_text(match.rules, "undone", number=number, first=first, last=last)
+    elif undone:
+        said = round_text(match.rules, "undone", number=number)
     else:
         said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
     if "before" in points:  # in seat order: the sides' names may have been corrected since
@@ -240,16 +236,16 @@ def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
         gone = later_rounds_text(match.rules, "deleted", number=number, first=first, last=last)
         said += " " + gone
     if points.get("end"):
-        said += " " + end_changed_text(**points["end"], undone=bool(restored))
+        said += " " + end_changed_text(**points["end"], undone=undone)
     return said
 
 
 def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict | None:
-    """Undo of the last change (`last_round_change`) when it is a correction that deleted
-    the rounds after it (`services.undo_correction`): where it posts, and what it says.
-    Also on a co-scorer's board, which made or could have made it."""
-    action, number, points, round_id = change
-    if action != RoundChange.Action.EDIT or not (points or {}).get("deleted"):
+    """Undo of the last change (`last_round_change`) when it is a correction, not an undo
+    itself (`services.undo_correction`): where it posts, the form naming the correction,
+    and what it says. Also on a co-scorer's board, which made or could have made it."""
+    action, number, points, round_id, change_id = change
+    if action != RoundChange.Action.EDIT or not points or is_undo(points):
         return None
     if live is None:
         url = reverse("matches:undo_correction", args=[match.pk, round_id])
@@ -257,9 +253,14 @@ def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict
         url = reverse("live:undo_correction", args=[live.token, round_id])
     else:
         return None
-    last = points["deleted"][1]
-    label = later_rounds_text(match.rules, "undo", number=number, first=number + 1, last=last)
-    return {"url": url, "label": label}
+    if deleted := points.get("deleted"):
+        label = later_rounds_text(
+            match.rules, "undo", number=number, first=number + 1, last=deleted[1]
+        )
+    else:
+        label = round_text(match.rules, "undo_correction", number=number)
+    form = UndoCorrectionForm(initial={"change": change_id}, auto_id=False)
+    return {"url": url, "label": label, "form": form}
 
 
 def end_changed_text(change: str, status: object, *, undone: bool = False) -> str:

@@ -454,31 +454,54 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
 
 
 def _undoable_correction(match: Match) -> RoundChange | None:
-    """The match's last change of its rounds if it is a correction that deleted the
-    rounds after it (`correct_round`'s `delete_later`): what Undo puts back as it was
-    while nothing changed since. One query."""
-    last = RoundChange.objects.filter(match_id=match.pk).order_by("-id").first()
+    """The match's last change of its rounds if it is a correction (journaled with the
+    points it changed; not the players' names, nor an undo): what Undo puts back as it
+    was while nothing changed since. One query."""
+    last = _last_change(match)
     if last is None or last.action != RoundChange.Action.EDIT or not last.points:
         return None
-    return last if last.points.get("deleted") else None
+    return None if is_undo(last.points) else last
 
 
-def undo_correction(match: Match, round_id: int, *, owner: Owner) -> Round:
-    """Undo a correction that deleted the rounds after it: round `round_id` as it was
-    before, and the rounds it deleted back; only while it is the match's last change.
-    Journaled as a correction (its points, what it did to the end) telling which
-    rounds came back, and as each round's restoring."""
+def _last_change(match: Match) -> RoundChange | None:
+    return RoundChange.objects.filter(match_id=match.pk).order_by("-id").first()
+
+
+def is_undo(points: Mapping) -> bool:
+    """Whether a correction's journaled `points` are an undo's (`undo_correction`);
+    "restored" alone: one from before undos named the correction they undid."""
+    return "undid" in points or "restored" in points
+
+
+class AlreadyUndone(RoundConflict):
+    """This very correction was undone already: a second tap or a retry, not a conflict."""
+
+
+def undo_correction(
+    match: Match, round_id: int, *, owner: Owner, change_id: int | None = None
+) -> Round:
+    """Undo a correction: round `round_id` as it was before, and the rounds it deleted
+    (`correct_round`'s `delete_later`) back; only while it is the match's last change
+    (`change_id`: that correction's journal entry, as the Undo shown named it).
+    AlreadyUndone if that correction is undone already. Journaled as a correction (its
+    points, what it did to the end, the correction it undid and which rounds came back),
+    and as each round's restoring."""
     with transaction.atomic():
         match = _locked(match)
         _refuse_if_abandoned(match)
         change = _undoable_correction(match)
-        if change is None or change.round_id != round_id:
+        if change is None or change.round_id != round_id or change_id not in (None, change.pk):
+            _refuse_a_second_undo(match, change_id)
             raise RoundConflict(round_text(match.rules, "undo_changed"))
-        first, last = change.points["deleted"]
-        deletions = RoundChange.objects.filter(
-            match_id=match.pk, action=RoundChange.Action.DELETE, id__lt=change.pk
-        ).select_related("round")
-        back = sorted((d.round for d in deletions.order_by("-id")[: last - first + 1]), key=_number)
+        first, last = change.points.get("deleted") or (0, 0)
+        back = []
+        if first:
+            deletions = RoundChange.objects.filter(
+                match_id=match.pk, action=RoundChange.Action.DELETE, id__lt=change.pk
+            ).select_related("round")
+            back = sorted(
+                (d.round for d in deletions.order_by("-id")[: last - first + 1]), key=_number
+            )
         rounds = list(_live_rounds(match))
         target = next((r for r in rounds if r.pk == round_id), None)
         if target is None or [r.number for r in back] != list(range(len(rounds) + 1, last + 1)):
@@ -499,9 +522,19 @@ def undo_correction(match: Match, round_id: int, *, owner: Owner) -> Round:
         kept.keep(match, state, [*rounds, *back])
         if end := _end_changed(ended_before, _end_of(match)):
             points["end"] = end
-        points["restored"] = [first, last]
+        if back:
+            points["restored"] = [first, last]
+        points["undid"] = change.pk
         _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
     return target
+
+
+def _refuse_a_second_undo(match: Match, change_id: int | None) -> None:
+    """AlreadyUndone if the match's last change undid correction `change_id`: the same
+    Undo sent twice (a double tap, a retry), which the board then tells as done."""
+    last = _last_change(match) if change_id is not None else None
+    if last is not None and last.points and last.points.get("undid") == change_id:
+        raise AlreadyUndone(round_text(match.rules, "undone", number=last.round.number))
 
 
 def _number(round_: Round) -> int:

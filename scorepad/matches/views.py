@@ -36,7 +36,14 @@ from scorepad.rules.kept import result_from_json as kept_result
 
 from . import etags, rendered, services
 from .access import current_owner, get_own_match, reserve_owner
-from .forms import DeleteRoundForm, MatchSetupForm, PlayersForm, RoundForm, round_form_for
+from .forms import (
+    DeleteRoundForm,
+    MatchSetupForm,
+    PlayersForm,
+    RoundForm,
+    UndoCorrectionForm,
+    round_form_for,
+)
 from .house_rules import house_rules_for
 from .models import HouseRule, Match, Round, ShareLink
 from .scoreboard import (
@@ -46,7 +53,6 @@ from .scoreboard import (
     edit_form_for,
     just_started,
     known_players,
-    last_change_text,
     last_lineup,
     last_match,
     restorable_round,
@@ -464,18 +470,11 @@ def correct_round_from(
             form.show_engine_errors(invalid.errors)
         else:
             after = corrected.match  # as the correction saved it (`live_state`)
-            # What it did to the round's points and to the match's end, as every board of
-            # the table tells it (in sight in the standing: the row may be far up). Rounds
-            # it deleted are told by the board itself, beside the Undo it offers.
-            deleted = after.round_count < len(rounds)
-            said = last_change_text(after, after.setup().sides) or round_text(
-                match.rules, "corrected", number=number
-            )
+            # What it did to the round's points and to the match's end is told by the
+            # board itself, as every board of the table tells it, beside the Undo it offers
+            # (in sight in the standing: the row may be far up).
             if request.htmx:  # the board shows what changed, the correction closed
-                response = _changed(request, after, notice=None if deleted else said, board=board)
-                return _instead_of_correction(request, response)
-            if not deleted:
-                messages.info(request, said)  # one notice, as the board says it in place
+                return _instead_of_correction(request, _changed(request, after, board=board))
             return redirect(round_url(match, number, board.live))
     context = {
         "later_offer": later_offer,
@@ -592,10 +591,17 @@ def undo_correction(request: HttpRequest, match_id: int, round_id: int) -> HttpR
 def undo_correction_from(
     request: HttpRequest, match: Match, round_id: int, board: Board
 ) -> HttpResponse:
-    """Undo of a correction that deleted the rounds after it, from `board`: the board
-    tells what came back (its last change)."""
+    """Undo of a correction, from `board`: the board tells what came back (its last
+    change), also to the same Undo sent again."""
+    form = UndoCorrectionForm(request.POST)
+    if not form.is_valid():
+        return HttpResponseBadRequest()
     try:
-        corrected = services.undo_correction(match, round_id, owner=current_owner(request))
+        corrected = services.undo_correction(
+            match, round_id, owner=current_owner(request), change_id=form.cleaned_data["change"]
+        )
+    except services.AlreadyUndone:
+        return _changed(request, match, board=board)
     except services.RoundConflict as conflict:
         return _changed(request, match, notice=str(conflict), status_error=True, board=board)
     return _changed(request, corrected.match, board=board)

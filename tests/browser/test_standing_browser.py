@@ -401,7 +401,7 @@ def test_a_change_told_in_the_standing_steps_aside_while_the_next_round_is_typed
     services.correct_round(match, 1, {"caller": "Ana", "hands": {"Ana": 0, "Ben": 7}}, owner=None)
     page.reload()  # as the table's other phones see it
     notice = page.locator("#standing .notice")
-    expect(notice).to_have_text("Round 1 corrected. Points: Ben 9 → 7.")
+    expect(notice).to_contain_text("Round 1 corrected. Points: Ben 9 → 7.")
     told = page.locator("#standing").bounding_box()["height"]
     row(page, "Ana").locator("input.points-input").fill("3")
     expect(notice).to_be_hidden()
@@ -461,3 +461,31 @@ def test_six_hyphenated_names_read_whole_on_the_board_at_390_pixels(page, seen_s
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate(NAMES_CUT) == []
     expect(page.locator("#rounds-head .side-name")).to_have_text(HYPHENATED)
+
+
+def test_a_correction_is_undone_in_one_tap_from_its_notice_in_sight(page, seen_shot):
+    """QA36: a round corrected by mistake goes back as it was from the notice itself,
+    however far up its row is; a double tap undoes it once."""
+    play_twelve_rounds(page)
+    page.get_by_role("link", name="Round 4: why this score?").click()
+    page.locator("#why-4").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    row(correction, "Ben").locator("input.points-input").fill("9")
+    correction.get_by_role("button", name="Save the correction").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text("Round 4 corrected. Points: Ben 1 → 9.")
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "20"])
+    undo = notice.get_by_role("button", name="Undo: round 4 as it was")
+    assert_seen(undo)
+    assert_thumb_sized(undo)
+    seen_shot("round-4-corrected")
+    undo.dblclick()
+    expect(notice).to_have_text("Round 4 is as it was again. Points: Ben 9 → 1.")
+    expect(page.locator("#standing .standing-totals td")).to_have_text(["0", "12"])
+    expect(page.locator("#round-4 td").nth(1)).to_contain_text("+1")
+    assert_seen(notice)
+    seen_shot("round-4-undone")
+    page.reload()  # as the table's other phones see it: told once, nothing to undo
+    expect(notice).to_have_text("Round 4 is as it was again. Points: Ben 9 → 1.")
+    expect(notice.get_by_role("button")).to_have_count(0)
+    assert Match.objects.get().rounds.get(number=4).data["hands"]["Ben"] == 1

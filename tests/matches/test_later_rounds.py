@@ -52,6 +52,11 @@ def live_numbers(match: Match) -> list[int]:
     return list(match.rounds.filter(deleted_at__isnull=True).values_list("number", flat=True))
 
 
+def undo_fields(content: str) -> dict:
+    """What the board's Undo of a correction posts: the correction it undoes."""
+    return {"change": re.search(r'name="change" value="(\d+)"', content)[1]}
+
+
 def refusal(match: Match, number: int, data: dict) -> services.LaterRoundsInTheWay:
     with pytest.raises(services.LaterRoundsInTheWay) as refused:
         services.correct_round(match, number, data, owner=match.owner)
@@ -242,7 +247,7 @@ def test_without_javascript_the_way_out_lands_on_the_board_with_its_undo(visitor
     assert f'action="{undo}"' in content
     assert "Undo: rounds 6–8 as they were" in content
     assert live_numbers(qa) == [1, 2, 3, 4, 5, 6]
-    content = visitor.post(undo, follow=True).content.decode()
+    content = visitor.post(undo, undo_fields(content), follow=True).content.decode()
     # The match's end comes back with it, not said as the correction's doing.
     assert (
         "Round 6 is as it was again, and rounds 7–8 are back. Points: Daan 25 → 26. The match"
@@ -265,7 +270,7 @@ def test_with_htmx_the_way_out_answers_the_board_with_its_undo(visitor, qa):
     undo = reverse(
         "matches:undo_correction", args=[qa.pk, Round.objects.get(match=qa, number=6).pk]
     )
-    content = visitor.post(undo, headers=HTMX).content.decode()
+    content = visitor.post(undo, undo_fields(content), headers=HTMX).content.decode()
     assert "<html" not in content
     assert "Round 6 is as it was again, and rounds 7–8 are back." in content
 
@@ -302,14 +307,16 @@ def test_an_offer_naming_rounds_that_are_not_there_is_a_conflict_not_an_error(vi
 def test_undo_refuses_get_a_stranger_and_a_missing_match(visitor, other_visitor, qa):
     undo = reverse("matches:undo_correction", args=[qa.pk, 1])
     assert visitor.get(undo).status_code == 405
-    assert other_visitor.post(undo).status_code == 404
-    assert visitor.post(reverse("matches:undo_correction", args=[1, 1])).status_code == 404
+    assert other_visitor.post(undo, {"change": "1"}).status_code == 404
+    missing = reverse("matches:undo_correction", args=[1, 1])
+    assert visitor.post(missing, {"change": "1"}).status_code == 404
 
 
 def test_undo_of_nothing_to_undo_is_said(visitor, qa):
     round_6 = Round.objects.get(match=qa, number=6)
     undo = reverse("matches:undo_correction", args=[qa.pk, round_6.pk])
-    response = visitor.post(undo, headers=HTMX)
+    last = RoundChange.objects.filter(match=qa).latest("id")
+    response = visitor.post(undo, {"change": last.pk}, headers=HTMX)
     assert response.status_code == 200
     assert "can no longer be undone" in response.content.decode()
     assert live_numbers(qa) == list(range(1, 9))
@@ -327,7 +334,7 @@ def test_a_co_scorer_takes_the_way_out_and_undoes_it(client, qa):
     assert f'action="{undo}"' in content
     follower = share(qa, "follow")
     assert client.post(reverse("live:undo_correction", args=[follower.token, 1])).status_code == 404
-    client.post(undo)
+    client.post(undo, undo_fields(content))
     assert live_numbers(qa) == list(range(1, 9))
 
 
