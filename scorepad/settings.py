@@ -102,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "scorepad.core.middleware.SessionRenewalMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "scorepad.core.middleware.PhoneTimeZoneMiddleware",
     "scorepad.core.errors.MethodNotAllowedPageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -267,7 +268,12 @@ LANGUAGES = [("en", _("English")), ("fr", _("French")), ("nl", _("Dutch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 400
 USE_I18N = True
-TIME_ZONE = "UTC"
+# Stored times are UTC (USE_TZ); they are shown in the phone's own zone, which its
+# browser tells (scorepad.core.middleware.PhoneTimeZoneMiddleware). Before it has (the
+# very first page, no JavaScript), in the zone of the players we serve first: Belgium,
+# France and the Netherlands share it. A language is no zone (French is also spoken in
+# Quebec), so Accept-Language is not asked.
+TIME_ZONE = "Europe/Brussels"
 USE_TZ = True
 
 STATIC_URL = "static/"

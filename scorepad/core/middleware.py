@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import zoneinfo
+from functools import cache
+
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
 RENEWED_KEY = "scorepad_renewed"
+# Written by static/js/app.js: the phone's own IANA zone, e.g. "Europe/Brussels".
+ZONE_COOKIE = "scorepad_zone"
 
 
 class PrivatePagesMiddleware:
@@ -46,3 +51,32 @@ class SessionRenewalMiddleware:
             if session.get(RENEWED_KEY) != today:
                 session[RENEWED_KEY] = today
         return response
+
+
+@cache
+def _known_zones() -> frozenset[str]:
+    # The list, not ZoneInfo(name) on whatever the cookie says: an unknown or crafted
+    # name is never looked up on disk, and a known one costs a set lookup per request.
+    return frozenset(zoneinfo.available_timezones())
+
+
+class PhoneTimeZoneMiddleware:
+    """Dates and times are shown in the phone's own zone, which its browser tells in a
+    cookie (static/js/app.js). Without it (no JavaScript, the very first page) or with a
+    name that is no zone, the product's default, settings.TIME_ZONE. Stored times stay
+    UTC; only what is shown changes."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        name = request.COOKIES.get(ZONE_COOKIE, "")
+        if name in _known_zones():
+            timezone.activate(zoneinfo.ZoneInfo(name))
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            # Nothing after this request (another test, a command in this thread) sees it.
+            timezone.deactivate()

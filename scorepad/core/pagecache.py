@@ -2,8 +2,8 @@
 not rendered again.
 
 A kept page is stored under everything its output depends on: the address with its
-query, the language, the deploy (`code_version`, `SCOREPAD_RELEASE`), whole page or
-htmx fragment, who is signed in, and what the view adds (for someone's own pages, the
+query, the language, the time zone, the deploy (`code_version`, `SCOREPAD_RELEASE`),
+whole page or htmx fragment, who is signed in, and what the view adds (for someone's own pages, the
 owner's version, which grows with every change of their data). A key therefore never
 names a stale page and nothing is ever forgotten by hand; the default local-memory
 cache drops the pages nobody asks for, and starts empty after each restart.
@@ -42,6 +42,7 @@ from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
+from django.utils import timezone
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 
@@ -114,6 +115,7 @@ def _key(request: HttpRequest, stamp: Hashable) -> str:
         code_version(),
         settings.SCOREPAD_RELEASE,
         get_language(),
+        timezone.get_current_timezone_name(),  # the dates a page shows
         request.get_full_path(),
         wants_fragment(request),
         user.pk if user is not None and user.is_authenticated else None,

@@ -26,6 +26,24 @@
   });
 })();
 
+// The phone's time zone, for the dates and times the pages show
+// (scorepad.core.middleware.PhoneTimeZoneMiddleware). Written when it changes (a first
+// visit, a trip abroad); the page already shown keeps the default zone's until the next.
+(function () {
+  "use strict";
+  let zone = "";
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  } catch (error) {
+    return; // an old browser: the pages keep the default zone
+  }
+  // An IANA name is cookie-safe as it is; anything else is not written.
+  if (!/^[A-Za-z0-9_+\/-]{1,64}$/.test(zone)) return;
+  if (document.cookie.split("; ").indexOf("scorepad_zone=" + zone) !== -1) return;
+  const secure = window.location.protocol === "https:" ? "; secure" : "";
+  document.cookie = "scorepad_zone=" + zone + "; path=/; max-age=34560000; samesite=lax" + secure;
+})();
+
 // The CSRF token as the browser holds it now. Signing in or out in another tab gives the
 // browser a new one (Django rotates it), which the forms already on this page do not
 // carry: their next post would be refused ("This form has expired") and the round typed

@@ -6,6 +6,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from scorepad.accounts.claims import record_of
 from scorepad.accounts.models import Claim
@@ -211,7 +212,7 @@ def test_the_seats_page_tells_two_matches_of_one_evening_apart(anas, ana_phone):
     content = ana_phone.get(SEATS).content.decode()
     assert "3 rounds played · Won by Ana" in content
     assert "1 round played</p>" in content
-    assert f'datetime="{finished.created.isoformat()}"' in content
+    assert f'datetime="{timezone.localtime(finished.created).isoformat()}"' in content
 
 
 # Someone else's match, reached through its live link ------------------------------
