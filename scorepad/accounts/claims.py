@@ -14,8 +14,13 @@ from .models import Claim
 
 
 def of(user) -> QuerySet[Claim]:
-    """The account's claims on matches not deleted, the last made first, with their match."""
-    return Claim.objects.filter(user=user, match__deleted_at__isnull=True).select_related("match")
+    """The account's claims on matches not deleted, the newest match first (as the
+    matches are listed everywhere, QA39), with their match."""
+    return (
+        Claim.objects.filter(user=user, match__deleted_at__isnull=True)
+        .select_related("match")
+        .order_by("-match__created", "-match_id")
+    )
 
 
 def claimed_seats(user) -> QuerySet[Seat]:

@@ -357,3 +357,11 @@ def test_a_claim_in_a_match_still_in_play_says_when_it_counts(ana, ana_phone, st
     said = "You are Ana in this match: it counts in your statistics once it is finished."
     assert said in response.content.decode()
     assert record_of(ana).played == 0
+
+
+def test_my_claimed_matches_are_listed_newest_match_first(ana, anas, ana_phone):
+    old, new = build_match(anas, "cabo", ["Old", "Ben"]), build_match(anas, "cabo", ["New", "Ben"])
+    Claim.objects.create(user=ana, match=new, position=0)
+    Claim.objects.create(user=ana, match=old, position=0)  # claimed last
+    content = ana_phone.get(STATISTICS).content.decode()
+    assert content.index("Old, Ben") > content.index("New, Ben")
