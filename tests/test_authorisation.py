@@ -120,6 +120,7 @@ ACCOUNT = {
     "accounts:account",
     "accounts:statistics",
     "accounts:seats",
+    "accounts:claim_everywhere",
     "accounts:delete",
     "accounts:password_change",
     "accounts:password_changed",

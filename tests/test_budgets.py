@@ -223,6 +223,7 @@ POST_ONLY = {
     "accounts:log_out",
     "accounts:release",
     "accounts:free_seat",
+    "accounts:claim_everywhere",
 }
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
-from scorepad.matches.models import Match, Seat
+from scorepad.matches.models import Match, Owner, Seat
 from scorepad.records import stats
 from scorepad.records.stats import PlayerRecord
 
@@ -14,8 +15,49 @@ from .models import Claim
 
 
 def of(user) -> QuerySet[Claim]:
-    """The account's claims on matches not deleted, the last made first, with their match."""
-    return Claim.objects.filter(user=user, match__deleted_at__isnull=True).select_related("match")
+    """The account's claims on matches not deleted, the newest match first (as the
+    matches are listed everywhere, QA39), with their match."""
+    return (
+        Claim.objects.filter(user=user, match__deleted_at__isnull=True)
+        .select_related("match")
+        .order_by("-match__created", "-match_id")
+    )
+
+
+def last_of(user, owner: Owner | None) -> Claim | None:
+    """The account's last claim in `owner`'s matches: the player it most likely is in
+    the others too."""
+    mine = of(user).filter(match__owner=owner).order_by("-created", "-id")
+    return mine.first() if owner is not None else None
+
+
+def same_player_unclaimed(user, owner: Owner | None, name: str) -> QuerySet[Seat]:
+    """The seats of `name` in `owner`'s matches where the account has not said who it
+    is, and no other account holds the seat. `name` is the player the statistics count
+    (`stats.from_tallies`): whatever its capitals, accents kept ("Elodie" is someone else).
+    Compared here, as SQLite folds only A to Z: the database gives the few distinct names
+    and is asked for the exact spellings."""
+    held = Claim.objects.filter(match=OuterRef("match"), position=OuterRef("position"))
+    matches = Match.objects.listed().filter(owner=owner).exclude(claims__user=user)
+    seats = Seat.objects.filter(match__in=matches).exclude(Exists(held))
+    names = seats.values_list("name", flat=True).distinct().order_by()
+    wanted = name.casefold()
+    return seats.filter(name__in=[seated for seated in names if seated.casefold() == wanted])
+
+
+def claim_everywhere(user, owner: Owner | None, name: str) -> int:
+    """Say the account is `name` in each of `owner`'s matches that seats that player and
+    where it said nothing yet (`same_player_unclaimed`), all at once or none: how many.
+    A seat another account takes meanwhile stays theirs (the constraint skips it)."""
+    with transaction.atomic():
+        seats = same_player_unclaimed(user, owner, name).values_list("match_id", "position")
+        # A match never seats a name twice (`Game.make_setup`): one claim per match anyway.
+        found = dict(reversed(list(seats)))
+        Claim.objects.bulk_create(
+            [Claim(user=user, match_id=match, position=seat) for match, seat in found.items()],
+            ignore_conflicts=True,
+        )
+        return Claim.objects.filter(user=user, match_id__in=found).count() if found else 0
 
 
 def claimed_seats(user) -> QuerySet[Seat]:

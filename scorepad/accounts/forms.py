@@ -235,3 +235,10 @@ class ClaimForm(forms.Form):
             % {"name": self.match.players[seat]},
             code="taken",
         )
+
+
+class ClaimEverywhereForm(forms.Form):
+    """The player the account says it is in every other match that seats them: a
+    hidden field of the offer, so a missing or too long name is a broken client."""
+
+    name = forms.CharField(max_length=40)

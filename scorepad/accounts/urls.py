@@ -102,6 +102,7 @@ urlpatterns = [
     path("delete/", views.delete_account, name="delete"),
     path("statistics/", views.statistics, name="statistics"),
     path("seats/", views.seats, name="seats"),
+    path("seats/everywhere/", views.claim_everywhere, name="claim_everywhere"),
     path("matches/<id:match_id>/me/", views.claim_own, name="claim"),
     # The scorer's side of claims: no account needed, the match's owner is asking.
     path("matches/<id:match_id>/claims/", views.claimed_seats, name="claimed_seats"),

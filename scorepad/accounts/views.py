@@ -13,13 +13,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import BadRequest
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorepad.core.errors import client_address
@@ -30,7 +31,7 @@ from scorepad.matches.live import FOLLOW, link_gone
 from scorepad.matches.models import Match, Owner
 
 from . import claims, throttle
-from .forms import ClaimForm, DeleteAccountForm, PasswordResetForm, SignUpForm
+from .forms import ClaimEverywhereForm, ClaimForm, DeleteAccountForm, PasswordResetForm, SignUpForm
 from .models import Claim
 from .signout import forget_on_this_phone
 
@@ -113,8 +114,10 @@ def statistics(request: HttpRequest) -> HttpResponse:
 @require_safe
 @login_required
 def seats(request: HttpRequest) -> HttpResponse:
-    """The account's own matches, to say which seat was its player in each."""
-    matches = Match.objects.listed().filter(owner=current_owner(request))
+    """The account's own matches, to say which seat was its player in each, and the
+    player it said it was last, offered for every other match that seats them (QA39)."""
+    owner = current_owner(request)
+    matches = Match.objects.listed().filter(owner=owner)
     page = Paginator(matches, MATCHES_PER_PAGE).get_page(request.GET.get("page"))
     mine = dict(
         Claim.objects.filter(user=request.user, match__in=list(page)).values_list(
@@ -122,7 +125,53 @@ def seats(request: HttpRequest) -> HttpResponse:
         )
     )
     rows = [{"match": match, "me": _seat_name(match, mine.get(match.pk))} for match in page]
-    return render(request, "accounts/seats.html", {"page": page, "rows": rows})
+    context = {"page": page, "rows": rows, "offer": _offer(request.user, owner)}
+    # The offer sits in the row just claimed (in sight where the claim landed), else on top.
+    claimed = request.GET.get("claimed")
+    context["offer_row"] = next((row for row in rows if str(row["match"].pk) == claimed), None)
+    return render(request, "accounts/seats.html", context)
+
+
+def _offer(user, owner: Owner | None) -> dict | None:
+    last = claims.last_of(user, owner)
+    if last is None or not last.name:
+        return None
+    count = claims.same_player_unclaimed(user, owner, last.name).values("match").distinct()
+    count = count.count()
+    return {"name": last.name, "count": count} if count else None
+
+
+@require_POST
+@login_required
+def claim_everywhere(request: HttpRequest) -> HttpResponse:
+    """One tap for what took three per match: the account is that player in every
+    other match of its own that seats them (`claims.claim_everywhere`)."""
+    form = ClaimEverywhereForm(request.POST)
+    if not form.is_valid():
+        raise BadRequest("the offer's name is missing")
+    name = form.cleaned_data["name"]
+    made = claims.claim_everywhere(request.user, current_owner(request), name)
+    if made:
+        said = ngettext(
+            "You are %(name)s in %(count)s more match. Not you there? Tap “Not me” beside"
+            " it in My statistics.",
+            "You are %(name)s in %(count)s more matches. Not you in one of them? Tap “Not me”"
+            " beside it in My statistics.",
+            made,
+        )
+    else:
+        said = _("No other match of yours seats %(name)s without saying who you are.")
+    messages.success(request, said % {"name": name, "count": made})
+    return redirect("accounts:seats")
+
+
+def _seats_row(match: Match, owner: Owner | None) -> str:
+    """The seats page that lists `match`, scrolled to its row (no script needed)."""
+    newer = Match.objects.listed().filter(owner=owner)
+    newer = newer.filter(Q(created__gt=match.created) | Q(created=match.created, pk__gt=match.pk))
+    number = newer.count() // MATCHES_PER_PAGE + 1
+    query = f"page={number}&" if number > 1 else ""
+    return f"{reverse('accounts:seats')}?{query}claimed={match.pk}#match-{match.pk}"
 
 
 def _seat_name(match: Match, position: int | None) -> str | None:
@@ -137,7 +186,9 @@ def claim_own(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_own_match(request, match_id, rounds=False)
     # Named as the page it leads to is titled (QA26: "Your matches").
     back = {"back_url": reverse("accounts:seats"), "back_label": _("Say which player you are")}
-    return _claim(request, match, **back)
+    # Back on the row just claimed, not the top of the list (QA39).
+    landing = _seats_row(match, current_owner(request)) if request.method == "POST" else None
+    return _claim(request, match, landing=landing, **back)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -152,7 +203,7 @@ def claim_followed(request: HttpRequest, token: str) -> HttpResponse:
     return _claim(request, link.match, **back)
 
 
-def _claim(request: HttpRequest, match: Match, **extra) -> HttpResponse:
+def _claim(request: HttpRequest, match: Match, landing: str | None = None, **extra) -> HttpResponse:
     """The "which one is you?" form for `match`, which the asker may see; a claim made
     or moved on a valid post."""
     data = request.POST if request.method == "POST" else None
@@ -172,7 +223,7 @@ def _claim(request: HttpRequest, match: Match, **extra) -> HttpResponse:
                     "it is finished."
                 ) % {"name": name}
             messages.success(request, said)
-            return redirect(extra["back_url"])
+            return redirect(landing or extra["back_url"])
     mine = Claim.objects.filter(user=request.user, match=match).first()
     context = {"form": form, "match": match, "mine": mine, "intro": _claim_intro(match), **extra}
     return render(request, "accounts/claim.html", context, status=form_status(request, form))

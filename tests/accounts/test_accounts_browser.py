@@ -16,6 +16,7 @@ from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_thumb_browser import small_targets as measured_small_targets
 from tests.conftest import ARTIFACTS, choose_language
+from tests.records.conftest import build_match
 from tests.records.matches import cabo_round
 
 from .conftest import PASSWORD
@@ -439,3 +440,50 @@ def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_i
     expect(page).to_have_url(re.compile(r"/$"))
     assert page.evaluate("window.localStorage.length") == 0
     shot("kept-round-signed-out-elsewhere")
+
+
+def finished_cabo(players: list[str]) -> list[dict]:
+    """Three rounds of Cabo fr to 50 that end the match, the first player calling."""
+    first, second = players
+    return [
+        {"caller": first, "hands": {first: 2, second: 9}},
+        {"caller": second, "hands": {first: 3, second: 5}},
+        {"caller": first, "hands": {first: 1, second: ["KS", "QC", "JD"]}},
+    ]
+
+
+def test_a_player_says_who_they_are_in_every_match_in_one_tap(page, seen_shot):
+    """QA39: 30 matches were 90 taps, and each claim landed at the top of the list."""
+    start_match(page, "cabo", ["Élodie", "Ben"])
+    sign_up(page, "elodie")
+    expect(page.get_by_role("heading", name="Enter round 1")).to_be_visible()
+    owner = Match.objects.get().owner
+    for players in (["Ben", "Élodie"], ["élodie", "Ana"], ["Élodie", "Chloé"]):
+        rounds = finished_cabo(players)
+        build_match(owner, "cabo", players, rounds, preset="fr", options={"target": 50})
+    for number in range(18):  # the list runs over a second page; some without Élodie
+        build_match(owner, "cabo", ["Élodie", "Ben"] if number % 3 else ["Ana", "Ben"])
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Account").click()
+    page.get_by_role("link", name="Say which player you are").click()
+    page.get_by_role("link", name="Older").click()
+    expect(page).to_have_url(re.compile(r"page=2"))
+    page.get_by_role("link", name="Which one is me?").last.click()
+    page.get_by_text("Élodie", exact=True).click()
+    page.get_by_role("button", name="That is me").click()
+    # Back on the row just claimed, on its page, with the offer beside it.
+    claimed = page.locator(".claim", has_text="You are Élodie.")
+    expect(claimed).to_be_in_viewport()
+    everywhere = page.get_by_role("button", name="I am Élodie in all 15")
+    expect(everywhere).to_be_in_viewport()
+    expect(claimed).to_contain_text("Élodie also sits in 15 other matches of yours.")
+    assert small_targets(page) == []
+    seen_shot("claimed-one")
+    everywhere.click()
+    expect(page.get_by_text("You are Élodie in 15 more matches.")).to_be_in_viewport()
+    expect(page.get_by_role("button", name=re.compile("I am Élodie"))).to_have_count(0)
+    seen_shot("claimed-all")
+    assert Claim.objects.count() == 16
+    page.goto("/account/statistics/")
+    expect(page.locator(".figures").first).to_contain_text(re.compile(r"Matches played\s*3"))
+    expect(page.locator(".claim")).to_have_count(16)
+    assert small_targets(page) == []

@@ -34,7 +34,8 @@ def test_the_account_says_which_seat_is_its_player_in_its_own_match(ana, anas, a
     content = ana_phone.get(claim_url(match)).content.decode()
     assert 'type="radio" name="seat" value="0"' in content and "Ben" in content
     response = ana_phone.post(claim_url(match), {"seat": "0"})
-    assert response.status_code == 302 and response["Location"] == SEATS
+    landing = f"{SEATS}?claimed={match.pk}#match-{match.pk}"
+    assert response.status_code == 302 and response["Location"] == landing
     claim = Claim.objects.get()
     assert (claim.user, claim.match, claim.position, claim.name) == (ana, match, 0, "Ana")
     assert "You said you are Ana." in ana_phone.get(claim_url(match)).content.decode()
@@ -358,3 +359,90 @@ def test_a_claim_in_a_match_still_in_play_says_when_it_counts(ana, ana_phone, st
     said = "You are Ana in this match: it counts in your statistics once it is finished."
     assert said in response.content.decode()
     assert record_of(ana).played == 0
+
+
+EVERYWHERE = reverse("accounts:claim_everywhere")
+
+
+def test_one_tap_says_the_same_player_is_me_in_every_other_match(ana, ben, anas, ana_phone):
+    """QA39: thirty matches were ninety taps. A claimed name is offered for every other
+    match it sits in: the statistics' rule (capitals aside, `stats.from_tallies`), not a
+    seat taken by another account, not a match already claimed."""
+    first = build_match(anas, "cabo", ["Élodie", "Ben"])
+    others = [build_match(anas, "cabo", ["Ben", name]) for name in ("Élodie", "élodie", "ÉLODIE")]
+    elodie_unaccented = build_match(anas, "cabo", ["Elodie", "Ben"])
+    absent = build_match(anas, "cabo", ["Ana", "Ben"])
+    already = build_match(anas, "cabo", ["Élodie", "Ben"])
+    Claim.objects.create(user=ana, match=already, position=1)
+    taken = build_match(anas, "cabo", ["Élodie", "Ben"])
+    Claim.objects.create(user=ben, match=taken, position=0)
+    ana_phone.post(claim_url(first), {"seat": "0"})
+    seats = ana_phone.get(SEATS).content.decode()
+    assert "Élodie also sits in 3 other matches of yours." in seats
+    assert f'action="{EVERYWHERE}"' in seats and 'value="Élodie"' in seats
+    response = ana_phone.post(EVERYWHERE, {"name": "Élodie"}, follow=True)
+    assert "You are Élodie in 3 more matches." in response.content.decode()
+    mine = dict(Claim.objects.filter(user=ana).values_list("match_id", "position"))
+    assert mine == {first.pk: 0, **{match.pk: 1 for match in others}, already.pk: 1}
+    assert elodie_unaccented.pk not in mine and absent.pk not in mine
+    assert Claim.objects.get(match=taken).user == ben
+    assert "also sits in" not in response.content.decode()  # nothing more to offer
+
+
+def test_claiming_everywhere_twice_changes_nothing_and_says_so(ana, anas, ana_phone):
+    for _ in range(2):
+        build_match(anas, "cabo", ["Ana", "Ben"])
+    assert ana_phone.post(EVERYWHERE, {"name": "Ana"}).status_code == 302
+    again = ana_phone.post(EVERYWHERE, {"name": "Ana"}, follow=True).content.decode()
+    assert "No other match of yours seats Ana without saying who you are." in again
+    assert Claim.objects.filter(user=ana).count() == 2
+
+
+def test_claiming_everywhere_touches_only_the_asking_accounts_matches(
+    ana, ben, anas, ana_phone, ben_phone, client, stranger
+):
+    mine = build_match(anas, "cabo", ["Ana", "Ben"])
+    build_match(stranger, "cabo", ["Ana", "Ben"])
+    ben_phone.post(EVERYWHERE, {"name": "Ana"})
+    assert not Claim.objects.exists()
+    assert client.post(EVERYWHERE, {"name": "Ana"}).status_code == 302  # to sign in
+    assert not Claim.objects.exists()
+    assert ana_phone.get(EVERYWHERE).status_code == 405
+    assert ana_phone.post(EVERYWHERE, {"name": ""}).status_code == 400
+    ana_phone.post(EVERYWHERE, {"name": "Ana"})
+    assert list(Claim.objects.values_list("user", "match")) == [(ana.pk, mine.pk)]
+
+
+def test_claiming_everywhere_takes_a_fixed_number_of_queries(ana, anas, ana_phone):
+    def queries(matches: int) -> int:
+        Claim.objects.all().delete()
+        while anas.matches.count() < matches:
+            build_match(anas, "cabo", ["Ana", "Ben"])
+        with CaptureQueriesContext(connection) as captured:
+            ana_phone.post(EVERYWHERE, {"name": "Ana"})
+        assert Claim.objects.count() == matches
+        return len(captured)
+
+    ana_phone.post(EVERYWHERE, {"name": "Nobody"})  # the session and owner looked up once
+    assert queries(2) == queries(6)
+
+
+def test_a_claim_lands_on_its_row_on_the_page_that_lists_it(ana, anas, ana_phone, monkeypatch):
+    from scorepad.accounts import views
+
+    monkeypatch.setattr(views, "MATCHES_PER_PAGE", 2)
+    oldest, middle, _newest = (build_match(anas, "cabo", ["Ana", "Ben"]) for _ in range(3))
+    response = ana_phone.post(claim_url(oldest), {"seat": "0"})
+    assert response["Location"] == f"{SEATS}?page=2&claimed={oldest.pk}#match-{oldest.pk}"
+    page = ana_phone.get(response["Location"]).content.decode()
+    assert f'id="match-{oldest.pk}"' in page and "You are Ana." in page
+    response = ana_phone.post(claim_url(middle), {"seat": "0"})
+    assert response["Location"] == f"{SEATS}?claimed={middle.pk}#match-{middle.pk}"
+
+
+def test_my_claimed_matches_are_listed_newest_match_first(ana, anas, ana_phone):
+    old, new = build_match(anas, "cabo", ["Old", "Ben"]), build_match(anas, "cabo", ["New", "Ben"])
+    Claim.objects.create(user=ana, match=new, position=0)
+    Claim.objects.create(user=ana, match=old, position=0)  # claimed last
+    content = ana_phone.get(STATISTICS).content.decode()
+    assert content.index("Old, Ben") > content.index("New, Ben")
