@@ -436,8 +436,8 @@ def save_matches(
         if first_submission(owner, key) is None:
             raise AlreadyImported
         if new_only:
-            held = _held(owner, checked)
-            checked = [entry for entry in checked if _identity(entry) not in held]
+            met = _met(owner, checked)
+            checked = [entry for entry, held in zip(checked, met, strict=True) if held is None]
         return create_played_matches(owner, checked)
 
 
@@ -446,8 +446,24 @@ def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
     newer export of a match played on, corrected or renamed): `save_matches` leaves them
     out too."""
     checked = list(checked)
+    met = _met(owner, checked)
+    pairs = zip(checked, met, strict=True)
+    return sum(1 for entry, held in pairs if held not in (None, _version(entry)))
+
+
+def _met(owner: Owner, checked: list[CheckedMatch]) -> list[str | None]:
+    """For each match of the file, what the history holds of it (`_version`), or None
+    when it is new. A match met earlier in the file counts as held: the file's first copy
+    is imported, so a second would count that match twice in the statistics (QA39)."""
     held = _held(owner, checked)
-    return sum(1 for entry in checked if held.get(_identity(entry)) not in (None, _version(entry)))
+    met = []
+    for entry in checked:
+        identity = _identity(entry)
+        version = held.get(identity) if identity is not None else None
+        if identity is not None and version is None:
+            held[identity] = _version(entry)
+        met.append(version)
+    return met
 
 
 def _identity(entry: CheckedMatch | Match) -> str | None:

@@ -254,6 +254,36 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     assert taken.round_count == 1
 
 
+def test_a_match_twice_in_one_file_is_imported_once_as_if_already_held(owner, visitor):
+    """QA39: a file holding the same match twice imported both copies, so that match
+    counted twice in the statistics; a copy met earlier in the file is held already."""
+    document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    upload(visitor, [document, document])
+    assert Match.objects.filter(owner=owner).count() == 1
+    assert messages_of(visitor) == [
+        "1 match imported.",
+        "1 match of the file was already in your history: left out.",
+    ]
+    # Two exports of it at different stages: the first of the file is kept, as the
+    # history's would be.
+    other = document_of(ESCOBA, created="2026-11-02T20:00:00Z")
+    shorter = document_of(ESCOBA, created="2026-11-02T20:00:00Z", rounds=ESCOBA["rounds"][:1])
+    upload(visitor, [other, shorter])
+    assert messages_of(visitor) == ["1 match imported.", CHANGED_SINCE]
+    kept = Match.objects.get(owner=owner, game="escoba")
+    assert kept.round_count == len(ESCOBA["rounds"])
+
+
+def test_the_command_imports_a_match_twice_in_its_file_once(owner, tmp_path):
+    document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    file = tmp_path / "twice.json"
+    file.write_text(json.dumps([document, document]))
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_matches", str(file), stdout=out, stderr=err)
+    assert len(out.getvalue().split()) == 1
+    assert "1 of the file's matches already there" in err.getvalue()
+
+
 def test_undoing_a_deletion_after_a_file_brought_the_match_back_keeps_it_once(owner, visitor):
     """QA: a match deleted, then brought back by importing its file, then "Undo" on the
     home page: it was in the history twice."""
