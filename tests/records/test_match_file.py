@@ -318,12 +318,35 @@ def test_a_deletion_undone_by_a_match_file_is_no_longer_offered_for_undo(owner, 
     upload(visitor, exported)
     copy = Match.objects.get(owner=owner, deleted_at__isnull=True)
     content = visitor.get(home).content.decode()
-    assert "Match deleted" not in content
+    assert "Match deleted" in content  # what was done is still said, without its undo
+    assert NOTHING_TO_UNDO in content
     assert reverse("matches:restore_match", args=[match.pk]) not in content
     assert reverse("matches:match", args=[copy.pk]) in content  # listed to continue
     # The copy deleted in turn: the first deletion may be undone again.
     visitor.post(reverse("matches:delete", args=[copy.pk]))
     assert reverse("matches:restore_match", args=[match.pk]) in visitor.get(home).content.decode()
+
+
+NOTHING_TO_UNDO = "The same match is still in your history: nothing to undo."
+
+
+def test_deleting_one_of_twin_matches_says_so_without_an_undo(owner, visitor):
+    """QA39: one of two copies of a match (imported twice before QA39) deleted: the home
+    page said nothing at all; only its undo, which would list the match twice, is not
+    offered."""
+    first, second = build(owner, CABO_FR), build(owner, CABO_FR)
+    Match.objects.filter(pk=second.pk).update(created=first.created)
+    response = visitor.post(reverse("matches:delete", args=[second.pk]), follow=True)
+    content = response.content.decode()
+    assert response.redirect_chain[-1][0] == f"{reverse('home')}?deleted={second.pk}"
+    assert "Match deleted: Cabo with Ana, Ben." in content
+    assert NOTHING_TO_UNDO in content
+    assert reverse("matches:restore_match", args=[second.pk]) not in content
+    # The other deleted too: nothing is back, its undo is offered.
+    visitor.post(reverse("matches:delete", args=[first.pk]))
+    content = visitor.get(f"{reverse('home')}?deleted={first.pk}").content.decode()
+    assert reverse("matches:restore_match", args=[first.pk]) in content
+    assert NOTHING_TO_UNDO not in content
 
 
 CHANGED_SINCE = (
