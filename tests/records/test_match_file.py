@@ -15,10 +15,10 @@ from django.utils import translation
 
 from scorepad.limits import MAX_ROUNDS_PER_MATCH
 from scorepad.matches import services
-from scorepad.matches.models import Match, Round
+from scorepad.matches.models import HouseRule, Match, Round
 from scorepad.records import exchange
 
-from .conftest import build, client_of
+from .conftest import build, build_match, client_of
 from .matches import ALL, CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
 from .schema import errors, load_schema
 
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db
 IMPORT = reverse("records:import")
 
 
-def export_all(client) -> list:
-    response = client.get(reverse("records:export_json"))
+def export_all(client, filters: dict | None = None) -> list:
+    response = client.get(reverse("records:export_json"), filters or {})
     assert response.status_code == 200
     assert response.streaming
     return json.loads(b"".join(response.streaming_content))
@@ -83,6 +83,33 @@ def test_the_whole_history_exports_as_a_list_oldest_first(owner, visitor, strang
     documents = export_all(visitor)
     assert [document["game"] for document in documents] == ["cabo", "escoba"]
     assert documents[0]["created"] == exchange.timestamp(first.created)
+
+
+def test_the_history_exports_what_its_filters_show(owner, visitor):
+    """QA39: "Export all (JSON) · CSV" beside "20 matches" of Escoba gave every match."""
+    fr = build(owner, CABO_FR)
+    escoba = build(owner, ESCOBA)
+    other = build_match(owner, "cabo", ["Ana", "Ben"], preset="fr")  # target 100, not 50
+    rule = HouseRule.objects.create(
+        owner=owner, game="cabo", name="Chez Marie", preset=fr.preset, options=fr.options
+    )
+    filtered = visitor.get(reverse("records:history"), {"game": "escoba"}).content.decode()
+    assert f'href="{reverse("records:export_json")}?game=escoba"' in filtered
+    assert f'href="{reverse("records:export_csv")}?game=escoba"' in filtered
+    assert "Export these (JSON)" in filtered and "Export all" not in filtered
+    assert "Export all (JSON)" in visitor.get(reverse("records:history")).content.decode()
+
+    documents = export_all(visitor, {"game": "escoba"})
+    assert [document["game"] for document in documents] == ["escoba"]
+    response = visitor.get(reverse("records:export_csv"), {"game": "escoba"})
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    assert {row[0] for row in rows[1:]} == {str(escoba.pk)}
+    # The house rule's complete options are checked in Python, as the history does.
+    documents = export_all(visitor, {"house_rule": rule.pk})
+    assert [document["options"]["target"] for document in documents] == [50]
+    assert other.options["target"] == 100
+    # A filter in error is not applied, as on the page: everything is exported.
+    assert len(export_all(visitor, {"house_rule": 999999})) == 3
 
 
 def test_every_exported_file_fits_the_json_schema(owner, visitor):
