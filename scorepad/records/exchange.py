@@ -359,20 +359,30 @@ def _rounds_unchecked(where: str, rounds: object, game=None) -> list[str]:
 
 def _format_fault(document: dict) -> str | None:
     if "format" not in document:  # not "got null": the file never said
-        return _('format is missing; each match of a match file gives "%(expected)s"') % {
+        return _("format is missing; each match of a match file gives “%(expected)s”") % {
             "expected": FORMAT
         }
     tag = document["format"]
     if tag != FORMAT:
-        return _('format must be "%(expected)s"; got %(got)s') % {
+        return _("format must be “%(expected)s”; got %(got)s") % {
             "expected": FORMAT,
-            "got": json.dumps(tag, ensure_ascii=False),
+            "got": _as_written(tag),
         }
     game = document.get("game")
     # A list or an object cannot even be looked up among the games (unhashable).
     if not isinstance(game, str) or game not in GAMES:
-        return _("unknown game %(game)s") % {"game": json.dumps(game, ensure_ascii=False)}
+        return _("unknown game %(game)s") % {"game": _as_written(game)}
     return None
+
+
+def _as_written(value: object) -> str:
+    """A value of the file in a fault: a text between the quotes the fault's own words
+    use (QA39: JSON's straight ones beside a translation's typographic ones), anything
+    else as JSON writes it (a number, a list, null)."""
+    if isinstance(value, str):
+        text = pgettext("a text of the match file, quoted in a fault", "“%(text)s”")
+        return text % {"text": value}
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _created(value: object) -> tuple[datetime | None, str | None]:

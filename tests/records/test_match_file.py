@@ -502,17 +502,21 @@ FILES_THAT_CRASHED = [
         ),
         (
             json.dumps(document_of(CABO_FR, format="scorepad.match/9")).encode(),
-            "Match 1 (Ana, Ben): format must be &quot;scorepad.match/1&quot;; "
-            "got &quot;scorepad.match/9&quot;",
+            # QA39: one kind of quotes, the reader's, not "…" beside ‘…’ in a translation.
+            "Match 1 (Ana, Ben): format must be “scorepad.match/1”; got “scorepad.match/9”",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, format=1)).encode(),
+            "Match 1 (Ana, Ben): format must be “scorepad.match/1”; got 1",
         ),
         (
             json.dumps({k: v for k, v in document_of(CABO_FR).items() if k != "format"}).encode(),
             "Match 1 (Ana, Ben): format is missing; each match of a match file gives "
-            "&quot;scorepad.match/1&quot;",
+            "“scorepad.match/1”",
         ),
         (
             json.dumps(document_of(CABO_FR, game="poker")).encode(),
-            "Match 1 (Ana, Ben): unknown game &quot;poker&quot;",
+            "Match 1 (Ana, Ben): unknown game “poker”",
         ),
         (
             json.dumps(document_of(CABO_FR, preset="us")).encode(),
