@@ -27,14 +27,15 @@ def _in_progress(owner: Owner | None) -> tuple[list[Match], bool]:
     return found[:CONTINUE_AT_MOST], len(found) > CONTINUE_AT_MOST
 
 
-def _just_deleted(owner: Owner | None, match_id: str | None) -> Match | None:
-    """The match this browser just deleted (`?deleted=`), to offer the undo; not once it
-    is back (restored, or a match file brought it back: Back to this page after the
-    import offered to undo what was already undone)."""
+def _just_deleted(owner: Owner | None, match_id: str | None) -> tuple[Match | None, bool]:
+    """The match this browser just deleted (`?deleted=`), and whether to offer its undo:
+    not once the same match is listed again (a match file brought it back, or its twin
+    was there all along): restored, it would be listed twice (QA28). The deletion is said
+    all the same (QA39: nothing at all was)."""
     if owner is None or not match_id or not (match_id.isascii() and match_id.isdigit()):
-        return None
+        return None, False
     deleted = Match.objects.filter(owner=owner, pk=int(match_id), deleted_at__isnull=False).first()
-    return None if deleted is None or back_already(deleted) else deleted
+    return deleted, deleted is not None and back_already(deleted) is None
 
 
 @require_safe
@@ -42,11 +43,13 @@ def _just_deleted(owner: Owner | None, match_id: str | None) -> Match | None:
 def home(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     in_progress, more = _in_progress(owner)
+    deleted, undo = _just_deleted(owner, request.GET.get("deleted"))
     context = {
         "games": GAMES.values(),
         "in_progress": in_progress,
         "more_in_progress": more,
-        "deleted": _just_deleted(owner, request.GET.get("deleted")),
+        "deleted": deleted,
+        "undo": undo,
     }
     response = render(request, "home.html", context)
     if "deleted" in request.GET:

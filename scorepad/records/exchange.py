@@ -359,20 +359,30 @@ def _rounds_unchecked(where: str, rounds: object, game=None) -> list[str]:
 
 def _format_fault(document: dict) -> str | None:
     if "format" not in document:  # not "got null": the file never said
-        return _('format is missing; each match of a match file gives "%(expected)s"') % {
+        return _("format is missing; each match of a match file gives “%(expected)s”") % {
             "expected": FORMAT
         }
     tag = document["format"]
     if tag != FORMAT:
-        return _('format must be "%(expected)s"; got %(got)s') % {
+        return _("format must be “%(expected)s”; got %(got)s") % {
             "expected": FORMAT,
-            "got": json.dumps(tag, ensure_ascii=False),
+            "got": _as_written(tag),
         }
     game = document.get("game")
     # A list or an object cannot even be looked up among the games (unhashable).
     if not isinstance(game, str) or game not in GAMES:
-        return _("unknown game %(game)s") % {"game": json.dumps(game, ensure_ascii=False)}
+        return _("unknown game %(game)s") % {"game": _as_written(game)}
     return None
+
+
+def _as_written(value: object) -> str:
+    """A value of the file in a fault: a text between the quotes the fault's own words
+    use (QA39: JSON's straight ones beside a translation's typographic ones), anything
+    else as JSON writes it (a number, a list, null)."""
+    if isinstance(value, str):
+        text = pgettext("a text of the match file, quoted in a fault", "“%(text)s”")
+        return text % {"text": value}
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _created(value: object) -> tuple[datetime | None, str | None]:
@@ -436,8 +446,8 @@ def save_matches(
         if first_submission(owner, key) is None:
             raise AlreadyImported
         if new_only:
-            held = _held(owner, checked)
-            checked = [entry for entry in checked if _identity(entry) not in held]
+            met = _met(owner, checked)
+            checked = [entry for entry, held in zip(checked, met, strict=True) if held is None]
         return create_played_matches(owner, checked)
 
 
@@ -446,8 +456,24 @@ def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
     newer export of a match played on, corrected or renamed): `save_matches` leaves them
     out too."""
     checked = list(checked)
+    met = _met(owner, checked)
+    pairs = zip(checked, met, strict=True)
+    return sum(1 for entry, held in pairs if held not in (None, _version(entry)))
+
+
+def _met(owner: Owner, checked: list[CheckedMatch]) -> list[str | None]:
+    """For each match of the file, what the history holds of it (`_version`), or None
+    when it is new. A match met earlier in the file counts as held: the file's first copy
+    is imported, so a second would count that match twice in the statistics (QA39)."""
     held = _held(owner, checked)
-    return sum(1 for entry in checked if held.get(_identity(entry)) not in (None, _version(entry)))
+    met = []
+    for entry in checked:
+        identity = _identity(entry)
+        version = held.get(identity) if identity is not None else None
+        if identity is not None and version is None:
+            held[identity] = _version(entry)
+        met.append(version)
+    return met
 
 
 def _identity(entry: CheckedMatch | Match) -> str | None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from django.contrib import messages
@@ -94,6 +95,16 @@ def _filtered(
     left. A field a person got wrong is shown with its error (and not applied); a game
     or a status the lists do not offer (an old bookmark, an edited address) is ignored.
     """
+    form, matches, names = _narrowed(request, owner, matches, with_names=with_names)
+    if form.needs_keep:
+        return Filtered(form, [match for match in matches if form.keep(match)], names)
+    return Filtered(form, matches, names)
+
+
+def _narrowed(
+    request: HttpRequest, owner: Owner | None, matches: QuerySet[Match], *, with_names: bool
+) -> tuple[HistoryFilterForm, QuerySet[Match], list[str]]:
+    """What `_filtered` does in SQL: its form must still `keep` each match."""
     form = HistoryFilterForm(request.GET, house_rules=_own_rules(owner))
     form.is_valid()
     matches = form.narrow(matches)
@@ -102,10 +113,7 @@ def _filtered(
         names = _player_names(matches)
     elif with_names:
         names = _latest_player_names(matches)
-    matches = form.narrow_to_player(matches, names)
-    if form.needs_keep:
-        return Filtered(form, [match for match in matches if form.keep(match)], names)
-    return Filtered(form, matches, names)
+    return form, form.narrow_to_player(matches, names), names
 
 
 def _player_names(matches: QuerySet[Match]) -> list[str]:
@@ -336,9 +344,17 @@ def export_match_csv(request: HttpRequest, match_id: int) -> HttpResponse:
     return _attachment(response, f"scorepad-match-{match.pk}.csv")
 
 
+def _exported(request: HttpRequest) -> Iterator[Match]:
+    """The matches the history shows with the filters of this address (all of them
+    without), oldest first, a chunk at a time: its export links say so (QA39)."""
+    owner = current_owner(request)
+    form, matches, _names = _narrowed(request, owner, _own_matches(owner), with_names=False)
+    return (match for match in exchange.oldest_first(matches) if form.keep(match))
+
+
 @require_safe
 def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
-    matches = exchange.oldest_first(_own_matches(current_owner(request)))
+    matches = _exported(request)
     response = StreamingHttpResponse(
         exchange.json_list(matches), content_type="application/json; charset=utf-8"
     )
@@ -347,7 +363,7 @@ def export_all_json(request: HttpRequest) -> StreamingHttpResponse:
 
 @require_safe
 def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
-    matches = exchange.oldest_first(_own_matches(current_owner(request)))
+    matches = _exported(request)
     response = StreamingHttpResponse(
         exchange.csv_lines(matches), content_type="text/csv; charset=utf-8"
     )

@@ -161,6 +161,23 @@ def test_a_follower_sees_the_board_read_only(follow, match):
     assert "Share the table" not in body
 
 
+def test_a_follower_of_a_finished_match_is_not_offered_to_play_again(follow, match, owner):
+    """ "Play again" is the owner's: a follower's board of the ended match shows who won."""
+    services.record_round(
+        match,
+        {"caller": "Ana", "hands": {"Ana": 0, "Ben": 200}},
+        number=2,
+        entry_key=uuid.uuid4(),
+        owner=owner,
+    )
+    match.refresh_from_db()
+    assert match.finished
+    content = Client().get(live("page", follow)).content.decode()
+    assert "Ana wins" in content
+    assert "Play again" not in content
+    assert reverse("matches:again", args=[match.pk]) not in content
+
+
 def test_a_follower_reads_the_board_in_their_own_language(follow):
     response = Client().get(live("page", follow), headers={"Accept-Language": "fr"})
     assert '<html lang="fr">' in response.content.decode()

@@ -539,6 +539,30 @@ def test_the_scoresheet_from_the_history_changes_nothing(client, cabo):
     assert "Continue" in content
 
 
+def test_a_finished_match_seen_from_the_history_offers_to_play_again(client):
+    """QA39: only "Open to correct" was offered; "Play again" came after that tap."""
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    sheet = reverse("matches:scoresheet", args=[match_id])
+    again = f'action="{reverse("matches:again", args=[match_id])}"'
+    assert again not in client.get(sheet).content.decode()  # not before the end
+    client.post(
+        reverse("matches:add_round", args=[match_id]),
+        round_post(1, points_0="20", out_1="on", points_2="3"),
+    )
+    content = client.get(sheet).content.decode()
+    assert content.count(again) == 1
+    key = re.search(r'name="key" value="([0-9a-f-]+)"', content).group(1)
+    response = client.post(reverse("matches:again", args=[match_id]), {"key": key})
+    new = Match.objects.exclude(pk=match_id).get()
+    assert response["Location"] == reverse("matches:match", args=[new.pk])
+    # The same tap again (a double tap) makes no second match; the sheet shown once more
+    # (kept, its key slot filled afresh) offers a new key.
+    client.post(reverse("matches:again", args=[match_id]), {"key": key})
+    assert Match.objects.count() == 2
+    again_key = re.search(r'name="key" value="([0-9a-f-]+)"', client.get(sheet).content.decode())
+    assert again_key.group(1) != key
+
+
 def test_the_scoresheet_is_private_and_read_only(client, cabo):
     stranger = Client()
     assert stranger.get(reverse("matches:scoresheet", args=[cabo])).status_code == 404

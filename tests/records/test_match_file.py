@@ -15,10 +15,10 @@ from django.utils import translation
 
 from scorepad.limits import MAX_ROUNDS_PER_MATCH
 from scorepad.matches import services
-from scorepad.matches.models import Match, Round
+from scorepad.matches.models import HouseRule, Match, Round
 from scorepad.records import exchange
 
-from .conftest import build, client_of
+from .conftest import build, build_match, client_of
 from .matches import ALL, CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
 from .schema import errors, load_schema
 
@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db
 IMPORT = reverse("records:import")
 
 
-def export_all(client) -> list:
-    response = client.get(reverse("records:export_json"))
+def export_all(client, filters: dict | None = None) -> list:
+    response = client.get(reverse("records:export_json"), filters or {})
     assert response.status_code == 200
     assert response.streaming
     return json.loads(b"".join(response.streaming_content))
@@ -83,6 +83,33 @@ def test_the_whole_history_exports_as_a_list_oldest_first(owner, visitor, strang
     documents = export_all(visitor)
     assert [document["game"] for document in documents] == ["cabo", "escoba"]
     assert documents[0]["created"] == exchange.timestamp(first.created)
+
+
+def test_the_history_exports_what_its_filters_show(owner, visitor):
+    """QA39: "Export all (JSON) · CSV" beside "20 matches" of Escoba gave every match."""
+    fr = build(owner, CABO_FR)
+    escoba = build(owner, ESCOBA)
+    other = build_match(owner, "cabo", ["Ana", "Ben"], preset="fr")  # target 100, not 50
+    rule = HouseRule.objects.create(
+        owner=owner, game="cabo", name="Chez Marie", preset=fr.preset, options=fr.options
+    )
+    filtered = visitor.get(reverse("records:history"), {"game": "escoba"}).content.decode()
+    assert f'href="{reverse("records:export_json")}?game=escoba"' in filtered
+    assert f'href="{reverse("records:export_csv")}?game=escoba"' in filtered
+    assert "Export these (JSON)" in filtered and "Export all" not in filtered
+    assert "Export all (JSON)" in visitor.get(reverse("records:history")).content.decode()
+
+    documents = export_all(visitor, {"game": "escoba"})
+    assert [document["game"] for document in documents] == ["escoba"]
+    response = visitor.get(reverse("records:export_csv"), {"game": "escoba"})
+    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig"))))
+    assert {row[0] for row in rows[1:]} == {str(escoba.pk)}
+    # The house rule's complete options are checked in Python, as the history does.
+    documents = export_all(visitor, {"house_rule": rule.pk})
+    assert [document["options"]["target"] for document in documents] == [50]
+    assert other.options["target"] == 100
+    # A filter in error is not applied, as on the page: everything is exported.
+    assert len(export_all(visitor, {"house_rule": 999999})) == 3
 
 
 def test_every_exported_file_fits_the_json_schema(owner, visitor):
@@ -254,6 +281,36 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     assert taken.round_count == 1
 
 
+def test_a_match_twice_in_one_file_is_imported_once_as_if_already_held(owner, visitor):
+    """QA39: a file holding the same match twice imported both copies, so that match
+    counted twice in the statistics; a copy met earlier in the file is held already."""
+    document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    upload(visitor, [document, document])
+    assert Match.objects.filter(owner=owner).count() == 1
+    assert messages_of(visitor) == [
+        "1 match imported.",
+        "1 match of the file was already in your history: left out.",
+    ]
+    # Two exports of it at different stages: the first of the file is kept, as the
+    # history's would be.
+    other = document_of(ESCOBA, created="2026-11-02T20:00:00Z")
+    shorter = document_of(ESCOBA, created="2026-11-02T20:00:00Z", rounds=ESCOBA["rounds"][:1])
+    upload(visitor, [other, shorter])
+    assert messages_of(visitor) == ["1 match imported.", CHANGED_SINCE]
+    kept = Match.objects.get(owner=owner, game="escoba")
+    assert kept.round_count == len(ESCOBA["rounds"])
+
+
+def test_the_command_imports_a_match_twice_in_its_file_once(owner, tmp_path):
+    document = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    file = tmp_path / "twice.json"
+    file.write_text(json.dumps([document, document]))
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_matches", str(file), stdout=out, stderr=err)
+    assert len(out.getvalue().split()) == 1
+    assert "1 of the file's matches already there" in err.getvalue()
+
+
 def test_undoing_a_deletion_after_a_file_brought_the_match_back_keeps_it_once(owner, visitor):
     """QA: a match deleted, then brought back by importing its file, then "Undo" on the
     home page: it was in the history twice."""
@@ -288,12 +345,35 @@ def test_a_deletion_undone_by_a_match_file_is_no_longer_offered_for_undo(owner, 
     upload(visitor, exported)
     copy = Match.objects.get(owner=owner, deleted_at__isnull=True)
     content = visitor.get(home).content.decode()
-    assert "Match deleted" not in content
+    assert "Match deleted" in content  # what was done is still said, without its undo
+    assert NOTHING_TO_UNDO in content
     assert reverse("matches:restore_match", args=[match.pk]) not in content
     assert reverse("matches:match", args=[copy.pk]) in content  # listed to continue
     # The copy deleted in turn: the first deletion may be undone again.
     visitor.post(reverse("matches:delete", args=[copy.pk]))
     assert reverse("matches:restore_match", args=[match.pk]) in visitor.get(home).content.decode()
+
+
+NOTHING_TO_UNDO = "The same match is still in your history: nothing to undo."
+
+
+def test_deleting_one_of_twin_matches_says_so_without_an_undo(owner, visitor):
+    """QA39: one of two copies of a match (imported twice before QA39) deleted: the home
+    page said nothing at all; only its undo, which would list the match twice, is not
+    offered."""
+    first, second = build(owner, CABO_FR), build(owner, CABO_FR)
+    Match.objects.filter(pk=second.pk).update(created=first.created)
+    response = visitor.post(reverse("matches:delete", args=[second.pk]), follow=True)
+    content = response.content.decode()
+    assert response.redirect_chain[-1][0] == f"{reverse('home')}?deleted={second.pk}"
+    assert "Match deleted: Cabo with Ana, Ben." in content
+    assert NOTHING_TO_UNDO in content
+    assert reverse("matches:restore_match", args=[second.pk]) not in content
+    # The other deleted too: nothing is back, its undo is offered.
+    visitor.post(reverse("matches:delete", args=[first.pk]))
+    content = visitor.get(f"{reverse('home')}?deleted={first.pk}").content.decode()
+    assert reverse("matches:restore_match", args=[first.pk]) in content
+    assert NOTHING_TO_UNDO not in content
 
 
 CHANGED_SINCE = (
@@ -422,17 +502,21 @@ FILES_THAT_CRASHED = [
         ),
         (
             json.dumps(document_of(CABO_FR, format="scorepad.match/9")).encode(),
-            "Match 1 (Ana, Ben): format must be &quot;scorepad.match/1&quot;; "
-            "got &quot;scorepad.match/9&quot;",
+            # QA39: one kind of quotes, the reader's, not "…" beside ‘…’ in a translation.
+            "Match 1 (Ana, Ben): format must be “scorepad.match/1”; got “scorepad.match/9”",
+        ),
+        (
+            json.dumps(document_of(CABO_FR, format=1)).encode(),
+            "Match 1 (Ana, Ben): format must be “scorepad.match/1”; got 1",
         ),
         (
             json.dumps({k: v for k, v in document_of(CABO_FR).items() if k != "format"}).encode(),
             "Match 1 (Ana, Ben): format is missing; each match of a match file gives "
-            "&quot;scorepad.match/1&quot;",
+            "“scorepad.match/1”",
         ),
         (
             json.dumps(document_of(CABO_FR, game="poker")).encode(),
-            "Match 1 (Ana, Ben): unknown game &quot;poker&quot;",
+            "Match 1 (Ana, Ben): unknown game “poker”",
         ),
         (
             json.dumps(document_of(CABO_FR, preset="us")).encode(),

@@ -139,7 +139,7 @@ def test_back_to_a_deletion_a_match_file_undid_offers_no_undo(page, shot, live_s
     expect(page).to_have_url(re.compile(rf"/\?deleted={match.pk}$"))
     back = page.locator(f'.in-progress-list a[href="/matches/{copy.pk}/"]')
     expect(back).to_be_visible()
-    expect(page.get_by_text("Match deleted")).to_have_count(0)
+    expect(notice).to_contain_text("The same match is still in your history: nothing to undo.")
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)
     shot("back-to-the-deletion")
     page.reload()
@@ -244,3 +244,27 @@ def test_a_long_house_rule_name_wraps_in_its_button_on_the_set_up_page(page, sho
     expect(delete).to_have_text("Delete")
     assert delete.bounding_box()["height"] < 60 and delete.bounding_box()["width"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_finished_match_seen_from_the_history_is_played_again_in_one_tap(
+    page, seen_shot, live_server
+):
+    """QA39: a finished match's scoreboard reached from the history offered only "Open to
+    correct"; "Play again" came after that tap."""
+    owner = Owner.objects.create()
+    match = build(owner, CABO_TIEBREAK)
+    sign_in_as(page, live_server, owner)
+
+    page.goto("/history/")
+    page.get_by_role("link", name="Scoreboard").click()
+    expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/sheet/$"))
+    again = page.get_by_role("button", name="Play again")
+    expect(again).to_be_in_viewport()
+    box = again.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    seen_shot("finished-from-the-history")
+    again.click()
+    expect(page.get_by_role("button", name="Record the round")).to_be_visible()
+    new = Match.objects.exclude(pk=match.pk).get(owner=owner)
+    expect(page).to_have_url(re.compile(rf"/matches/{new.pk}/$"))
+    assert new.players == match.players
