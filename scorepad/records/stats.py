@@ -17,6 +17,8 @@ from scorepad.core.wording import folded
 from scorepad.rules import GAMES, Game, get_game
 from scorepad.rules.base import MatchState, side_of
 
+from .names import player_key, spelling_of
+
 
 @dataclass
 class GameRecord:
@@ -117,13 +119,13 @@ def event_names() -> tuple[str, ...]:
 def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
     """Players' records from kept seats summed per player and game (finished matches
     only): rows of `name`, `game`, `played`, `wins`, `shared_wins` and each event's sum
-    (`event_names`). One player whatever the capitals their name was typed with ("ann"
-    is Ann: a match never seats both, `Game.make_setup`), named as in most of their
-    matches. The most matches first."""
+    (`event_names`). One player whatever the case and accents their name was typed
+    with, under one spelling (`names.player_key`, `names.spelling_of`). The most matches
+    first."""
     records: dict[str, PlayerRecord] = {}
     spellings: dict[str, Counter[str]] = {}
     for row in tallies:
-        key = row["name"].casefold()
+        key = player_key(row["name"])
         record = records.setdefault(key, PlayerRecord(row["name"]))
         spellings.setdefault(key, Counter())[row["name"]] += row["played"]
         game = record.games.setdefault(row["game"], GameRecord(row["game"]))
@@ -134,5 +136,5 @@ def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
             tally.wins += row["wins"]
             tally.shared_wins += row["shared_wins"]
     for key, record in records.items():
-        record.name = spellings[key].most_common(1)[0][0]
+        record.name = spelling_of(spellings[key])
     return sorted(records.values(), key=by_matches_then_name)

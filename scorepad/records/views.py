@@ -29,6 +29,7 @@ from scorepad.matches.services import TooManyMatches
 from . import exchange, stats
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
+from .names import one_per_player, spelling_of, spellings_among
 from .stats import PlayerRecord
 
 PER_PAGE = 20
@@ -108,7 +109,7 @@ def _narrowed(
     form = HistoryFilterForm(request.GET, house_rules=_own_rules(owner))
     form.is_valid()
     matches = form.narrow(matches)
-    names: list[str] = []
+    names: dict[str, int] = {}
     if form.typed_player:
         names = _player_names(matches)
     elif with_names:
@@ -116,19 +117,20 @@ def _narrowed(
     return form, form.narrow_to_player(matches, names), names
 
 
-def _player_names(matches: QuerySet[Match]) -> list[str]:
-    """Every name seated in `matches`, each once, for a typed player, who may have played
-    only long ago: the database reads the kept seats and groups them, Python gets only
-    the distinct names (one query)."""
-    names = matches.values_list("seats__name", flat=True).distinct().order_by()
-    return [name for name in names if name is not None]  # a match without seats
+def _player_names(matches: QuerySet[Match]) -> dict[str, int]:
+    """Every name seated in `matches` and in how many, for a typed player, who may have
+    played only long ago: the database reads the kept seats and groups them, Python gets
+    only the distinct names (one query)."""
+    names = matches.values_list("seats__name").annotate(seated=Count("seats")).order_by()
+    return {name: seated for name, seated in names if name is not None}  # no seats
 
 
-def _latest_player_names(matches: QuerySet[Match]) -> list[str]:
-    """The names seated in the latest of `matches`, to suggest: one query, bounded
-    however long the history."""
-    latest = _seats_of(matches[:MATCHES_FOR_NAMES]).values_list("name", flat=True)
-    return list(latest.distinct().order_by("name")[:MOST_NAMES_SUGGESTED])
+def _latest_player_names(matches: QuerySet[Match]) -> dict[str, int]:
+    """The names seated in the latest of `matches` and in how many, to suggest: one
+    query, bounded however long the history."""
+    latest = _seats_of(matches[:MATCHES_FOR_NAMES]).values_list("name")
+    names = latest.annotate(seated=Count("pk")).order_by("name")[:MOST_NAMES_SUGGESTED]
+    return dict(names)
 
 
 def _page_link(query: QueryDict, number: int) -> str:
@@ -138,9 +140,11 @@ def _page_link(query: QueryDict, number: int) -> str:
     return f"?{query.urlencode()}"
 
 
-def _suggested(names: list[str]) -> list[str]:
-    """The names the player filter suggests, in alphabetical order."""
-    return sorted(names, key=lambda name: (folded(name), name))[:MOST_NAMES_SUGGESTED]
+def _suggested(names: dict[str, int]) -> list[str]:
+    """The players the filter suggests, each once as the statistics name them, in
+    alphabetical order."""
+    players = one_per_player(names)
+    return sorted(players, key=lambda name: (folded(name), name))[:MOST_NAMES_SUGGESTED]
 
 
 def _totals(match: Match) -> list[tuple[str, int]]:
@@ -278,11 +282,11 @@ def players(request: HttpRequest) -> HttpResponse:
     return render(request, "records/players.html", context, status=form_status(request, form))
 
 
-def _spellings(matches: QuerySet[Match], name: str) -> list[str]:
-    """The names seated in `matches` that are `name` whatever the capitals typed in each
-    match, as the players' list counts them (`stats.from_tallies`): compared here, as
-    SQLite's LIKE folds only A to Z."""
-    return [seated for seated in _player_names(matches) if seated.casefold() == name.casefold()]
+def _spellings(matches: QuerySet[Match], name: str) -> dict[str, int]:
+    """The names seated in `matches` that are the player `name` (`names.player_key`, as
+    the players' list counts them), and in how many matches each."""
+    seated = _player_names(matches)
+    return {spelling: seated[spelling] for spelling in spellings_among(seated, name)}
 
 
 def _nothing_counted_yet(request: HttpRequest, owner: Owner | None, name: str) -> HttpResponse:
@@ -292,7 +296,8 @@ def _nothing_counted_yet(request: HttpRequest, owner: Owner | None, name: str) -
     spellings = _spellings(_own_matches(owner), name)
     if not spellings:
         raise Http404
-    return render(request, "records/player.html", {"name": spellings[0], "nothing_counted": True})
+    context = {"name": spelling_of(spellings), "nothing_counted": True}
+    return render(request, "records/player.html", context)
 
 
 @require_safe
@@ -300,7 +305,7 @@ def _nothing_counted_yet(request: HttpRequest, owner: Owner | None, name: str) -
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches, _names = _filtered(request, owner, _counted_matches(owner))
-    spellings = _spellings(_counted_matches(owner), name) or [name]
+    spellings = list(_spellings(_counted_matches(owner), name)) or [name]
     records = _tallies(_seats_of(matches).filter(name__in=spellings))
     if not records and not form.has_changed():
         return _nothing_counted_yet(request, owner, name)
