@@ -9,6 +9,7 @@ from django.db.models.functions import Cast
 
 from scorepad.matches.models import Match, Owner, Seat
 from scorepad.records import stats
+from scorepad.records.names import spellings_among
 from scorepad.records.stats import PlayerRecord
 
 from .models import Claim
@@ -33,16 +34,15 @@ def last_of(user, owner: Owner | None) -> Claim | None:
 
 def same_player_unclaimed(user, owner: Owner | None, name: str) -> QuerySet[Seat]:
     """The seats of `name` in `owner`'s matches where the account has not said who it
-    is, and no other account holds the seat. `name` is the player the statistics count
-    (`stats.from_tallies`): whatever its capitals, accents kept ("Elodie" is someone else).
-    Compared here, as SQLite folds only A to Z: the database gives the few distinct names
-    and is asked for the exact spellings."""
+    is, and no other account holds the seat. `name` is the player the statistics count:
+    whatever its capitals and accents (`records.names.player_key`). Compared here, as
+    SQLite folds only A to Z: the database gives the few distinct names and is asked for
+    the exact spellings."""
     held = Claim.objects.filter(match=OuterRef("match"), position=OuterRef("position"))
     matches = Match.objects.listed().filter(owner=owner).exclude(claims__user=user)
     seats = Seat.objects.filter(match__in=matches).exclude(Exists(held))
     names = seats.values_list("name", flat=True).distinct().order_by()
-    wanted = name.casefold()
-    return seats.filter(name__in=[seated for seated in names if seated.casefold() == wanted])
+    return seats.filter(name__in=spellings_among(names, name))
 
 
 def claim_everywhere(user, owner: Owner | None, name: str) -> int:
