@@ -353,6 +353,8 @@ def _exported(request: HttpRequest) -> Iterator[Match]:
     """The matches the history shows with the filters of this address (all of them
     without), oldest first, a chunk at a time: its export links say so (QA39)."""
     owner = current_owner(request)
+    if not request.GET:  # the whole history: no filter, nor its house rules, to read
+        return exchange.oldest_first(_own_matches(owner))
     form, matches, _names = _narrowed(request, owner, _own_matches(owner), with_names=False)
     return (match for match in exchange.oldest_first(matches) if form.keep(match))
 
