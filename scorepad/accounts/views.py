@@ -125,10 +125,12 @@ def seats(request: HttpRequest) -> HttpResponse:
         )
     )
     rows = [{"match": match, "me": _seat_name(match, mine.get(match.pk))} for match in page]
-    context = {"page": page, "rows": rows, "offer": _offer(request.user, owner)}
-    # The offer sits in the row just claimed (in sight where the claim landed), else on top.
     claimed = request.GET.get("claimed")
-    context["offer_row"] = next((row for row in rows if str(row["match"].pk) == claimed), None)
+    offer_row = next((row for row in rows if str(row["match"].pk) == claimed), None)
+    # Offered in the row just claimed, in sight where the claim landed, and only then: a
+    # match the player said "Not me" to is not offered back on every visit (QA40).
+    offer = _offer(request.user, owner) if offer_row else None
+    context = {"page": page, "rows": rows, "offer": offer, "offer_row": offer_row}
     return render(request, "accounts/seats.html", context)
 
 

@@ -378,8 +378,7 @@ def test_one_tap_says_the_same_player_is_me_in_every_other_match(ana, ben, anas,
     Claim.objects.create(user=ana, match=already, position=1)
     taken = build_match(anas, "cabo", ["Élodie", "Ben"])
     Claim.objects.create(user=ben, match=taken, position=0)
-    ana_phone.post(claim_url(first), {"seat": "0"})
-    seats = ana_phone.get(SEATS).content.decode()
+    seats = ana_phone.post(claim_url(first), {"seat": "0"}, follow=True).content.decode()
     assert "Élodie also sits in 4 other matches of yours." in seats
     assert f'action="{EVERYWHERE}"' in seats and 'value="Élodie"' in seats
     response = ana_phone.post(EVERYWHERE, {"name": "Élodie"}, follow=True)
@@ -389,6 +388,21 @@ def test_one_tap_says_the_same_player_is_me_in_every_other_match(ana, ben, anas,
     assert someone_else.pk not in mine and absent.pk not in mine
     assert Claim.objects.get(match=taken).user == ben
     assert "also sits in" not in response.content.decode()  # nothing more to offer
+
+
+def test_a_match_said_not_me_is_not_offered_back_on_the_next_visit(ana, anas, ana_phone):
+    """QA40: "Not me" on one match, then the seats page offered "I am Zoe there too" at
+    its top, one tap from claiming that very match back. The offer comes with a claim
+    just made, in its row, not on every visit."""
+    first = build_match(anas, "cabo", ["Zoe", "Ben"])
+    disowned = build_match(anas, "cabo", ["Ben", "Zoe"])
+    ana_phone.post(claim_url(first), {"seat": "0"})
+    ana_phone.post(claim_url(disowned), {"seat": "1"})
+    claim = Claim.objects.get(match=disowned)
+    ana_phone.post(reverse("accounts:release", args=[claim.pk]))
+    assert not Claim.objects.filter(match=disowned).exists()
+    seats = ana_phone.get(SEATS).content.decode()
+    assert "also sits in" not in seats and f'action="{EVERYWHERE}"' not in seats
 
 
 def test_claiming_everywhere_twice_changes_nothing_and_says_so(ana, anas, ana_phone):
