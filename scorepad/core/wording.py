@@ -21,7 +21,10 @@ from django.utils.translation import (
 )
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.rules.base import number_text  # the engine's way, for the pages' numbers too
+from scorepad.rules.base import (
+    number_text,  # the engine's way, for the pages' numbers too
+    player_key,
+)
 
 ROUND_TEXTS = {
     "round": {
@@ -550,7 +553,5 @@ def option_text(option, value: object) -> str:
 
 def folded(name: str) -> str:
     """`name` as a search compares it: case folded (ß is ss), accents dropped (é is e),
-    spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
-    return " ".join(bare.split())
+    spaces collapsed; the engine's rule for one player's names (`player_key`)."""
+    return player_key(name)

@@ -20,8 +20,9 @@ from scorepad.core.wording import (
 )
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
+from scorepad.records.names import spelling_of
 from scorepad.rules import Game
-from scorepad.rules.base import MatchState
+from scorepad.rules.base import MatchState, player_key
 from scorepad.rules.kept import decode
 
 from .forms import RoundForm, UndoCorrectionForm, round_form_class, round_form_for
@@ -401,16 +402,18 @@ CORRECTION_IDS = "fix_%s"
 
 
 def known_players(owner: Owner | None) -> list[str]:
-    """Names this owner has used, most recent first, for the set-up suggestions."""
+    """Players this owner has seated, most recent first, for the set-up suggestions:
+    each once, under the spelling the statistics show (`records.names`: "Zoe" and "Zoë"
+    are one player, offered once, QA40)."""
     if owner is None:
         return []
-    names: list[str] = []
+    players: dict[str, dict[str, int]] = {}  # key: spelling: matches, in order of recency
     recent = Match.objects.listed().filter(owner=owner).values_list("players", flat=True)
-    for players in recent[:RECENT_MATCHES_FOR_NAMES]:
-        for name in players:
-            if name not in names:
-                names.append(name)
-    return names
+    for seated in recent[:RECENT_MATCHES_FOR_NAMES]:
+        for name in seated:
+            spellings = players.setdefault(player_key(name), {})
+            spellings[name] = spellings.get(name, 0) + 1
+    return [spelling_of(spellings) for spellings in players.values()]
 
 
 def chosen_rules(request: HttpRequest, game, house_rules) -> dict:

@@ -16,19 +16,27 @@ spellings found.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 
-from scorepad.core.wording import folded
-
-# The one rule: two names are one player when their keys are equal.
-player_key = folded
+# The one rule, the engine's, which also seats no two names of one key at a table.
+from scorepad.rules.base import player_key
 
 
 def spelling_of(counts: Mapping[str, int]) -> str:
     """The spelling one player is shown under, among `counts` (spelling: matches): the
-    most typed; of two typed as often, the first in code point order, so that every page
-    picks the same."""
-    return min(counts, key=lambda name: (-counts[name], name))
+    most typed; of two typed as often, the one typed with care, a capital first, then
+    the more accents ("Sébastien", not "Sebastien", QA40), then the first in code point
+    order, so that every page picks the same."""
+    return min(counts, key=lambda name: (-counts[name], *_care(name), name))
+
+
+def _care(name: str) -> tuple[bool, int]:
+    return not name[:1].isupper(), -_accents(name)
+
+
+def _accents(name: str) -> int:
+    return sum(unicodedata.combining(char) > 0 for char in unicodedata.normalize("NFD", name))
 
 
 def one_per_player(counts: Mapping[str, int]) -> list[str]:

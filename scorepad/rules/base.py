@@ -510,6 +510,16 @@ def clean_name(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip()
 
 
+def player_key(name: str) -> str:
+    """When two typed names are one player: equal keys. Case (ß is ss) and accents (é is
+    e) are set aside, spaces collapsed; any other difference is kept ("Seb" and
+    "Sébastien" are two players). One table never seats two names of one key; the
+    statistics, the history and the accounts group players by it."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(bare.split())
+
+
 def name_faults(name: str, field_name: str, maximum: int = MAX_NAME_LENGTH) -> list[FieldError]:
     """The one name rule, for the web form and the match file alike."""
     faults = []
@@ -721,16 +731,17 @@ class Game:
             )
         if any(not name for name in names):
             errors.append(FieldError("players", Text(gettext_noop("every player needs a name"))))
-        # "Ana" and "ana" at one table are one person to the players reading the board.
+        # "Ana" and "ana", "Zoe" and "Zoë", at one table are one person to the players
+        # reading the board, and to the statistics (`player_key`).
         seen: set[str] = set()
         for name in names:
-            if name and name.casefold() in seen:
+            if name and player_key(name) in seen:
                 errors.append(
                     FieldError(
                         "players", Text(gettext_noop("{player} appears twice"), {"player": name})
                     )
                 )
-            seen.add(name.casefold())
+            seen.add(player_key(name))
         return names
 
     def renamed(

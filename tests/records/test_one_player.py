@@ -11,7 +11,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorepad.matches.scoreboard import known_players
 from scorepad.records.names import player_key, spelling_of
+from scorepad.rules import get_game
+from scorepad.rules.base import SetupInvalid
 
 from .conftest import build, build_match
 from .matches import CABO_FR
@@ -44,7 +47,28 @@ def test_case_and_accents_fold_and_nothing_else():
 
 def test_the_spelling_shown_is_the_one_typed_in_the_most_matches():
     assert spelling_of({"Zoe": 1, "Zoë": 2, "zoë": 1}) == "Zoë"
-    assert spelling_of({"zoë": 1, "Zoe": 1}) == "Zoe"  # a tie: the first in code point order
+    # A tie: the one typed with care (a capital, then accents), then code point order.
+    assert spelling_of({"zoë": 1, "Zoe": 1}) == "Zoe"
+    assert spelling_of({"Sebastien": 1, "Sébastien": 1}) == "Sébastien"  # QA40
+    assert spelling_of({"ZOË": 1, "Zoë": 1}) == "ZOË"
+
+
+def test_a_table_never_seats_two_names_of_one_player(owner):
+    """QA40: "Zoe" and "Zoë" at one table were two seats of one statistics' player, whose
+    match counted twice; "Ana" and "ana" were already refused."""
+    game = get_game("cabo")
+    options = game.resolve_options("fr", {})
+    with pytest.raises(SetupInvalid) as caught:
+        game.make_setup(["Zoe", "Ben", "Zoë"], options, "Zoe", None)
+    assert [str(error.message) for error in caught.value.errors] == ["Zoë appears twice"]
+    game.make_setup(["Seb", "Sébastien"], options, "Seb", None)  # two players
+
+
+def test_the_set_up_suggests_each_player_once_under_the_statistics_spelling(owner):
+    """QA40: the new match's suggestions listed Zoe, Zoë and zoë."""
+    for players in (["Zoë", "Ben"], ["Zoe", "Ben"], ["Ben", "Zoë"], ["Seb", "Sébastien"]):
+        build_match(owner, "cabo", players)
+    assert sorted(known_players(owner)) == ["Ben", "Seb", "Sébastien", "Zoë"]
 
 
 def test_the_players_list_counts_every_spelling_as_one_player(evenings, visitor):
