@@ -322,3 +322,22 @@ def test_each_walkthrough_step_says_what_it_does_without_scrolling(
     expect(page).to_have_url(re.compile(rf"/walkthrough/{steps - 1}/$"))
     _reads_at_once(page, steps - 1)
     context.close()
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, width):
+    """QA40: below 380 px "Étape 4 sur 11 · ← Précédent · Suivant →" wrapped onto a
+    second line, 26 px taken from the step. The top Previous is its arrow, still named."""
+    page.set_viewport_size({"width": width, "height": 640})
+    page.goto("/rules/cabo/walkthrough/4/")
+    choose_language(page, "Français")
+    head = page.locator(".guide-step-head")
+    previous = head.get_by_role("link", name="← Précédent")
+    expect(previous).to_be_visible()
+    buttons = [previous.bounding_box(), head.get_by_role("link", name="Suivant →").bounding_box()]
+    count = page.locator(".guide-step-count").bounding_box()
+    assert {round(box["y"]) for box in buttons} == {round(buttons[0]["y"])}
+    assert count["y"] >= buttons[0]["y"] and head.bounding_box()["height"] <= 50
+    assert all(box["width"] >= 44 and box["height"] >= 44 for box in buttons), buttons
+    assert buttons[1]["x"] + buttons[1]["width"] <= width
+    shot(f"step-head-{width}")
