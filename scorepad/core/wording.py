@@ -551,6 +551,22 @@ def option_text(option, value: object) -> str:
     return number_text(value) if isinstance(value, int) else str(value)
 
 
+def spelling_of(counts: Mapping[str, int]) -> str:
+    """The spelling one player is shown under, among `counts` (spelling: matches): the
+    most typed; of two typed as often, the one typed with care, a capital first, then
+    the more accents ("Sébastien", not "Sebastien", QA40), then the first in code point
+    order, so that every page picks the same."""
+    return min(counts, key=lambda name: (-counts[name], *_care(name), name))
+
+
+def _care(name: str) -> tuple[bool, int]:
+    return not name[:1].isupper(), -_accents(name)
+
+
+def _accents(name: str) -> int:
+    return sum(unicodedata.combining(char) > 0 for char in unicodedata.normalize("NFD", name))
+
+
 def folded(name: str) -> str:
     """`name` as a search compares it: case folded (ß is ss), accents dropped (é is e),
     spaces collapsed; the engine's rule for one player's names (`player_key`)."""

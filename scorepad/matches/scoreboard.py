@@ -17,10 +17,10 @@ from scorepad.core.wording import (
     later_rounds_text,
     points_changed_text,
     round_text,
+    spelling_of,
 )
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
-from scorepad.records.names import spelling_of
 from scorepad.rules import Game
 from scorepad.rules.base import MatchState, player_key
 from scorepad.rules.kept import decode
@@ -403,7 +403,7 @@ CORRECTION_IDS = "fix_%s"
 
 def known_players(owner: Owner | None) -> list[str]:
     """Players this owner has seated, most recent first, for the set-up suggestions:
-    each once, under the spelling the statistics show (`records.names`: "Zoe" and "Zoë"
+    each once, under the spelling the statistics show (`player_key`: "Zoe" and "Zoë"
     are one player, offered once, QA40)."""
     if owner is None:
         return []

@@ -5,7 +5,9 @@ Case and accents are set aside: "Zoe", "Zoë" and "zoë", typed at the table on 
 evenings, are one person. Any other difference is kept: "Seb" and "Sébastien" are two
 players, as nobody but the players knows they are one. A player is shown under the
 spelling typed in the most matches (`spelling_of`): the table's usual spelling, not a
-one-off typed in haste on a phone, however recent.
+one-off typed in haste on a phone, however recent. The rule is the engine's
+(`rules.base.player_key`, which seats no two names of one player at a table) and the
+spelling is in `core.wording`: the set-up's suggestions (matches) use both too.
 
 Plain Python and no database: SQLite folds only ASCII letters (its LIKE, and so Django's
 `iexact` and `icontains`) and PostgreSQL folds no accents without an extension, so the
@@ -16,27 +18,14 @@ spellings found.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
+
+from scorepad.core.wording import spelling_of
 
 # The one rule, the engine's, which also seats no two names of one key at a table.
 from scorepad.rules.base import player_key
 
-
-def spelling_of(counts: Mapping[str, int]) -> str:
-    """The spelling one player is shown under, among `counts` (spelling: matches): the
-    most typed; of two typed as often, the one typed with care, a capital first, then
-    the more accents ("Sébastien", not "Sebastien", QA40), then the first in code point
-    order, so that every page picks the same."""
-    return min(counts, key=lambda name: (-counts[name], *_care(name), name))
-
-
-def _care(name: str) -> tuple[bool, int]:
-    return not name[:1].isupper(), -_accents(name)
-
-
-def _accents(name: str) -> int:
-    return sum(unicodedata.combining(char) > 0 for char in unicodedata.normalize("NFD", name))
+__all__ = ["one_per_player", "player_key", "same_player", "spelling_of", "spellings_among"]
 
 
 def one_per_player(counts: Mapping[str, int]) -> list[str]:
