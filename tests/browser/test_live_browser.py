@@ -56,8 +56,10 @@ def share(page, button: str) -> str:
     if panel.get_attribute("open") is None:
         panel.get_by_text("Share the table").click()
     page.get_by_role("button", name=button).click()
-    kind = "follow" if "QR" in button else "score"
-    url = page.locator(f"#share-url-{kind}")
+    # Each link's field is named by its own heading: two fields read out as "Link" alone
+    # could not be told apart (QA42).
+    heading = "Follow the score" if "QR" in button else "Score together"
+    url = page.get_by_role("textbox", name=f"{heading} Link", exact=True)
     expect(url).to_have_value(re.compile(r"/live/[A-Za-z0-9_-]{32}/$"))
     return url.input_value()
 
