@@ -266,6 +266,8 @@ SECURE_CSP = {
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("nl", _("Dutch"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates as Europe writes them ("3 Dec 2026, 21:09"): scorepad/formats/en.
+FORMAT_MODULE_PATH = ["scorepad.formats"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 400
 USE_I18N = True
 # Stored times are UTC (USE_TZ); they are shown in the phone's own zone, which its

@@ -54,13 +54,13 @@ def test_the_seats_page_shows_the_time_in_the_phones_zone(ana_phone):
     ana_phone.cookies[ZONE_COOKIE] = "America/New_York"
     shown = seats_time(ana_phone)
     assert 'datetime="2026-12-02T21:09:00-05:00"' in shown
-    assert "Dec. 2, 2026, 9:09 p.m." in shown
+    assert "2 Dec 2026, 21:09" in shown
 
 
 def test_without_the_phones_zone_times_are_shown_in_brussels_time(ana_phone):
     shown = seats_time(ana_phone)
     assert 'datetime="2026-12-03T03:09:00+01:00"' in shown
-    assert "Dec. 3, 2026, 3:09 a.m." in shown
+    assert "3 Dec 2026, 03:09" in shown
 
 
 @pytest.mark.parametrize(
@@ -68,12 +68,12 @@ def test_without_the_phones_zone_times_are_shown_in_brussels_time(ana_phone):
 )
 def test_a_zone_that_is_no_zone_is_ignored(ana_phone, zone):
     ana_phone.cookies[ZONE_COOKIE] = zone
-    assert "Dec. 3, 2026, 3:09 a.m." in seats_time(ana_phone)
+    assert "3 Dec 2026, 03:09" in seats_time(ana_phone)
 
 
 def test_the_zone_lasts_only_for_its_request(ana_phone):
     ana_phone.cookies[ZONE_COOKIE] = "Asia/Tokyo"
-    assert "Dec. 3, 2026, 11:09 a.m." in seats_time(ana_phone)
+    assert "3 Dec 2026, 11:09" in seats_time(ana_phone)
     assert timezone.get_current_timezone_name() == "Europe/Brussels"
 
 
@@ -93,7 +93,7 @@ def test_a_match_started_after_midnight_in_brussels_is_listed_on_that_day(player
     pages = (HISTORY, reverse("records:chart", args=[match.pk]))
     for url in (*pages, reverse("records:player", args=[match.players[0]])):
         content = visitor.get(url).content.decode()
-        assert "Oct. 18, 2026" in content and "Oct. 17, 2026" not in content, url
+        assert "18 Oct 2026" in content and "17 Oct 2026" not in content, url
 
 
 def test_a_kept_page_is_kept_once_per_zone(player):
@@ -102,9 +102,9 @@ def test_a_kept_page_is_kept_once_per_zone(player):
     dated(player, AFTER_MIDNIGHT)
     visitor = client_of(player)
     brussels = visitor.get(HISTORY)
-    assert "Oct. 18, 2026" in brussels.content.decode()
+    assert "18 Oct 2026" in brussels.content.decode()
     visitor.cookies[ZONE_COOKIE] = "America/New_York"
     new_york = visitor.get(HISTORY, headers={"if-none-match": brussels["ETag"]})
     assert new_york.status_code == 200
-    assert "Oct. 17, 2026" in new_york.content.decode()
+    assert "17 Oct 2026" in new_york.content.decode()
     assert new_york["ETag"] != brussels["ETag"]
