@@ -29,6 +29,7 @@ from scorepad.rules.base import (
     SetupInvalid,
     clean_name,
     name_faults,
+    player_key,
 )
 
 from .models import HouseRule, options_key
@@ -441,12 +442,14 @@ def seats_at_fault(names: Sequence[str], error: FieldError) -> list[int]:
     kept = [clean_name(name) for name in names]  # "é" as one code point or two is one name
     player = error.message.params.get("player")
     if isinstance(player, str):
+        # Twins as the engine finds them ("Zoe" and "Zoë" too, QA41): a second copy of
+        # its rule here missed some, and the fault was then said above every seat.
         seen: set[str] = set()
         repeats = []
         for seat, name in enumerate(kept):
-            if name and name.casefold() in seen and name == player:
+            if name and player_key(name) in seen and name == player:
                 repeats.append(seat)
-            seen.add(name.casefold())
+            seen.add(player_key(name))
         return repeats
     return [
         seat for seat, name in enumerate(kept) if name and error in name_faults(name, error.field)
