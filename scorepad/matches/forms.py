@@ -30,6 +30,7 @@ from scorepad.rules.base import (
     clean_name,
     name_faults,
     player_key,
+    typed_name,
 )
 
 from .models import HouseRule, options_key
@@ -463,8 +464,15 @@ def _add_once(form: forms.Form, said: set[tuple[str, str]], field: str, message)
         form.add_error(field, message)
 
 
+class NameField(forms.CharField):
+    """A player's name as the match keeps it (`typed_name`): "Jean  Luc" is "Jean Luc"."""
+
+    def to_python(self, value) -> str:
+        return typed_name(super().to_python(value))
+
+
 def seat_name_field(number: int) -> forms.CharField:
-    return forms.CharField(
+    return NameField(
         label=_("Seat %(number)s") % {"number": number},
         max_length=MAX_NAME_LENGTH,
         required=False,

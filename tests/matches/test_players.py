@@ -168,3 +168,11 @@ def test_every_twin_the_engine_refuses_is_told_beside_the_later_seat(
     assert errors_by_seat(response, 4) == expected
     assert "__all__" not in response.context["form"].errors
     assert Match.objects.get(pk=cabo).players == ["Ana", "Ben", "Chloé", "Dan"]
+
+
+def test_a_corrected_name_is_kept_with_its_inner_spaces_one_space(client, cabo):
+    response = client.post(url(cabo), names(client, cabo, "Ana  Maria", " Ben ", "Chloé", "Dan"))
+    assert response.status_code == 302
+    match = Match.objects.get(pk=cabo)
+    assert match.players == ["Ana Maria", "Ben", "Chloé", "Dan"]
+    assert "Ana Maria" in Round.objects.get(match=match, number=1).data["hands"]
