@@ -29,6 +29,8 @@ from scorepad.rules.base import (
     SetupInvalid,
     clean_name,
     name_faults,
+    player_key,
+    typed_name,
 )
 
 from .models import HouseRule, options_key
@@ -441,12 +443,14 @@ def seats_at_fault(names: Sequence[str], error: FieldError) -> list[int]:
     kept = [clean_name(name) for name in names]  # "é" as one code point or two is one name
     player = error.message.params.get("player")
     if isinstance(player, str):
+        # Twins as the engine finds them ("Zoe" and "Zoë" too, QA41): a second copy of
+        # its rule here missed some, and the fault was then said above every seat.
         seen: set[str] = set()
         repeats = []
         for seat, name in enumerate(kept):
-            if name and name.casefold() in seen and name == player:
+            if name and player_key(name) in seen and name == player:
                 repeats.append(seat)
-            seen.add(name.casefold())
+            seen.add(player_key(name))
         return repeats
     return [
         seat for seat, name in enumerate(kept) if name and error in name_faults(name, error.field)
@@ -460,8 +464,15 @@ def _add_once(form: forms.Form, said: set[tuple[str, str]], field: str, message)
         form.add_error(field, message)
 
 
+class NameField(forms.CharField):
+    """A player's name as the match keeps it (`typed_name`): "Jean  Luc" is "Jean Luc"."""
+
+    def to_python(self, value) -> str:
+        return typed_name(super().to_python(value))
+
+
 def seat_name_field(number: int) -> forms.CharField:
-    return forms.CharField(
+    return NameField(
         label=_("Seat %(number)s") % {"number": number},
         max_length=MAX_NAME_LENGTH,
         required=False,

@@ -510,6 +510,19 @@ def clean_name(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip()
 
 
+def typed_name(name: str) -> str:
+    """A name typed on a page, as the match keeps it: clean, and each run of spaces
+    inside it one space ("Jean  Luc" is kept "Jean Luc"), so that the suggestions never
+    offer a spelling only its spaces set apart. A match file's names are kept as the
+    file has them (`clean_name`): exporting and importing again gives the same match."""
+    return _INNER_SPACES.sub(" ", clean_name(name))
+
+
+# A run of spaces of any width; not control characters (a tab), which a name never holds
+# and the name rules refuse rather than turn into a space.
+_INNER_SPACES = re.compile(r"[^\S\x00-\x1f\x7f-\x9f]+")
+
+
 def player_key(name: str) -> str:
     """When two typed names are one player: equal keys. Case (ß is ss) and accents (é is
     e) are set aside, spaces collapsed; any other difference is kept ("Seb" and

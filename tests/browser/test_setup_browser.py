@@ -466,3 +466,21 @@ def test_too_few_players_puts_the_focus_on_the_next_seat_to_fill(page):
     expect(page.get_by_text("Escoba is for 2 to 4 players; got 1.")).to_be_visible()
     expect(page.locator("#id_player_1")).to_be_focused()
     expect(page.locator("#id_player_1")).to_have_attribute("aria-invalid", "true")
+
+
+def test_twins_the_engine_refuses_are_told_under_the_later_seat_which_takes_the_focus(
+    page, seen_shot
+):
+    # QA41: "Zoe" and "Zoë" were told above the seats, every seat marked, and the focus
+    # went to the empty fourth one.
+    page.goto("/matches/new/cabo/")
+    choose_language(page, "Français")
+    for number, name in enumerate(["Zoe", "Zoë", "Carl"]):
+        page.locator(f"#id_player_{number}").fill(name)
+    page.get_by_role("button", name="Commencer la partie").click()
+    later = page.locator("#id_player_1")
+    expect(later).to_be_focused()
+    expect(later).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("li.seat").nth(1)).to_contain_text("Zoë apparaît deux fois.")
+    expect(page.locator("[aria-invalid=true]")).to_have_count(1)
+    seen_shot("twin-under-its-seat")

@@ -147,3 +147,32 @@ def test_a_fault_on_the_names_is_said_once_beside_each_seat_it_is_about(
     assert response.status_code == 422
     assert errors_by_seat(response, len(players)) == expected
     assert "__all__" not in response.context["form"].errors
+
+
+@pytest.mark.parametrize(
+    ("players", "seat", "message"),
+    [
+        (["Ana", "Zoe", "Chloé", "Zoë"], 3, "Zoë appears twice."),
+        (["Jean  Luc", "Ben", "jean luc", "Dan"], 2, "jean luc appears twice."),
+    ],
+    ids=["accent", "spaces"],
+)
+def test_every_twin_the_engine_refuses_is_told_beside_the_later_seat(
+    client, cabo, players, seat, message
+):
+    """QA41: "Zoe" and "Zoë" were told above the seats, beside none of them."""
+    response = client.post(url(cabo), names(client, cabo, *players))
+    assert response.status_code == 422
+    expected = [None] * 4
+    expected[seat] = [message]
+    assert errors_by_seat(response, 4) == expected
+    assert "__all__" not in response.context["form"].errors
+    assert Match.objects.get(pk=cabo).players == ["Ana", "Ben", "Chloé", "Dan"]
+
+
+def test_a_corrected_name_is_kept_with_its_inner_spaces_one_space(client, cabo):
+    response = client.post(url(cabo), names(client, cabo, "Ana  Maria", " Ben ", "Chloé", "Dan"))
+    assert response.status_code == 302
+    match = Match.objects.get(pk=cabo)
+    assert match.players == ["Ana Maria", "Ben", "Chloé", "Dan"]
+    assert "Ana Maria" in Round.objects.get(match=match, number=1).data["hands"]

@@ -368,6 +368,44 @@ def test_a_fault_on_the_names_is_said_once_beside_each_seat_it_is_about(client, 
     assert not {"players", "__all__"} & response.context["form"].errors.keys()
 
 
+@pytest.mark.parametrize(
+    ("players", "seat", "message"),
+    [
+        (["Zoe", "Zoë", "Carl"], 1, "Zoë appears twice."),
+        (["Jean  Luc", "Jean Luc", "Carl"], 1, "Jean Luc appears twice."),
+        (["Jean Luc", "Carl", "jean   luc"], 2, "jean luc appears twice."),
+        (["Straße", "Carl", "STRASSE"], 2, "STRASSE appears twice."),
+    ],
+    ids=["accent", "spaces", "spaces-and-case", "sharp-s"],
+)
+def test_every_twin_the_engine_refuses_is_told_beside_the_later_seat_only(
+    client, players, seat, message
+):
+    """QA41: "Zoe" and "Zoë" marked all six seats and said it above them, so that focus
+    went to an empty seat; the form asks the engine's `player_key`, as it refuses."""
+    data = setup_data(players, preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 422
+    expected = [None] * 6
+    expected[seat] = [message]
+    assert errors_by_seat(response, 6) == expected
+    assert not {"players", "__all__"} & response.context["form"].errors.keys()
+    content = response.content.decode()
+    assert content.count('aria-invalid="true"') == 1
+    assert re.search(rf'name="player_{seat}"[^>]*aria-invalid="true"', content)
+    assert not Match.objects.exists()
+
+
+def test_a_name_is_kept_with_its_inner_spaces_one_space(client):
+    """QA41: "Jean  Luc" was saved so, and offered so again by the set-up's suggestions."""
+    match_id = create_match(client, "cabo", ["Jean \u00a0 Luc", "  Ana  Maria  "], preset="fr")
+    match = Match.objects.get(pk=match_id)
+    assert match.players == ["Jean Luc", "Ana Maria"]
+    assert match.first_dealer == "Jean Luc"
+    page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
+    assert '<option value="Jean Luc">' in page and "Jean  Luc" not in page
+
+
 def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     options = {**default_option_fields("cabo", "fr"), "option_target": "5"}
     data = setup_data(["Ana"], preset="fr", options=options)

@@ -17,6 +17,9 @@ from scorepad.rules.base import (
     Text,
     gettext_noop,
     join_names,
+    name_faults,
+    player_key,
+    typed_name,
 )
 
 RULES = Path(scorepad.rules.__file__).parent
@@ -181,6 +184,25 @@ def test_make_setup_reports_every_fault():
         ("options.target", "Target score must be between 10 and 1000"),
         ("teams", "this game is not played in teams"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("Jean  Luc", "Jean Luc"),
+        ("  Jean \u00a0\u2009Luc ", "Jean Luc"),  # a phone's no-break and thin spaces
+        ("Zoe\u0301", "Zo\u00e9"),
+        ("Ana", "Ana"),
+    ],
+)
+def test_a_typed_name_is_kept_with_one_space_between_its_words(typed, kept):
+    assert typed_name(typed) == kept
+    assert player_key(typed_name(typed)) == player_key(typed)
+
+
+def test_a_typed_name_keeps_its_control_characters_for_the_name_rules_to_refuse():
+    assert typed_name("Ana\tMaria") == "Ana\tMaria"
+    assert name_faults(typed_name("Ana\tMaria"), "players")
 
 
 def test_names_differing_only_in_case_are_one_player():
