@@ -25,13 +25,6 @@ def of(user) -> QuerySet[Claim]:
     )
 
 
-def last_of(user, owner: Owner | None) -> Claim | None:
-    """The account's last claim in `owner`'s matches: the player it most likely is in
-    the others too."""
-    mine = of(user).filter(match__owner=owner).order_by("-created", "-id")
-    return mine.first() if owner is not None else None
-
-
 def same_player_unclaimed(user, owner: Owner | None, name: str) -> QuerySet[Seat]:
     """The seats of `name` in `owner`'s matches where the account has not said who it
     is, and no other account holds the seat. `name` is the player the statistics count:
