@@ -9,7 +9,7 @@ from django.db.models.functions import Cast
 
 from scorepad.matches.models import Match, Owner, Seat
 from scorepad.records import stats
-from scorepad.records.names import spellings_among
+from scorepad.records.names import spelling_of, spellings_among
 from scorepad.records.stats import PlayerRecord
 
 from .models import Claim
@@ -23,6 +23,19 @@ def of(user) -> QuerySet[Claim]:
         .select_related("match")
         .order_by("-match__created", "-match_id")
     )
+
+
+def shown_name(owner: Owner | None, name: str) -> str:
+    """`name`'s player as the statistics show them: the spelling typed in most of
+    `owner`'s counted matches (`records.names.spelling_of`), else in most of its
+    matches, else `name` as typed. One grouped query for each."""
+    for matches in (Match.objects.counted(), Match.objects.listed()):
+        seated = Seat.objects.filter(match__in=matches.filter(owner=owner)).values_list("name")
+        counts = dict(seated.annotate(matches=Count("pk")).order_by())
+        spellings = {spelling: counts[spelling] for spelling in spellings_among(counts, name)}
+        if spellings:
+            return spelling_of(spellings)
+    return name
 
 
 def same_player_unclaimed(user, owner: Owner | None, name: str) -> QuerySet[Seat]:

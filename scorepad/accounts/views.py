@@ -147,7 +147,8 @@ def _offer(request: HttpRequest, owner: Owner | None, match: Match, mine: dict) 
         return None
     unclaimed = claims.same_player_unclaimed(request.user, owner, name)
     count = unclaimed.values("match").distinct().count()
-    return {"name": name, "count": count} if count else None
+    # Named as the statistics name the player, not as this one match spelt them (QA41).
+    return {"name": claims.shown_name(owner, name), "count": count} if count else None
 
 
 @require_POST

@@ -537,3 +537,16 @@ def test_a_claimed_address_naming_no_match_of_mine_offers_nothing(ana, anas, ana
     first.save(update_fields=["deleted_at"])
     response = ana_phone.get(f"{SEATS}?claimed={first.pk}")
     assert response.status_code == 200 and "also sits in" not in response.content.decode()
+
+
+def test_the_offer_says_the_player_as_the_statistics_do(ana, anas, ana_phone):
+    """QA41: "zoe also sits in…", the claimed match's one-off spelling, where the
+    statistics show the player as Zoë, typed in most matches."""
+    first = finished_match(anas, "zoe")
+    finished_match(anas, "Zoë")
+    finished_match(anas, "Ben", "Zoë")
+    seats = ana_phone.post(claim_url(first), {"seat": "0"}, follow=True).content.decode()
+    assert "Zoë also sits in 2 other matches of yours." in seats
+    assert "I am Zoë in all 2" in seats and 'value="Zoë"' in seats
+    response = ana_phone.post(EVERYWHERE, {"name": "Zoë"}, follow=True)
+    assert "You are Zoë in 2 more matches." in response.content.decode()
