@@ -129,18 +129,26 @@ def seats(request: HttpRequest) -> HttpResponse:
     offer_row = next((row for row in rows if str(row["match"].pk) == claimed), None)
     # Offered in the row just claimed, in sight where the claim landed, and only then: a
     # match the player said "Not me" to is not offered back on every visit (QA40).
-    offer = _offer(request.user, owner) if offer_row else None
+    offer = _offer(request, owner, offer_row["match"], mine) if offer_row else None
     context = {"page": page, "rows": rows, "offer": offer, "offer_row": offer_row}
     return render(request, "accounts/seats.html", context)
 
 
-def _offer(user, owner: Owner | None) -> dict | None:
-    last = claims.last_of(user, owner)
-    if last is None or not last.name:
+# The claim this browser just made ("match:seat"), whose landing offers its player's
+# other matches: until the offer is taken or a "Not me" is said, which the offer would
+# otherwise take back in one tap, unnamed (QA41: Back, Reload, the address revisited).
+OFFER_AFTER = "claim_offer_after"
+
+
+def _offer(request: HttpRequest, owner: Owner | None, match: Match, mine: dict) -> dict | None:
+    seat = mine.get(match.pk)
+    name = _seat_name(match, seat)
+    if not name or request.session.get(OFFER_AFTER) != f"{match.pk}:{seat}":
         return None
-    count = claims.same_player_unclaimed(user, owner, last.name).values("match").distinct()
-    count = count.count()
-    return {"name": last.name, "count": count} if count else None
+    unclaimed = claims.same_player_unclaimed(request.user, owner, name)
+    count = unclaimed.values("match").distinct().count()
+    # Named as the statistics name the player, not as this one match spelt them (QA41).
+    return {"name": claims.shown_name(owner, name), "count": count} if count else None
 
 
 @require_POST
@@ -152,6 +160,7 @@ def claim_everywhere(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         raise BadRequest("the offer's name is missing")
     name = form.cleaned_data["name"]
+    request.session.pop(OFFER_AFTER, None)
     made = claims.claim_everywhere(request.user, current_owner(request), name)
     if made:
         said = ngettext(
@@ -225,6 +234,8 @@ def _claim(request: HttpRequest, match: Match, landing: str | None = None, **ext
                     "it is finished."
                 ) % {"name": name}
             messages.success(request, said)
+            if landing:
+                request.session[OFFER_AFTER] = f"{match.pk}:{form.cleaned_data['seat']}"
             return redirect(landing or extra["back_url"])
     mine = Claim.objects.filter(user=request.user, match=match).first()
     context = {"form": form, "match": match, "mine": mine, "intro": _claim_intro(match), **extra}
@@ -272,6 +283,7 @@ def _keep_claim(form: ClaimForm) -> bool:
 def release(request: HttpRequest, claim_id: int) -> HttpResponse:
     claim = get_object_or_404(Claim, pk=claim_id, user=request.user)
     claim.delete()
+    request.session.pop(OFFER_AFTER, None)
     messages.success(request, _("That match no longer counts in your statistics."))
     return redirect(_next_or(request, "accounts:statistics"))
 
@@ -295,6 +307,7 @@ def free_seat(request: HttpRequest, match_id: int, position: int) -> HttpRespons
     if position >= len(match.players):
         raise Http404
     if Claim.objects.filter(match=match, position=position).delete()[0]:
+        request.session.pop(OFFER_AFTER, None)  # as a "Not me" of the scorer's own
         messages.success(
             request,
             _("%(name)s is free again: that player can now say it is them.")

@@ -487,3 +487,36 @@ def test_a_player_says_who_they_are_in_every_match_in_one_tap(page, seen_shot):
     expect(page.locator(".figures").first).to_contain_text(re.compile(r"Matches played\s*3"))
     expect(page.locator(".claim")).to_have_count(16)
     assert small_targets(page) == []
+
+
+def test_back_to_a_claims_offer_after_not_me_offers_nothing(page, seen_shot):
+    """QA41: the offer taken, then "Not me" in one of its matches: three times Back led
+    to the first claim's landing, offering again to take that match back in one tap."""
+    from .test_claims import finished_match
+
+    start_match(page, "cabo", ["Ana", "Ben"])
+    sign_up(page, "ana")
+    main = page.get_by_role("navigation", name="Main")
+    expect(main.get_by_role("link", name="Account")).to_be_visible()
+    owner = Match.objects.get().owner
+    first, _other = finished_match(owner, "zoe"), finished_match(owner, "Zoë")
+    page.goto("/account/seats/")
+    page.locator(f"#match-{first.pk}").get_by_role("link", name="Which one is me?").click()
+    page.get_by_text("zoe", exact=True).click()
+    page.get_by_role("button", name="That is me").click()
+    expect(page.get_by_text("Zoë also sits in 1 other match of yours.")).to_be_in_viewport()
+    seen_shot("offer")
+    page.get_by_role("button", name="I am Zoë there too").click()
+    expect(page.get_by_text("You are Zoë in 1 more match.")).to_be_visible()
+    page.goto("/account/statistics/")
+    page.get_by_role("button", name="I am not Zoë", exact=True).click()
+    expect(page.get_by_text("That match no longer counts in your statistics.")).to_be_visible()
+    for _ in range(3):
+        page.go_back()
+    expect(page).to_have_url(re.compile(rf"claimed={first.pk}"))
+    expect(page.locator(f"#match-{first.pk}")).to_contain_text("You are zoe.")
+    expect(page.locator("form.offer")).to_have_count(0)
+    seen_shot("back-no-offer")
+    page.reload()
+    expect(page.locator(f"#match-{first.pk}")).to_contain_text("You are zoe.")
+    expect(page.locator("form.offer")).to_have_count(0)

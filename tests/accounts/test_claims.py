@@ -462,3 +462,91 @@ def test_my_claimed_matches_are_listed_newest_match_first(ana, anas, ana_phone):
     Claim.objects.create(user=ana, match=old, position=0)  # claimed last
     content = ana_phone.get(STATISTICS).content.decode()
     assert content.index("Old, Ben") > content.index("New, Ben")
+
+
+def finished_match(owner: Owner, first: str, second: str = "Ben"):
+    """A Cabo match played to its end (CABO_FR's rounds) seating `first` and `second`."""
+    rounds = [
+        {"caller": first, "hands": {first: 2, second: 9}},
+        {"caller": second, "hands": {first: 3, second: 5}},
+        {"caller": first, "hands": {first: 1, second: ["KS", "QC", "JD"]}},
+    ]
+    match = build_match(owner, "cabo", [first, second], rounds, preset="fr", options={"target": 50})
+    assert match.finished
+    return match
+
+
+def release(client, match) -> None:
+    claim = Claim.objects.get(match=match)
+    assert client.post(reverse("accounts:release", args=[claim.pk])).status_code == 302
+
+
+def test_the_offer_after_a_claim_is_gone_once_a_match_is_said_not_me(ana, anas, ana_phone):
+    """QA41: claimed, then "I am zoe there too", then "Not me" in one of those matches:
+    Back to the claim's landing (or its address revisited, or reloaded) offered again
+    to take that very match back, in one tap that did not say which. The offer answers
+    a claim just made, once: taken, or a "Not me" said since, it is not made again."""
+    first = finished_match(anas, "zoe")
+    other = finished_match(anas, "Zoë")
+    landing = ana_phone.post(claim_url(first), {"seat": "0"})["Location"]
+    assert "also sits in 1 other match" in ana_phone.get(landing).content.decode()
+    assert "also sits in 1 other match" in ana_phone.get(landing).content.decode()  # Reload
+    ana_phone.post(EVERYWHERE, {"name": "zoe"})
+    release(ana_phone, other)
+    seats = ana_phone.get(landing).content.decode()
+    assert "also sits in" not in seats and f'action="{EVERYWHERE}"' not in seats
+
+
+def test_no_offer_after_a_not_me_said_before_taking_it(ana, anas, ana_phone):
+    first, other, disowned = (finished_match(anas, name) for name in ("zoe", "Zoë", "Zoe"))
+    ana_phone.post(claim_url(disowned), {"seat": "0"})
+    landing = ana_phone.post(claim_url(first), {"seat": "0"})["Location"]
+    release(ana_phone, disowned)
+    assert "also sits in" not in ana_phone.get(landing).content.decode()
+    assert not Claim.objects.filter(match=other).exists()
+
+
+def test_no_offer_once_the_claim_it_follows_is_said_not_me(ana, anas, ana_phone):
+    first, _other, earlier = (finished_match(anas, name) for name in ("zoe", "Zoë", "Zoe"))
+    ana_phone.post(claim_url(earlier), {"seat": "0"})
+    landing = ana_phone.post(claim_url(first), {"seat": "0"})["Location"]
+    release(ana_phone, first)
+    assert "also sits in" not in ana_phone.get(landing).content.decode()
+
+
+def test_no_offer_once_the_claim_moved_to_another_seat_elsewhere(ana, anas, ana_phone):
+    """The offer follows the seat claimed: moved to Ben's seat in another browser, the
+    landing of the first claim offers Zoë's matches no more."""
+    first = finished_match(anas, "zoe")
+    finished_match(anas, "Zoë")
+    landing = ana_phone.post(claim_url(first), {"seat": "0"})["Location"]
+    Claim.objects.filter(match=first).update(position=1)
+    assert "also sits in" not in ana_phone.get(landing).content.decode()
+
+
+def test_a_claimed_address_naming_no_match_of_mine_offers_nothing(ana, anas, ana_phone, stranger):
+    first = finished_match(anas, "zoe")
+    finished_match(anas, "Zoë")
+    theirs = finished_match(stranger, "Zoë")
+    ana_phone.post(claim_url(first), {"seat": "0"})
+    for claimed in ("nonsense", "", "9" * 40, theirs.pk):
+        response = ana_phone.get(f"{SEATS}?claimed={claimed}")
+        assert response.status_code == 200
+        assert "also sits in" not in response.content.decode()
+    first.deleted_at = timezone.now()
+    first.save(update_fields=["deleted_at"])
+    response = ana_phone.get(f"{SEATS}?claimed={first.pk}")
+    assert response.status_code == 200 and "also sits in" not in response.content.decode()
+
+
+def test_the_offer_says_the_player_as_the_statistics_do(ana, anas, ana_phone):
+    """QA41: "zoe also sits in…", the claimed match's one-off spelling, where the
+    statistics show the player as Zoë, typed in most matches."""
+    first = finished_match(anas, "zoe")
+    finished_match(anas, "Zoë")
+    finished_match(anas, "Ben", "Zoë")
+    seats = ana_phone.post(claim_url(first), {"seat": "0"}, follow=True).content.decode()
+    assert "Zoë also sits in 2 other matches of yours." in seats
+    assert "I am Zoë in all 2" in seats and 'value="Zoë"' in seats
+    response = ana_phone.post(EVERYWHERE, {"name": "Zoë"}, follow=True)
+    assert "You are Zoë in 2 more matches." in response.content.decode()
