@@ -79,6 +79,14 @@ ROUND_TEXTS = {
         "recorded_same": _(
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
+        # A kept round whose number another phone took first (QA42: put in the next
+        # round's form without a word, it was recorded twice).
+        "see_recorded": _("See round %(number)s as recorded"),
+        "enter_as_new": _("Put it in the form as round %(number)s"),
+        "typed_for": _(
+            "These values were typed for round %(number)s, which another phone recorded"
+            " first. Recorded from this form, they count as a new round: round %(next)s."
+        ),
         # A kept round refused while the match was over or abandoned, and the rounds
         # before it changed since (the one that ended it deleted): not sent by itself.
         "goes_on_again": _(
@@ -221,6 +229,13 @@ ROUND_TEXTS = {
         "recorded_same": pgettext_lazy(
             "a deal of cards",
             "Deal %(number)s is recorded: another phone sent the same deal first.",
+        ),
+        "see_recorded": pgettext_lazy("a deal of cards", "See deal %(number)s as recorded"),
+        "enter_as_new": pgettext_lazy("a deal of cards", "Put it in the form as deal %(number)s"),
+        "typed_for": pgettext_lazy(
+            "a deal of cards",
+            "These values were typed for deal %(number)s, which another phone recorded"
+            " first. Recorded from this form, they count as a new deal: deal %(next)s.",
         ),
         "goes_on_again": pgettext_lazy(
             "a deal of cards",

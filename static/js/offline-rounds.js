@@ -264,6 +264,13 @@
     return Boolean(round.inForm && form && Number(field(form, "number").value) === round.number);
   }
 
+  // Refused, and its number recorded since (another phone's round, maybe another hand):
+  // never put in the next round's form without saying so (QA42: one more tap recorded
+  // round 4's hand again as round 5).
+  function numberTaken(round, form) {
+    return Boolean(form && round.error && !round.inForm && !round.goesOn && round.number < serverNumber(form));
+  }
+
   // Away from their boards (the offline page, the home page): how many rounds are kept,
   // and which matches hold those the server did not take, each a link to its board.
   function summarize() {
@@ -357,7 +364,8 @@
       section.querySelector("#unsent-title").textContent = template.dataset.refusedTitle;
       // No form to correct one in: the match is over (QA25). One round: said of it (QA28).
       const help = (form ? "refusedHelp" : "refusedHelpOver") + (mine.length === 1 ? "One" : "");
-      section.querySelector(".help").textContent = template.dataset[help];
+      const taken = form && mine.length === 1 && numberTaken(mine[0], form);
+      section.querySelector(".help").textContent = template.dataset[taken ? "refusedHelpTakenOne" : help];
     } else if (held.some(function (round) { return !waitsForPlayer(round); })) {
       // Some wait for the player, not for the connection (QA25).
       section.querySelector(".help").textContent = template.dataset.blockedHelp;
@@ -375,10 +383,43 @@
         button.hidden = !stopped || (button.matches(".unsent-edit") && !form);
         button.dataset.key = round.key;
       });
+      if (numberTaken(round, form)) offerTaken(item, round, form, template);
       list.appendChild(item);
     });
     place.after(section);
   }
+
+  // A round whose number was taken: the round recorded under it to compare with (its
+  // "why", when its row is on the board), and the form said to be the next round's.
+  function offerTaken(item, round, form, template) {
+    const next = serverNumber(form) + keptBefore(load(), round, form);
+    const edit = item.querySelector(".unsent-edit");
+    edit.textContent = template.dataset.enterAsNew.replace("{n}", String(next));
+    edit.classList.add("secondary"); // not what the list leads to: it may be the same hand
+    const why = document.querySelector("#round-" + round.number + " a.why-link");
+    const compare = item.querySelector(".unsent-compare");
+    if (!why) return;
+    compare.href = why.getAttribute("href");
+    compare.dataset.number = String(round.number);
+    compare.textContent = template.dataset.seeRecorded.replace("{n}", String(round.number));
+    compare.hidden = false;
+  }
+
+  // The recorded round opens its "why" under its row, in sight (app.js), as a tap on its
+  // number does; one already open is only brought into sight.
+  document.addEventListener("click", function (event) {
+    const compare = event.target.closest && event.target.closest("a.unsent-compare");
+    const row = compare && document.getElementById("round-" + compare.dataset.number);
+    const link = row && row.querySelector("a.why-link");
+    if (!link) return; // no longer on the board: the link's own page
+    event.preventDefault();
+    const why = row.querySelector("tr.why");
+    if (why && !why.hidden) {
+      row.scrollIntoView({ block: "nearest" });
+    } else {
+      link.click();
+    }
+  });
 
   // Only a round the server refused can be taken off the list, by the player, or put
   // back in the form to be corrected. Taken off, the rounds kept after it of the same
@@ -426,7 +467,10 @@
     const why = document.createElement("div");
     why.className = "form-errors";
     why.setAttribute("role", "alert");
-    why.textContent = round.error;
+    const said = words();
+    // Typed for a round another phone recorded first: what these values are, plainly.
+    const moved = round.typedFor && round.typedFor !== round.number && said;
+    why.textContent = moved ? said.typedFor.replace("{n}", String(round.typedFor)).replace("{m}", String(round.number)) : round.error;
     title.after(why);
   }
 
@@ -440,6 +484,10 @@
     const form = roundForm();
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
     const before = keptBefore(found.rounds, found.round, form);
+    // Its number before, to list it under again if the form no longer shows it; the one
+    // it was typed for, to say so above the fields.
+    found.round.listedAs = found.round.number;
+    if (numberTaken(found.round, form) && !found.round.typedFor) found.round.typedFor = found.round.number;
     const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
@@ -660,7 +708,16 @@
     orphans.then(function (keys) {
       const rounds = load();
       const left = rounds.filter(function (round) { return round.inForm && keys.indexOf(round.key) >= 0; });
-      left.forEach(function (round) { round.inForm = false; });
+      left.forEach(function (round) {
+        round.inForm = false;
+        // Never sent under the number the form gave it: listed under its own again, the
+        // one its refusal names (QA42: "Round 5 · refused: round 4 was already recorded").
+        if (!round.listedAs || round.listedAs === round.number) return;
+        const body = new URLSearchParams(round.body);
+        body.set("number", String(round.listedAs));
+        round.number = round.listedAs;
+        round.body = body.toString();
+      });
       if (left.length) {
         save(rounds);
         resumeKept();

@@ -378,10 +378,76 @@ def test_a_co_scorers_refused_round_leaves_the_turn_line_as_the_owners(page, pho
     expect(co_scorer.locator("#standing .turn")).to_be_visible()
     expect(co_scorer.locator("#standing .turn")).to_have_text(turn)
     snap(co_scorer, request, "refused-turn-line")
-    # Put back in the form, it is the server's next round: the line names it still.
-    co_scorer.get_by_role("button", name="Correct it in the form").click()
+    # Put in the form, it is the server's next round: the line names it still.
+    co_scorer.get_by_role("button", name="Put it in the form as round 2").click()
     expect(co_scorer.locator("#standing .turn")).to_have_text(turn)
     expect(co_scorer.locator("#standing .turn")).to_be_visible()
+
+
+def cabanga_hand(page, out: str, points: dict[str, str]) -> None:
+    """Round entry on a Cabanga! board: who went out, the others' points by seat."""
+    row(page, out).get_by_text("went out").click()
+    for name, value in points.items():
+        row(page, name).locator(".stepper.points input").fill(value)
+
+
+def test_a_co_scorers_round_whose_number_was_taken_is_not_steered_into_the_next(
+    page, phone, request
+):
+    """QA42: both phones typed round 2, the scorer's went first. The co-scorer's refused
+    one offered "Correct it in the form", which put its values in round 3's form without
+    a word: one more tap recorded round 2's hand again as round 3. After a Reload it was
+    listed as "Round 3 · refused", refused as round 2."""
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    cabanga_hand(page, "Ana", {"Ben": "2", "Chloé": "4"})
+    record(page)
+    expect(co_scorer.get_by_role("heading", name="Enter round 2")).to_be_visible(
+        timeout=FOLLOWER_DELAY_MS
+    )
+    cabanga_hand(co_scorer, "Ben", {"Ana": "7", "Chloé": "1"})
+    cabanga_hand(page, "Chloé", {"Ana": "3", "Ben": "5"})
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    record(co_scorer)
+    kept = co_scorer.locator(".unsent-round")
+    expect(kept.locator(".unsent-name")).to_have_text("Round 2")
+    expect(kept.locator(".unsent-error")).to_have_text(
+        "Round 2 was already recorded, maybe from another phone."
+    )
+    expect(kept.get_by_role("button", name="Correct it in the form")).to_have_count(0)
+    expect(kept.get_by_role("button", name="Take it off the list")).to_be_visible()
+    snap(co_scorer, request, "number-taken")
+    # Listed under its own number through a Reload.
+    co_scorer.reload()
+    expect(kept.locator(".unsent-name")).to_have_text("Round 2")
+    # What was recorded as round 2, to compare: its "why", open under its row.
+    kept.get_by_role("link", name="See round 2 as recorded").click()
+    expect(co_scorer.locator("#round-2 tr.why")).to_be_in_viewport()
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--number-taken-compared.png"))
+    # Wanted as a new round all the same: the form says whose values they are.
+    kept.get_by_role("button", name="Put it in the form as round 3").click()
+    expect(co_scorer.get_by_role("heading", name="Enter round 3")).to_be_visible()
+    said = (
+        "These values were typed for round 2, which another phone recorded first."
+        " Recorded from this form, they count as a new round: round 3."
+    )
+    banner = co_scorer.locator("form.round-form .form-errors")
+    expect(banner).to_have_text(said)
+    expect(banner).to_be_in_viewport()
+    snap(co_scorer, request, "typed-for-round-2")
+    co_scorer.reload()
+    expect(banner).to_have_text(said)
+    # The tab closed, its form gone: listed again as round 2, refused as round 2.
+    url = co_scorer.url
+    again = co_scorer.context.new_page()
+    co_scorer.close()
+    again.goto(url)
+    kept = again.locator(".unsent-round")
+    expect(kept.locator(".unsent-name")).to_have_text("Round 2")
+    expect(kept.get_by_role("button", name="Put it in the form as round 3")).to_be_visible()
+    assert Round.objects.count() == 2
 
 
 def live_pages(page) -> list[str]:

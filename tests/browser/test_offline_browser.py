@@ -504,10 +504,14 @@ def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_
     expect(refused).to_contain_text("Round 1 · refused")
     expect(refused).to_contain_text("Round 1 was already recorded")
     expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
-    refused.get_by_role("button", name="Correct it in the form").click()
+    refused.get_by_role("button", name="Put it in the form as round 2").click()
     # Its number is the other phone's now: it goes in as the server's next round, the
-    # one kept after it after it.
+    # one kept after it after it, and the form says so (QA42).
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    expect(page.locator("form.round-form .form-errors")).to_have_text(
+        "These values were typed for round 1, which another phone recorded first."
+        " Recorded from this form, they count as a new round: round 2."
+    )
     expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
     expect(page.locator(".unsent li")).to_have_text(["Round 3 · not sent yet"], use_inner_text=True)
     another_phone_records(2, "Ana", {"Ana": 3, "Ben": 8})
@@ -522,7 +526,7 @@ def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_
     expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
     assert Match.objects.get().rounds.count() == 2
     shot("refused-again")
-    refused.get_by_role("button", name="Correct it in the form").click()
+    refused.get_by_role("button", name="Put it in the form as round 3").click()
     expect(page.get_by_role("heading", name="Enter round 3")).to_be_visible()
     expect(row(page, "Ana").locator("input.points-input")).to_have_value("4")
     record(page)

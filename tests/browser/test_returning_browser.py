@@ -436,15 +436,15 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     # Not "sent when the connection is back": the connection was fine.
     expect(other.locator("#unsent-title")).to_have_text("Not recorded")
     expect(other.locator(".unsent .help")).to_have_text(
-        "The server did not take this one: see why under it. Correct it in the form,"
-        " or take it off the list."
+        "Its number was taken meanwhile, maybe on another phone: compare it with what was"
+        " recorded, then take it off the list, or put it in the form if it is a new one."
     )
     expect(refused).to_contain_text("Round 1 was already recorded, maybe from another phone.")
     ARTIFACTS.mkdir(exist_ok=True)
     other.screenshot(path=str(ARTIFACTS / "returning--second-tab.png"))
     assert Round.objects.get().data["caller"] == "Ana"
-    # It was another deal: back in the form as round 2, as typed, and recorded.
-    refused.get_by_role("button", name="Correct it in the form").click()
+    # It was another deal: in the form as round 2, as typed, and recorded.
+    refused.get_by_role("button", name="Put it in the form as round 2").click()
     expect(other.get_by_text("Enter round 2")).to_be_visible()
     expect(row(other, "Ana").locator("input.points-input")).to_have_value("7")
     expect(row(other, "Ben").locator("input.points-input")).to_have_value("0")
@@ -620,7 +620,7 @@ def a_round_being_corrected_in_the_second_tab(page):
     stale = other.locator("#standing .notice.is-error:not(.unsent-notice)")
     expect(stale).to_have_text("Round 2 was already recorded, maybe from another phone.")
     refused = other.locator(".unsent-round")
-    refused.get_by_role("button", name="Correct it in the form").click()
+    refused.get_by_role("button", name="Put it in the form as round 3").click()
     expect(other.get_by_text("Enter round 3")).to_be_visible()
     expect(row(other, "Ben").locator("input.points-input")).to_have_value("9")
     record(other)
@@ -681,7 +681,7 @@ def test_a_round_being_corrected_in_another_tab_does_not_hold_this_tabs_round(pa
     record(other)
     refused = other.locator(".unsent-round")
     expect(refused).to_contain_text("Round 3 was already recorded")
-    refused.get_by_role("button", name="Correct it in the form").click()
+    refused.get_by_role("button", name="Put it in the form as round 4").click()
     expect(other.get_by_role("heading", name="Enter round 4")).to_be_visible()
     record(other)
     expect(other.get_by_role("heading", name="Enter round 5")).to_be_visible()
