@@ -1018,7 +1018,9 @@ class CabangaRoundForm(RoundForm):
     for_game = "cabanga"
 
     def add_game_fields(self) -> None:
-        for i, _name in enumerate(self.players):
+        # Each line's controls are read out with its player's name (QA42: every line
+        # said "2 symbols", "went out"), the short labels shown beside them.
+        for i, name in enumerate(self.players):
             for symbols, label in zip(
                 cabanga.SYMBOLS, (_("1 symbol"), _("2 symbols"), _("3 symbols")), strict=True
             ):
@@ -1027,10 +1029,21 @@ class CabangaRoundForm(RoundForm):
                     label,
                     maximum=60,
                     placeholder="0",
-                    **{"data-points": cabanga.SYMBOL_POINTS[symbols]},
+                    **{
+                        "data-points": cabanga.SYMBOL_POINTS[symbols],
+                        "aria-label": gettext("%(name)s: %(label)s")
+                        % {"name": name, "label": label},
+                    },
                 )
-            self.fields[f"points_{i}"] = self.count_field(_("Points"), **{"data-hand-points": ""})
-            self.fields[f"out_{i}"] = forms.BooleanField(label=_("Went out"), required=False)
+            self.fields[f"points_{i}"] = self.count_field(
+                _("Points"), **{"data-hand-points": "", "aria-label": of_name("points", name)}
+            )
+            went_out = gettext("%(name)s went out") % {"name": name}
+            self.fields[f"out_{i}"] = forms.BooleanField(
+                label=_("Went out"),
+                required=False,
+                widget=forms.CheckboxInput(attrs={"aria-label": went_out}),
+            )
 
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
