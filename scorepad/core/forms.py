@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable, Mapping
 
 from django import forms
 
@@ -14,3 +15,30 @@ class OnceForm(forms.Form):
     that key gets a match of its own: `services.start_match`)."""
 
     key = forms.UUIDField(required=False, initial=uuid.uuid4, widget=forms.HiddenInput)
+
+
+def listed_faults(
+    form: forms.Form,
+    said: Callable[[forms.BoundField, str], str] = lambda field, fault: fault,
+    hidden: Mapping[str, str] | None = None,
+) -> list[tuple[str, str]]:
+    """Each fault of `form`'s fields, in the form's order, as (the field's id, what to
+    say): listed at the top of a form sent back as a whole page, where it opens without
+    JavaScript, each linking to its field (`_fault_list.html`). A fault said in a list
+    may need more words than beside its field (`said`); a hidden field that carries a
+    fault of several fields links to the field `hidden` names for it, others are left
+    out."""
+    listed = []
+    for name in form.fields:
+        field = form[name]
+        if not field.errors:
+            continue
+        if field.is_hidden:
+            field_id = (hidden or {}).get(name)
+            if field_id is None:
+                continue
+        else:
+            # A choice's first box (a group of them has no one id).
+            field_id = field.id_for_label or field.subwidgets[0].id_for_label
+        listed.extend((field_id, said(field, fault)) for fault in field.errors)
+    return listed

@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scorepad.core.forms import listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
 from scorepad.rules import cabanga, cabo, escoba, get_game
@@ -421,6 +422,22 @@ class MatchSetupForm(forms.Form):
                 field = None
             self.add_error(field, engine_message(error))
 
+    def listed_faults(self) -> list[tuple[str, str]]:
+        """Each fault as (the id of its field, what to say), listed at the top of the
+        set-up sent back (QA42: "At most 200." sat beside the threshold, far below where
+        the page opens). A seat's or an option's fault names its field; one of the whole
+        line-up links to the first seat still empty, the next to fill."""
+        named = {field.name for field in [*self.seat_fields(), *self.option_fields()]}
+        seats = self.seat_fields()
+        empty = next((seat for seat in seats if not (seat.value() or "").strip()), seats[0])
+
+        def said(field: forms.BoundField, fault: str) -> str:
+            if field.name not in named:
+                return fault
+            return gettext("%(name)s: %(fault)s") % {"name": field.label, "fault": fault}
+
+        return listed_faults(self, said, hidden={"players": empty.id_for_label})
+
     def teams_for(self, players: Sequence[str]):
         return self.game.make_teams(players)
 
@@ -642,21 +659,16 @@ class RoundForm(forms.Form):
         return {"number", "entry_key"} <= self.cleaned_data.keys()
 
     def listed_faults(self) -> list[tuple[str, str]]:
-        """Each fault of a field, in the form's order, as (the field's id, what to say):
-        listed at the top of a round sent back without JavaScript, where its page opens,
-        each linking to its field (`_round_form.html`). A fault on a player's line says
-        whose line it is (`fault_on_line`)."""
+        """Each fault of a field as (its id, what to say), listed at the top of a round
+        sent back without JavaScript (`core.forms.listed_faults`). A fault on a player's
+        line says whose line it is (`fault_on_line`)."""
         whose = {field.name: row["name"] for row in self.rows() for field in _fields_in(row)}
-        listed = []
-        for name in self.fields:
-            field = self[name]
-            for fault in field.errors if not field.is_hidden else ():
-                line = whose.get(name)
-                said = fault if line is None else self.fault_on_line(line, field, fault)
-                # A choice's first box (a group of them has no one id).
-                field_id = field.id_for_label or field.subwidgets[0].id_for_label
-                listed.append((field_id, said))
-        return listed
+
+        def said(field: forms.BoundField, fault: str) -> str:
+            line = whose.get(field.name)
+            return fault if line is None else self.fault_on_line(line, field, fault)
+
+        return listed_faults(self, said)
 
     def fault_on_line(self, line: str, field: forms.BoundField, fault: str) -> str:
         """A fault on `line`'s field, said in a list of the form's faults: as beside it."""
@@ -1017,7 +1029,9 @@ class CabangaRoundForm(RoundForm):
     for_game = "cabanga"
 
     def add_game_fields(self) -> None:
-        for i, _name in enumerate(self.players):
+        # Each line's controls are read out with its player's name (QA42: every line
+        # said "2 symbols", "went out"), the short labels shown beside them.
+        for i, name in enumerate(self.players):
             for symbols, label in zip(
                 cabanga.SYMBOLS, (_("1 symbol"), _("2 symbols"), _("3 symbols")), strict=True
             ):
@@ -1026,10 +1040,21 @@ class CabangaRoundForm(RoundForm):
                     label,
                     maximum=60,
                     placeholder="0",
-                    **{"data-points": cabanga.SYMBOL_POINTS[symbols]},
+                    **{
+                        "data-points": cabanga.SYMBOL_POINTS[symbols],
+                        "aria-label": gettext("%(name)s: %(label)s")
+                        % {"name": name, "label": label},
+                    },
                 )
-            self.fields[f"points_{i}"] = self.count_field(_("Points"), **{"data-hand-points": ""})
-            self.fields[f"out_{i}"] = forms.BooleanField(label=_("Went out"), required=False)
+            self.fields[f"points_{i}"] = self.count_field(
+                _("Points"), **{"data-hand-points": "", "aria-label": of_name("points", name)}
+            )
+            went_out = gettext("%(name)s went out") % {"name": name}
+            self.fields[f"out_{i}"] = forms.BooleanField(
+                label=_("Went out"),
+                required=False,
+                widget=forms.CheckboxInput(attrs={"aria-label": went_out}),
+            )
 
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}

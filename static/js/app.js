@@ -109,7 +109,9 @@ function firstFault(root) {
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   if (window.location.hash) return;
-  const fault = document.querySelector("main .form-errors, main .has-error, main .errorlist");
+  // Not the list of faults at the top (`_fault_list.html`), whose links lead to fields:
+  // the first of those fields, or a fault of the whole form listed there.
+  const fault = document.querySelector("main .form-errors:not(.fault-list), main .has-error, main .errorlist");
   if (!fault) return;
   // In a group at fault, the first of its fields still empty (too few players: the
   // next seat to fill, not the first one, already named: QA35), else its first field.

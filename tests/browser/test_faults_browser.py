@@ -4,11 +4,13 @@ done nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_play_browser import record, row, start_match
-from tests.conftest import ARTIFACTS
+from tests.conftest import ARTIFACTS, PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,6 +69,42 @@ def test_a_set_up_sent_back_opens_at_its_fault(page):
     in_sight_below(page, fault, page.locator("header.topbar"))
     expect(page.locator("input[name=option_threshold]")).to_be_focused()
     page.screenshot(path=str(ARTIFACTS / "faults--set-up-sent-back-screen.png"))
+
+
+@pytest.fixture
+def phone_without_javascript(browser, live_server):
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=False, locale="en-GB"
+    )
+    yield context.new_page()
+    context.close()
+
+
+def test_without_javascript_a_set_up_sent_back_lists_its_faults_where_it_opens(
+    phone_without_javascript,
+):
+    """QA42: the page came back at its top looking unchanged, "At most 200." beside the
+    threshold far below the fold. Its faults are listed at the top, each leading to its
+    field."""
+    page = phone_without_javascript
+    page.goto("/matches/new/cabanga/")
+    for seat, name in enumerate(["Ana", "Ben", "Chloé"]):
+        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
+    page.get_by_text("Adjust the options").click()
+    page.locator("input[name=option_threshold]").fill("500")
+    page.get_by_role("button", name="Start the match").click()
+    listed = page.locator(".setup-form .fault-list a")
+    expect(listed).to_have_text(["Threshold: At most 200."])
+    in_sight_below(page, listed.first, page.locator("header.topbar"))
+    box = listed.first.bounding_box()
+    assert box["height"] >= 44, box
+    page.screenshot(path=str(ARTIFACTS / "faults--set-up-sent-back-without-javascript-screen.png"))
+    listed.first.click()
+    expect(page).to_have_url(re.compile(r"#id_option_threshold$"))
+    field = page.locator(".has-error", has=page.locator("input[name=option_threshold]"))
+    expect(field).to_contain_text("At most 200.")
+    in_sight_below(page, field, page.locator("header.topbar"))
+    page.screenshot(path=str(ARTIFACTS / "faults--set-up-fault-followed-screen.png"))
 
 
 def test_an_escoba_column_that_did_not_add_up_lets_go_of_its_marks_once_edited(page, shot):

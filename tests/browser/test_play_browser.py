@@ -148,9 +148,9 @@ def test_a_whole_escoba_match_in_teams(page, shot):
 def test_a_whole_cabanga_match_with_steppers(page, shot):
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
     ana = row(page, "Ana")
-    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="+1").click()
-    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="+1").click()
-    ana.locator(".stepper", has_text="1 symbol").get_by_role("button", name="+1").click()
+    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="One more").click()
+    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="One more").click()
+    ana.locator(".stepper", has_text="1 symbol").get_by_role("button", name="One more").click()
     row(page, "Ben").get_by_text("went out").click()
     row(page, "Chloé").locator('input[name$="points_2"]').fill("4")
     shot("cabanga-entry")
@@ -159,7 +159,7 @@ def test_a_whole_cabanga_match_with_steppers(page, shot):
     # Rejected: nobody went out.
     for name in ("Ana", "Ben", "Chloé"):
         row(page, name).locator(".stepper", has_text="1 symbol").get_by_role(
-            "button", name="+1"
+            "button", name="One more"
         ).click()
     record(page)
     expect(page.get_by_text("At least one player must have no card left")).to_be_visible()

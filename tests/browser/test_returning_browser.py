@@ -174,7 +174,7 @@ def type_a_faulty_round(page, game: str) -> None:
     else:  # Cabanga!: counts for everyone, nobody out
         for name in ("Ana", "Ben", "Cas"):
             stepper = row(page, name).locator(".stepper", has_text="3 symbols")
-            stepper.get_by_role("button", name="+1").click()
+            stepper.get_by_role("button", name="One more").click()
         row(page, "Ben").locator('input[name="n1_1"]').fill("2")
 
 

@@ -463,7 +463,8 @@ def test_too_few_players_puts_the_focus_on_the_next_seat_to_fill(page):
     page.goto("/matches/new/escoba/")
     page.locator("#id_player_0").fill("Ana")
     page.get_by_role("button", name="Start the match").click()
-    expect(page.get_by_text("Escoba is for 2 to 4 players; got 1.")).to_be_visible()
+    # Said above the seats, and in the list of faults at the top of the form.
+    expect(page.locator("#id_players_error")).to_have_text("Escoba is for 2 to 4 players; got 1.")
     expect(page.locator("#id_player_1")).to_be_focused()
     expect(page.locator("#id_player_1")).to_have_attribute("aria-invalid", "true")
 

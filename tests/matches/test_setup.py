@@ -2,11 +2,13 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from scorepad.matches import services
 from scorepad.matches.models import Match
 
 from .helpers import (
@@ -486,3 +488,42 @@ def test_the_decks_option_says_the_cabo_deck_is_never_doubled(client):
     page = client.get(reverse("matches:new", args=["cabo"])).content.decode()
     assert "Not with the branded Cabo deck: it is always used as a single deck." in page
     assert "is always one" not in page
+
+
+def test_without_javascript_a_refused_set_up_lists_its_faults_at_the_top_of_the_form(client):
+    """QA42: the page came back at its top looking unchanged, "At most 200." beside the
+    threshold far below. Every fault is listed above the seats, whose field it is said,
+    each a link to its field; the list has the focus where the page opens."""
+    options = default_option_fields("cabanga", "classic") | {"option_threshold": "500"}
+    data = setup_data(["Ana"], preset="classic", options=options)
+    response = client.post(reverse("matches:new", args=["cabanga"]), data)
+    assert response.status_code == 422
+    page = response.content.decode()
+    listed = re.search(r'<div class="form-errors fault-list"[^>]*autofocus>(.*?)</div>', page, re.S)
+    links = re.findall(r'<li><a href="#([^"]+)">(.*?)</a></li>', listed[1])
+    assert links == [
+        ("id_player_1", "Cabanga! is for 3 to 6 players; got 1."),
+        ("id_option_threshold", "Threshold: At most 200."),
+    ]
+    assert all(f'id="{field_id}"' in page for field_id, _ in links)
+    assert page.index("fault-list") < page.index('id="id_player_0"')
+    assert page.count("autofocus") == 1
+    assert not Match.objects.exists()
+
+
+def test_a_set_up_refused_as_a_whole_says_why_at_the_top_of_the_form(client):
+    options = default_option_fields("cabanga", "classic")
+    data = setup_data(["Ana", "Ben", "Cas"], preset="classic", options=options)
+    with mock.patch.object(services, "MAX_MATCHES_PER_DAY", 0):
+        response = client.post(reverse("matches:new", args=["cabanga"]), data)
+    assert response.status_code == 422
+    page = response.content.decode()
+    listed = re.search(r'<div class="form-errors fault-list"[^>]*autofocus>(.*?)</div>', page, re.S)
+    assert listed is not None, page[:2000]
+    assert 'class="errorlist nonfield"' in listed[1]
+
+
+def test_a_fresh_set_up_shows_no_list_of_faults(client):
+    page = client.get(reverse("matches:new", args=["cabanga"])).content.decode()
+    assert "fault-list" not in page
+    assert "autofocus" not in page

@@ -12,7 +12,7 @@ from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.sessions import SessionStore
 from scorepad.records.exchange import FORMAT, check_documents, match_document, save_matches
-from tests.conftest import choose_language
+from tests.conftest import ARTIFACTS, PHONE, choose_language
 
 from .conftest import build
 from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA_TEAMS
@@ -268,3 +268,59 @@ def test_a_finished_match_seen_from_the_history_is_played_again_in_one_tap(
     new = Match.objects.exclude(pk=match.pk).get(owner=owner)
     expect(page).to_have_url(re.compile(rf"/matches/{new.pk}/$"))
     assert new.players == match.players
+
+
+def in_sight(page, locator) -> None:
+    """Wholly on the screen, below the sticky top bar."""
+    expect(locator).to_be_in_viewport(ratio=1)
+    box, bar = locator.bounding_box(), page.locator("header.topbar").bounding_box()
+    assert bar["y"] + bar["height"] - 1 <= box["y"], (box, bar)
+
+
+@pytest.mark.parametrize("javascript", [False, True], ids=["without-javascript", "with-javascript"])
+def test_a_refused_import_opens_at_its_fault_and_a_good_one_at_its_message(
+    browser, live_server, javascript
+):
+    """QA42 saw, without JavaScript, a refused file come back with the file input at the
+    screen's bottom edge, its message cut off under it (not seen again here: the file
+    input's autofocus brings the import, at the page's end, into sight). The page opens
+    with the message and the button in sight; a file then imported opens at the top,
+    where it is said."""
+    owner = Owner.objects.create()
+    for spec in (CABO_FR, ESCOBA_TEAMS, CABO_TIEBREAK, CABANGA_SHARED):
+        build(owner, spec)  # a history longer than the screen
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=javascript, locale="en-GB"
+    )
+    page = context.new_page()
+    sign_in_as(page, live_server, owner)
+    page.goto("/history/")
+    bad = document_with(rounds=[{"hands": {"Zoé": 1, "Yann": 4, "Xavier": 7}}])
+    import_file(page, bad)
+    errors = page.locator("#import-errors")
+    expect(errors).to_contain_text("at least one player must have no card left")
+    in_sight(page, errors)
+    in_sight(page, page.get_by_role("button", name="Import"))
+    name = "with" if javascript else "without"
+    page.screenshot(path=str(ARTIFACTS / f"import-refused-{name}-javascript-screen.png"))
+
+    import_file(page, document_with(rounds=[{"hands": {"Zoé": 0, "Yann": 4, "Xavier": 7}}]))
+    said = page.get_by_text("1 match imported.")
+    expect(said).to_be_visible()
+    in_sight(page, said)
+    in_sight(page, page.get_by_role("heading", name="History", exact=True))
+    page.screenshot(path=str(ARTIFACTS / f"import-done-{name}-javascript-screen.png"))
+    context.close()
+
+
+def document_with(rounds: list) -> bytes:
+    players = ["Zoé", "Yann", "Xavier"]
+    document = {"format": FORMAT, "game": "cabanga", "players": players, "rounds": rounds}
+    return json.dumps(document).encode()
+
+
+def import_file(page, content: bytes) -> None:
+    page.get_by_label("Match file (JSON)").set_input_files(
+        files=[{"name": "match.json", "mimeType": "application/json", "buffer": content}]
+    )
+    page.get_by_role("button", name="Import").click()
