@@ -146,8 +146,19 @@ window.addEventListener("resize", keepClearOfStanding);
 (function () {
   "use strict";
 
+  // A total a rule set shows a mark ("50↺") that a screen reader reads out as a symbol
+  // (QA41): the totals are said without it, and the standing's note says why in words.
   function cells(row) {
-    return Array.from(row.querySelectorAll("td"), function (cell) { return cell.textContent.trim(); });
+    return Array.from(row.querySelectorAll("td"), function (cell) {
+      const copy = cell.cloneNode(true);
+      copy.querySelectorAll(".mark").forEach(function (mark) { mark.remove(); });
+      return copy.textContent.trim();
+    });
+  }
+
+  // The note opens with the mark it explains ("↺ A total of exactly 100 went back to 50.").
+  function said(note) {
+    return note.textContent.replace(/^[^\p{L}\p{N}]+/u, "").trim();
   }
 
   // "Round 2: Ana +3, Ben +0. Total: Ana 12, Ben 7. Round 3 · Ben deals, Ana plays first"
@@ -163,6 +174,8 @@ window.addEventListener("resize", keepClearOfStanding);
       const label = row.querySelector("th").textContent.trim();
       parts.push(label + colon + names.map(function (name, i) { return name + " " + values[i]; }).join(", "));
     });
+    const note = board.querySelector(".standing-note");
+    if (note) parts.push(said(note));
     const outcome = board.querySelector(".standing-result, .turn");
     if (outcome) parts.push(outcome.textContent.replace(/\s+/g, " ").trim());
     // One full stop between parts: a notice ends with its own.

@@ -52,6 +52,39 @@ def test_a_round_is_announced_once_by_a_region_the_swap_keeps(page):
     )
 
 
+def test_a_total_a_rule_set_is_announced_in_words_not_as_its_mark(page, live_server):
+    """QA41: after a round was restored, the region read "Dédé 50↺": the mark that shows
+    a total a rule set was read out as a symbol. The board still shows it."""
+    from scorepad.matches.models import Owner
+    from tests.records.conftest import build_match
+    from tests.records.matches import CABO_RESET
+    from tests.records.test_records_browser import sign_in_as
+
+    owner = Owner.objects.create()
+    hands = [{**round, "hands": {"Ana": 0, "Dédé": 50}} for round in CABO_RESET]
+    match = build_match(owner, "cabo", ["Ana", "Dédé"], hands[:1], preset="official")
+    sign_in_as(page, live_server, owner)
+    page.goto(f"/matches/{match.pk}/")
+    region = page.locator("#announcements")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Dédé").locator("input.points-input").fill("50")
+    record(page)
+    said = (
+        "Round 2: Ana +0, Dédé +50. Total: Ana 0, Dédé 50. A total of exactly 100 went back to 50"
+    )
+    expect(region).to_have_text(re.compile(rf"^{re.escape(said)}\. Round 3 · "))
+    expect(page.locator("#standing .standing-totals td").last).to_have_text("50↺")
+    page.get_by_role("button", name="Delete round 2").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text("Round 2 deleted.")
+    notice.get_by_role("button", name="Undo: restore round 2").click()
+    expect(notice).to_contain_text("Round 2 restored.")
+    expect(region).to_contain_text(said)
+    expect(region).not_to_contain_text("↺")
+    expect(page.locator("#standing .standing-totals td").last).to_have_text("50↺")
+
+
 def test_a_refused_round_puts_the_focus_on_what_to_correct(page):
     start_match(page, "cabo", ["Ana", "Ben"])
     before = page.locator("#announcements").text_content()

@@ -1,0 +1,90 @@
+"""A name may be 40 characters without a space: no page runs off a narrow phone for it."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from scorepad.accounts.models import Claim
+from scorepad.matches.models import Owner
+from tests.accounts.conftest import make_user
+from tests.records.conftest import build_match
+from tests.records.matches import cabanga_round, cabo_round, escoba_deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LONG = "W" * 40
+
+
+# The innermost elements that end past the screen's right edge.
+PAST_THE_EDGE = """() => [...document.querySelectorAll('body *')].filter((element) =>
+  element.getBoundingClientRect().right > innerWidth + 1
+  && ![...element.children].some((child) => child.getBoundingClientRect().right > innerWidth + 1)
+).map((element) => element.tagName + '.' + element.className + ' '
+  + element.textContent.trim().slice(0, 30)).slice(0, 5)"""
+
+
+def signed_in_page(page, live_server, user) -> None:
+    """The browser takes the session of a test client signed in as `user`."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_no_page_scrolls_sideways_for_a_forty_letter_name(page, shot, live_server, width):
+    """QA41: "W" × 40 made the seats page 600 px wide on a 390 px phone (the other rows'
+    "Which one is me?" off-screen) and the players' page 1000 px (its figures out of view)."""
+    user = make_user("ana")
+    owner = Owner.objects.create(user=user)
+    # Finished matches, so that the name also has its statistics.
+    claimed = build_match(
+        owner, "cabo", [LONG, "Ana"], [cabo_round(LONG, **{LONG: 2, "Ana": 40})] * 3
+    )
+    build_match(owner, "cabo", ["Ben", LONG], [cabo_round("Ben", **{LONG: 4, "Ben": 1})])
+    build_match(owner, "escoba", [LONG, "Ada"], [escoba_deal(LONG, "Ada")] * 6)
+    board = build_match(
+        owner,
+        "cabanga",
+        [LONG, "B", "C", "D", "E"],
+        [cabanga_round(**{LONG: 8, "B": 0, "C": 9, "D": 9, "E": 3})],
+    )
+    Claim.objects.create(user=user, match=claimed, position=0)
+    signed_in_page(page, live_server, user)
+    page.set_viewport_size({"width": width, "height": 700})
+
+    pages = [
+        f"/account/seats/?claimed={claimed.pk}",
+        "/account/statistics/",
+        "/history/",
+        "/history/players/",
+        f"/history/players/{quote(LONG)}/",
+        f"/history/matches/{claimed.pk}/chart/",
+        f"/matches/{claimed.pk}/",
+        f"/matches/{board.pk}/",
+        f"/matches/{claimed.pk}/players/",
+        f"/matches/{claimed.pk}/sheet/",
+        "/matches/new/cabo/",
+        "/",
+    ]
+    wide = {}
+    for url in pages:
+        page.goto(url)
+        expect(page.locator("main h1").first).to_be_visible()
+        scrolled = page.evaluate("document.scrollingElement.scrollWidth")
+        if scrolled > width:
+            wide[url] = (scrolled, page.evaluate(PAST_THE_EDGE))
+            shot(f"wide-{width}-{url.strip('/').replace('/', '-')[:40]}")
+    assert wide == {}
+    page.goto(f"/account/seats/?claimed={claimed.pk}")
+    expect(page.get_by_role("link", name="Which one is me?").first).to_be_in_viewport()
+    shot(f"seats-{width}")
+    page.goto("/history/players/")
+    # The figures in sight beside the name, not past the edge of their table.
+    rate = page.get_by_role("columnheader", name="Win rate").bounding_box()
+    assert rate["x"] + rate["width"] <= width
+    shot(f"players-{width}")
