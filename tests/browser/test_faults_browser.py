@@ -57,13 +57,17 @@ def test_a_refused_escoba_deal_shows_its_column_headings_and_title_with_its_faul
     page.screenshot(path=str(ARTIFACTS / "faults--escoba-refused-deal-screen.png"))
 
 
-def test_a_set_up_sent_back_opens_at_its_fault(page):
+def start_cabanga_with_threshold(page, threshold: str) -> None:
     page.goto("/matches/new/cabanga/")
     for seat, name in enumerate(["Ana", "Ben", "Chloé"]):
         page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
     page.get_by_text("Adjust the options").click()
-    page.locator("input[name=option_threshold]").fill("0")
+    page.locator("input[name=option_threshold]").fill(threshold)
     page.get_by_role("button", name="Start the match").click()
+
+
+def test_a_set_up_sent_back_opens_at_its_fault(page):
+    start_cabanga_with_threshold(page, "0")
     fault = page.locator(".has-error", has=page.locator("input[name=option_threshold]"))
     expect(fault).to_contain_text("At least 1.")
     in_sight_below(page, fault, page.locator("header.topbar"))
@@ -87,12 +91,7 @@ def test_without_javascript_a_set_up_sent_back_lists_its_faults_where_it_opens(
     threshold far below the fold. Its faults are listed at the top, each leading to its
     field."""
     page = phone_without_javascript
-    page.goto("/matches/new/cabanga/")
-    for seat, name in enumerate(["Ana", "Ben", "Chloé"]):
-        page.get_by_placeholder(f"Player {seat + 1}", exact=True).fill(name)
-    page.get_by_text("Adjust the options").click()
-    page.locator("input[name=option_threshold]").fill("500")
-    page.get_by_role("button", name="Start the match").click()
+    start_cabanga_with_threshold(page, "500")
     listed = page.locator(".setup-form .fault-list a")
     expect(listed).to_have_text(["Threshold: At most 200."])
     in_sight_below(page, listed.first, page.locator("header.topbar"))
