@@ -746,15 +746,23 @@ class Game:
             errors.append(FieldError("players", Text(gettext_noop("every player needs a name"))))
         # "Ana" and "ana", "Zoe" and "Zoë", at one table are one person to the players
         # reading the board, and to the statistics (`player_key`).
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         for name in names:
-            if name and player_key(name) in seen:
-                errors.append(
-                    FieldError(
-                        "players", Text(gettext_noop("{player} appears twice"), {"player": name})
-                    )
+            earlier = seen.get(player_key(name)) if name else None
+            if earlier == name:
+                said = Text(gettext_noop("{player} appears twice"), {"player": name})
+            elif earlier is not None:
+                # Typed once each: the message says which other name it is taken for (QA43:
+                # "Zoë appears twice" puzzled a player who typed Zoë once).
+                said = Text(
+                    gettext_noop(
+                        "{player} is the same name as {earlier}, capitals and accents aside"
+                    ),
+                    {"player": name, "earlier": earlier},
                 )
-            seen.add(player_key(name))
+            if earlier is not None:
+                errors.append(FieldError("players", said))
+            seen.setdefault(player_key(name), name)
         return names
 
     def renamed(

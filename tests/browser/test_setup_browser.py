@@ -482,6 +482,8 @@ def test_twins_the_engine_refuses_are_told_under_the_later_seat_which_takes_the_
     later = page.locator("#id_player_1")
     expect(later).to_be_focused()
     expect(later).to_have_attribute("aria-invalid", "true")
-    expect(page.locator("li.seat").nth(1)).to_contain_text("Zoë apparaît deux fois.")
+    expect(page.locator("li.seat").nth(1)).to_contain_text(
+        "Zoë est le même nom que Zoe, aux majuscules et accents près."
+    )
     expect(page.locator("[aria-invalid=true]")).to_have_count(1)
     seen_shot("twin-under-its-seat")

@@ -78,7 +78,7 @@ def test_four_escoba_players_play_as_two_teams_of_partners_facing(client):
     [
         ("cabo", ["Ana"], "Cabo is for 2 to 6 players; got 1"),
         ("cabanga", ["Ana", "Ben"], "Cabanga! is for 3 to 6 players; got 2"),
-        ("cabo", ["Ana", "ana"], "ana appears twice"),
+        ("cabo", ["Ana", "ana"], "ana is the same name as Ana, capitals and accents aside"),
     ],
 )
 def test_a_bad_player_list_is_refused_next_to_the_seats(client, game, players, message):
@@ -334,7 +334,7 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
     response = client.post(reverse("matches:new", args=["cabo"]), data)
     form = response.context["form"]
     assert response.status_code == 422
-    assert form.errors["player_2"] == ["zoé appears twice."]
+    assert form.errors["player_2"] == ["zoé is the same name as Zoé, capitals and accents aside."]
     assert "player_0" not in form.errors and "players" not in form.errors
     # The seats' fieldset is not marked as a whole: only the seat that repeats the name.
     content = response.content.decode()
@@ -352,7 +352,12 @@ def test_a_name_given_twice_is_refused_beside_the_seat_that_repeats_it(client):
         # The engine finds "ana" and "ANA" each a repeat of Ana: two faults, one a seat.
         (
             ["Ana", "ana", "ANA", "Dan"],
-            [None, ["ana appears twice."], ["ANA appears twice."], None],
+            [
+                None,
+                ["ana is the same name as Ana, capitals and accents aside."],
+                ["ANA is the same name as Ana, capitals and accents aside."],
+                None,
+            ],
         ),
         # "Zoé" with é as one character, then as e and a combining accent: one name.
         (
@@ -373,10 +378,18 @@ def test_a_fault_on_the_names_is_said_once_beside_each_seat_it_is_about(client, 
 @pytest.mark.parametrize(
     ("players", "seat", "message"),
     [
-        (["Zoe", "Zoë", "Carl"], 1, "Zoë appears twice."),
+        (["Zoe", "Zoë", "Carl"], 1, "Zoë is the same name as Zoe, capitals and accents aside."),
         (["Jean  Luc", "Jean Luc", "Carl"], 1, "Jean Luc appears twice."),
-        (["Jean Luc", "Carl", "jean   luc"], 2, "jean luc appears twice."),
-        (["Straße", "Carl", "STRASSE"], 2, "STRASSE appears twice."),
+        (
+            ["Jean Luc", "Carl", "jean   luc"],
+            2,
+            "jean luc is the same name as Jean Luc, capitals and accents aside.",
+        ),
+        (
+            ["Straße", "Carl", "STRASSE"],
+            2,
+            "STRASSE is the same name as Straße, capitals and accents aside.",
+        ),
     ],
     ids=["accent", "spaces", "spaces-and-case", "sharp-s"],
 )

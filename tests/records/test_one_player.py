@@ -60,7 +60,9 @@ def test_a_table_never_seats_two_names_of_one_player(owner):
     options = game.resolve_options("fr", {})
     with pytest.raises(SetupInvalid) as caught:
         game.make_setup(["Zoe", "Ben", "Zoë"], options, "Zoe", None)
-    assert [str(error.message) for error in caught.value.errors] == ["Zoë appears twice"]
+    assert [str(error.message) for error in caught.value.errors] == [
+        "Zoë is the same name as Zoe, capitals and accents aside"
+    ]
     game.make_setup(["Seb", "Sébastien"], options, "Seb", None)  # two players
 
 

@@ -208,7 +208,9 @@ def test_a_typed_name_keeps_its_control_characters_for_the_name_rules_to_refuse(
 def test_names_differing_only_in_case_are_one_player():
     with pytest.raises(SetupInvalid) as caught:
         get_game("cabo").make_setup(["Ana", "ANA"], {}, "Ana")
-    assert [str(error.message) for error in caught.value.errors] == ["ANA appears twice"]
+    assert [str(error.message) for error in caught.value.errors] == [
+        "ANA is the same name as Ana, capitals and accents aside"
+    ]
 
 
 def test_the_player_count_error_names_the_game():
