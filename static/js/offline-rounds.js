@@ -235,7 +235,7 @@
   // after them), shown while the form enters that very round (QA: a round refused as
   // another phone's, listed, hid it though the form and the owner's board were at it).
   function noticeUnsent(template, mine, form) {
-    document.querySelectorAll(".unsent-notice").forEach(function (notice) { notice.remove(); });
+    document.querySelectorAll(".unsent-notice, .unsent-link").forEach(function (notice) { notice.remove(); });
     const standing = document.getElementById("standing");
     if (!standing) return;
     const turn = standing.querySelector(".turn");
@@ -244,8 +244,20 @@
     if (!mine.length) return;
     const refused = mine.some(function (round) { return round.error || round.inForm; });
     // The server's own words on a refusal just answered (a conflict) stand there
-    // already: a second notice beside them would say the same thing twice.
-    if (refused && standing.querySelector(".notice.is-error:not(.unsent-notice)")) return;
+    // already: a second notice beside them would say the same thing twice. They only
+    // gain a link down to what was typed, kept under the form out of sight (QA43: the
+    // player saw an empty form and thought their round lost).
+    const said = standing.querySelector(".notice.is-error:not(.unsent-notice)");
+    if (refused && said) {
+      const down = document.createElement("span");
+      down.className = "unsent-link";
+      const link = document.createElement("a");
+      link.href = "#unsent-title";
+      link.textContent = template.dataset.typedBelow;
+      down.append(" ", link);
+      said.append(down);
+      return;
+    }
     const notice = document.createElement("p");
     notice.className = refused ? "notice is-error unsent-notice" : "notice unsent-notice";
     const link = document.createElement("a");

@@ -342,7 +342,9 @@ def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, re
     row(co_scorer, "Ben").locator("label.caller-pick").click()
     record(co_scorer)
     notice = co_scorer.locator(".standing .notice.is-error:not(.unsent-notice)")
-    expect(notice).to_have_text("Round 1 was already recorded, maybe from another phone.")
+    expect(notice).to_have_text(
+        "Round 1 was already recorded, maybe from another phone. What you typed is kept below."
+    )
     # What the co-scorer typed is listed, refused, not lost.
     kept = co_scorer.locator(".unsent-round")
     expect(kept).to_contain_text("Round 1 · refused")
@@ -418,6 +420,13 @@ def test_a_co_scorers_round_whose_number_was_taken_is_not_steered_into_the_next(
     )
     expect(kept.get_by_role("button", name="Correct it in the form")).to_have_count(0)
     expect(kept.get_by_role("button", name="Take it off the list")).to_be_visible()
+    # The server's words, where the player is, lead down to it: the form they see is
+    # empty, and they took their round for lost (QA43).
+    below = co_scorer.get_by_role("link", name="What you typed is kept below.")
+    expect(below).to_be_in_viewport()
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--number-taken-notice.png"))
+    below.click()
+    expect(kept.locator(".unsent-name")).to_be_in_viewport()
     snap(co_scorer, request, "number-taken")
     # Listed under its own number through a Reload.
     co_scorer.reload()
