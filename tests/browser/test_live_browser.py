@@ -241,6 +241,7 @@ def test_a_round_sent_after_another_phone_ended_the_match_is_listed_refused(page
     notice = co_scorer.locator(".standing .notice.is-error:not(.unsent-notice)")
     expect(notice).to_have_text(
         "The match is over (it ended meanwhile, maybe on another phone): round 1 was not recorded."
+        " What you typed is kept below."
     )
     expect(notice).to_be_in_viewport()
     expect(co_scorer.locator(".unsent-round")).to_contain_text("Round 1 · refused")

@@ -425,8 +425,9 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     # The second tab still shows round 1's form, and sends another round 1.
     enter(other, "Ben", {"Ana": "7", "Ben": "0"})
     record(other)
+    # The server's words, and a link down to what was typed (QA43).
     expect(other.locator(".notice.is-error:not(.unsent-notice)")).to_have_text(
-        "Round 1 was already recorded, maybe from another phone."
+        "Round 1 was already recorded, maybe from another phone. What you typed is kept below."
     )
     expect(other.get_by_text("Enter round 2")).to_be_visible()
     expect(other.locator("tfoot .totals td")).to_have_text(["0", "9"])
@@ -466,8 +467,9 @@ def test_a_round_with_a_fault_sent_from_a_second_tab_after_the_first_is_said_tak
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     enter(other, "Ben", {"Ana": "7"})
     record(other)
+    # The server's words, and a link down to what was typed (QA43).
     expect(other.locator(".notice.is-error:not(.unsent-notice)")).to_have_text(
-        "Round 1 was already recorded, maybe from another phone."
+        "Round 1 was already recorded, maybe from another phone. What you typed is kept below."
     )
     expect(other.locator("tfoot .totals td")).to_have_text(["0", "9"])
     expect(other.get_by_text("Enter round 2")).to_be_visible()
@@ -618,7 +620,9 @@ def a_round_being_corrected_in_the_second_tab(page):
     enter(other, "Cléo", {"Ana": "3", "Ben": "9"})
     record(other)
     stale = other.locator("#standing .notice.is-error:not(.unsent-notice)")
-    expect(stale).to_have_text("Round 2 was already recorded, maybe from another phone.")
+    expect(stale).to_have_text(
+        "Round 2 was already recorded, maybe from another phone. What you typed is kept below."
+    )
     refused = other.locator(".unsent-round")
     refused.get_by_role("button", name="Put it in the form as round 3").click()
     expect(other.get_by_text("Enter round 3")).to_be_visible()
