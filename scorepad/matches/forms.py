@@ -30,6 +30,7 @@ from scorepad.rules.base import (
     SetupInvalid,
     clean_name,
     name_faults,
+    player_key,
     typed_name,
 )
 
@@ -358,7 +359,7 @@ class MatchSetupForm(forms.Form):
         if not offered or self.data.get("dealer") or "dealer" not in self.errors:
             return
         there = (data.get(f"player_{offered['seat']}") or "").strip()
-        if not there or clean_name(there).casefold() == clean_name(offered["name"]).casefold():
+        if not there or player_key(there) == player_key(offered["name"]):
             return
         del self.errors["dealer"]  # said anew, as the page said it (the ids of its message)
         self.add_error("dealer", self.let_go_of(offered))
@@ -371,7 +372,7 @@ class MatchSetupForm(forms.Form):
         offered = data["dealer_offered"]
         if not offered or not dealer_name or data["dealer"] != offered["seat"]:
             return False
-        if clean_name(dealer_name).casefold() == clean_name(offered["name"]).casefold():
+        if player_key(dealer_name) == player_key(offered["name"]):  # "Zoe" typed for Zoë
             return False
         self.add_error("dealer", self.let_go_of(offered))
         return True
