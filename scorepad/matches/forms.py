@@ -359,7 +359,7 @@ class MatchSetupForm(forms.Form):
         if not offered or self.data.get("dealer") or "dealer" not in self.errors:
             return
         there = (data.get(f"player_{offered['seat']}") or "").strip()
-        if not there or clean_name(there).casefold() == clean_name(offered["name"]).casefold():
+        if not there or player_key(there) == player_key(offered["name"]):
             return
         del self.errors["dealer"]  # said anew, as the page said it (the ids of its message)
         self.add_error("dealer", self.let_go_of(offered))
@@ -372,7 +372,7 @@ class MatchSetupForm(forms.Form):
         offered = data["dealer_offered"]
         if not offered or not dealer_name or data["dealer"] != offered["seat"]:
             return False
-        if clean_name(dealer_name).casefold() == clean_name(offered["name"]).casefold():
+        if player_key(dealer_name) == player_key(offered["name"]):  # "Zoe" typed for Zoë
             return False
         self.add_error("dealer", self.let_go_of(offered))
         return True
@@ -405,7 +405,7 @@ class MatchSetupForm(forms.Form):
         said: set[tuple[str, str]] = set()
         for error in invalid.errors:
             field = error.field.replace("options.", "option_")
-            if error.field == "players" and (seats := seats_at_fault(self.seat_names, error)):
+            if error.field == "players" and (seats := self.seats_at_fault(error)):
                 # Beside the seat it is about, not on every seat: a name given twice
                 # beside its repeat; given three times ("Ana", "ana", "ANA": two faults
                 # of the engine), once beside each repeat, as typed there.
@@ -421,6 +421,13 @@ class MatchSetupForm(forms.Form):
             elif field not in self.fields:
                 field = None
             self.add_error(field, engine_message(error))
+
+    def seats_at_fault(self, error: FieldError) -> list[int]:
+        """`seats_at_fault` for the seats as typed: the engine was given the names of the
+        seats taken only."""
+        taken = [seat for seat, name in enumerate(self.seat_names) if name]
+        names = [self.seat_names[seat] for seat in taken]
+        return [taken[seat] for seat in seats_at_fault(names, error)]
 
     def listed_faults(self) -> list[tuple[str, str]]:
         """Each fault as (the id of its field, what to say), listed at the top of the
@@ -454,21 +461,13 @@ class MatchSetupForm(forms.Form):
 
 
 def seats_at_fault(names: Sequence[str], error: FieldError) -> list[int]:
-    """The seats (of `names`, as typed) a fault of the engine's on the players is about:
-    the repeat of a name given twice, spelt as the fault has it, and a name the name rules
-    refuse (a control character). None for a fault of the whole line-up (too few)."""
+    """The seats (indices of `names`, the players the engine was given) a fault of the
+    engine's on the players is about: the one it names (the repeat of a name given
+    twice, QA41), or each name the name rules refuse (a control character, said once for
+    all by the engine). None for a fault of the whole line-up (too few)."""
+    if error.seat is not None:
+        return [error.seat]
     kept = [clean_name(name) for name in names]  # "é" as one code point or two is one name
-    player = error.message.params.get("player")
-    if isinstance(player, str):
-        # Twins as the engine finds them ("Zoe" and "Zoë" too, QA41): a second copy of
-        # its rule here missed some, and the fault was then said above every seat.
-        seen: set[str] = set()
-        repeats = []
-        for seat, name in enumerate(kept):
-            if name and player_key(name) in seen and name == player:
-                repeats.append(seat)
-            seen.add(player_key(name))
-        return repeats
     return [
         seat for seat, name in enumerate(kept) if name and error in name_faults(name, error.field)
     ]

@@ -190,10 +190,13 @@ class Preset:
 @dataclass(frozen=True)
 class FieldError:
     """A fault and the input it belongs to ("caller", "hands.Ana", "sides.Ana.cards",
-    "options.target", or "round" for the round as a whole)."""
+    "options.target", or "round" for the round as a whole); of the players, the seat
+    it is about when it is one (the index in the players given), so that a page says it
+    there: the later seat of a name given twice."""
 
     field: str
     message: Text
+    seat: int | None = None
 
 
 def fault(template: str, field_name: str, **params: object) -> FieldError:
@@ -747,7 +750,7 @@ class Game:
         # "Ana" and "ana", "Zoe" and "Zoë", at one table are one person to the players
         # reading the board, and to the statistics (`player_key`).
         seen: dict[str, str] = {}
-        for name in names:
+        for seat, name in enumerate(names):
             earlier = seen.get(player_key(name)) if name else None
             if earlier == name:
                 said = Text(gettext_noop("{player} appears twice"), {"player": name})
@@ -761,7 +764,7 @@ class Game:
                     {"player": name, "earlier": earlier},
                 )
             if earlier is not None:
-                errors.append(FieldError("players", said))
+                errors.append(FieldError("players", said, seat))
             seen.setdefault(player_key(name), name)
         return names
 

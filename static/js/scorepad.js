@@ -359,9 +359,19 @@
     return row.querySelector("input[name=dealer]");
   }
 
-  // As the engine compares names: "ben" is Ben.
+  // Only the accents of Latin, Greek and Cyrillic letters: each a mark the engine drops
+  // too, so that the chip never follows a name the server takes for another player.
+  const ACCENTS = /[\u0300-\u034e\u0350-\u036f\u1ab0-\u1abd\u1dc0-\u1dff\u20d0-\u20dc\u20e1\u20e5-\u20f0\ufe20-\ufe2f]/g;
+
+  // The engine's `player_key` (scorepad/rules/base.py), which the server asks of the
+  // chip too: case (ß is ss) and accents aside, spaces collapsed. "Zoe" is Zoë.
+  function playerKey(name) {
+    const folded = name.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+    return folded.normalize("NFKD").replace(ACCENTS, "").split(/\s+/).filter(Boolean).join(" ");
+  }
+
   function sameName(one, other) {
-    return one.normalize("NFC").toLowerCase() === other.normalize("NFC").toLowerCase();
+    return playerKey(one) === playerKey(other);
   }
 
   function nextSeated(rows, from) {

@@ -194,6 +194,27 @@ def test_a_double_tap_on_start_makes_one_match(page):
     assert Match.objects.count() == 1
 
 
+def test_the_chip_offered_keeps_to_a_player_retyped_without_accents_or_capitals(page, seen_shot):
+    # "Zoe" typed for Zoë is one player to the engine (`player_key`): the page said Zoë
+    # no longer sat there and let go of the chip.
+    start_cabo(page, ["Ana", "Zoë", "Chloé"], ("French rules", "fr"))
+    play_cabo_round(page, "Ana", {"Ana": 3, "Zoë": 7, "Chloé": 2})
+    open_setup(page, "cabo")
+    expect(dealer_chip(page, 2)).to_be_checked()
+    seat(page, 2).fill("Zoe")
+    expect(dealer_chip(page, 2)).to_be_checked()
+    gone = page.locator("[data-dealer-gone]")
+    expect(gone).to_be_hidden()
+    # Moved to seat 4 as "ZOE  ", the chip follows her there.
+    seat(page, 2).fill("")
+    seat(page, 4).fill("ZOE  ")
+    expect(dealer_chip(page, 4)).to_be_checked()
+    expect(gone).to_be_hidden()
+    seen_shot("offered-dealer-retyped-without-accent")
+    start(page)
+    expect(page.get_by_text("ZOE deals, Ana plays first")).to_be_visible()
+
+
 def test_back_to_the_set_up_of_a_match_just_started_offers_that_match(page, shot):
     from scorepad.matches.models import Match
 

@@ -271,6 +271,31 @@ def test_the_dealer_offered_keeps_to_its_name_whatever_its_capitals(client):
     assert start_as_shown(client, "cabo", data).first_dealer == "ben"
 
 
+def offered_to_deal(client, players: list[str], dealer: int) -> dict[str, str]:
+    first = create_match(client, "cabo", players, preset="fr", dealer=dealer)
+    client.post(reverse("matches:abandon", args=[first]))  # not the same match again
+    data = shown_form(client, "cabo")
+    assert data["dealer"] == str(dealer)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("offered", "retyped"), [("Zoë", "Zoe"), ("Jean Luc", "jean  luc"), ("Straße", "STRASSE")]
+)
+def test_the_dealer_offered_keeps_to_the_player_as_the_engine_knows_one(client, offered, retyped):
+    # The engine's `player_key`: "Zoe" retyped for Zoë is Zoë, who was offered to deal.
+    data = offered_to_deal(client, ["Ana", offered, "Chloé"], 1)
+    match = start_as_shown(client, "cabo", data | names(["Ana", retyped, "Chloé"]))
+    assert match.first_dealer == " ".join(retyped.split())
+
+    del data["dealer"]
+    response = client.post(setup_url("cabo"), data | names(["Ana", retyped, "Chloé"]))
+    assert response.status_code == 422
+    assert response.context["form"].errors["dealer"] == [
+        "Tap “Deals first” beside whoever deals first."
+    ]
+
+
 def unticked(client, seats: list[str]):
     """The set-up sent with no chip ticked, after the page offered Ben (seat 2) to deal."""
     data = offered_ben_to_deal(client) | names(seats)

@@ -213,6 +213,27 @@ def test_names_differing_only_in_case_are_one_player():
     ]
 
 
+@pytest.mark.parametrize(
+    ("players", "seats"),
+    [
+        (["Ana", "Ben", "ana"], [2]),
+        (["Zoe", "Zoë", "Carl"], [1]),
+        (["Ana", "Ana", "Ben", "ANA"], [1, 3]),
+        (["Jean Luc", "", "jean  luc"], [2]),
+    ],
+)
+def test_a_name_given_twice_is_a_fault_of_the_later_seat(players, seats):
+    """The pages say it beside that seat: the engine names it, nobody walks the names
+    again with a copy of its rule."""
+    faults = get_game("cabo").player_faults(players)
+    assert [error.seat for error in faults if "player" in error.message.params] == seats
+
+
+def test_a_fault_of_the_whole_line_up_names_no_seat():
+    faults = get_game("cabo").player_faults(["Ana"])
+    assert [error.seat for error in faults] == [None]
+
+
 def test_the_player_count_error_names_the_game():
     with pytest.raises(SetupInvalid) as caught:
         get_game("cabanga").make_setup(["Ana", "Ben"], {}, "Ana")
