@@ -9,6 +9,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scorepad.accounts.models import Claim
+from scorepad.matches import sharing
 from scorepad.matches.models import Owner
 from tests.accounts.conftest import make_user
 from tests.records.conftest import build_match, client_of
@@ -144,3 +145,39 @@ def test_short_names_stay_whole_beside_a_forty_letter_name(page, shot, live_serv
             "Cy": 1,
         }, selector
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_no_live_page_scrolls_sideways_for_a_forty_letter_name(page, shot, width):
+    """The follower's read-only table and the co-scorer's pages, with the long names of
+    every game: not one of them runs off a narrow phone."""
+    owner = Owner.objects.create()
+    matches = [
+        build_match(
+            owner,
+            "cabo",
+            [LONG, "Ana", WOLFE],
+            [cabo_round("Ana", **{LONG: 4, "Ana": 1, WOLFE: 9})],
+        ),
+        build_match(owner, "escoba", [LONG, WOLFE], [escoba_deal(LONG, WOLFE)]),
+        build_match(
+            owner,
+            "cabanga",
+            [LONG, "B", "C", "D", WOLFE],
+            [cabanga_round(**{LONG: 8, "B": 0, "C": 9, "D": 9, WOLFE: 3})],
+        ),
+    ]
+    page.set_viewport_size({"width": width, "height": 700})
+    wide = {}
+    for match in matches:
+        follow = f"/live/{sharing.share(match, 'follow').token}/"
+        score = f"/live/{sharing.share(match, 'score').token}/"
+        for url in (follow, score, f"{score}rounds/1/"):
+            page.goto(url)
+            expect(page.locator("main h1").first).to_be_visible()
+            scrolled = page.evaluate("document.scrollingElement.scrollWidth")
+            label = f"{match.game}-{ {follow: 'follow', score: 'score'}.get(url, 'correct') }"
+            if scrolled > width:
+                wide[label] = (scrolled, page.evaluate(PAST_THE_EDGE))
+            shot(f"live-{width}-{label}")
+    assert wide == {}
