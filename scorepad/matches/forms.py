@@ -1029,7 +1029,8 @@ class CabangaRoundForm(RoundForm):
 
     def add_game_fields(self) -> None:
         # Each line's controls are read out with its player's name (QA42: every line
-        # said "2 symbols", "went out"), the short labels shown beside them.
+        # said "2 symbols", "went out"), the short labels shown beside them. A count
+        # says what it counts: "Ana: 1 symbol" read aloud sounded like Ana's one symbol.
         for i, name in enumerate(self.players):
             for symbols, label in zip(
                 cabanga.SYMBOLS, (_("1 symbol"), _("2 symbols"), _("3 symbols")), strict=True
@@ -1041,8 +1042,12 @@ class CabangaRoundForm(RoundForm):
                     placeholder="0",
                     **{
                         "data-points": cabanga.SYMBOL_POINTS[symbols],
-                        "aria-label": gettext("%(name)s: %(label)s")
-                        % {"name": name, "label": label},
+                        "aria-label": ngettext(
+                            "%(name)s: cards with %(symbols)s symbol",
+                            "%(name)s: cards with %(symbols)s symbols",
+                            int(symbols),
+                        )
+                        % {"name": name, "symbols": symbols},
                     },
                 )
             self.fields[f"points_{i}"] = self.count_field(
@@ -1113,6 +1118,10 @@ class CabangaRoundForm(RoundForm):
                 "name": name,
                 "index": i,
                 "counts": [self[f"n{symbols}_{i}"] for symbols in (1, 2, 3)],
+                "steppers": [
+                    {"count": self[f"n{symbols}_{i}"], **_steps_of(name, symbols)}
+                    for symbols in (1, 2, 3)
+                ],
                 "points": self[f"points_{i}"],
                 "out": self[f"out_{i}"],
             }
@@ -1132,6 +1141,25 @@ class CabangaRoundForm(RoundForm):
             else:
                 initial[f"points_{i}"] = hand
         return initial
+
+
+def _steps_of(name: str, symbols: int) -> dict[str, str]:
+    """What a Cabanga! count's −/+ buttons are read out as: which cards, whose."""
+    values = {"name": name, "symbols": symbols}
+    return {
+        "less": ngettext(
+            "One fewer card with %(symbols)s symbol for %(name)s",
+            "One fewer card with %(symbols)s symbols for %(name)s",
+            symbols,
+        )
+        % values,
+        "more": ngettext(
+            "One more card with %(symbols)s symbol for %(name)s",
+            "One more card with %(symbols)s symbols for %(name)s",
+            symbols,
+        )
+        % values,
+    }
 
 
 class PointsRoundForm(RoundForm):

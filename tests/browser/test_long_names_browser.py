@@ -9,9 +9,10 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from scorepad.accounts.models import Claim
+from scorepad.matches import sharing
 from scorepad.matches.models import Owner
 from tests.accounts.conftest import make_user
-from tests.records.conftest import build_match
+from tests.records.conftest import build_match, client_of
 from tests.records.matches import cabanga_round, cabo_round, escoba_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -88,3 +89,95 @@ def test_no_page_scrolls_sideways_for_a_forty_letter_name(page, shot, live_serve
     rate = page.get_by_role("columnheader", name="Win rate").bounding_box()
     assert rate["x"] + rate["width"] <= width
     shot(f"players-{width}")
+
+
+# How many lines each heading's text takes, by its name.
+LINES_OF_HEADINGS = """(selector) => Object.fromEntries(
+  [...document.querySelectorAll(selector)].map((heading) => {
+    const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+    const tops = new Set();
+    while (walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(walker.currentNode);
+      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return [heading.textContent.trim(), tops.size];
+  }))"""
+
+WOLFE = "Wolfeschlegelsteinhausenbergerdorffvoral"
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_short_names_stay_whole_beside_a_forty_letter_name(page, shot, live_server, width):
+    """QA at 320 px: beside a name of 40 letters the chart's table gave "Ana" two
+    columns' worth of nothing, and it broke as "A" / "na"."""
+    owner = Owner.objects.create()
+    players = [WOLFE, "Ana", "Bo", "Cy"]
+    match = build_match(
+        owner,
+        "cabo",
+        players,
+        [cabo_round("Ana", **{WOLFE: 12, "Ana": 3, "Bo": 7, "Cy": 21})] * 2,
+    )
+    cookie = client_of(owner).cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    page.set_viewport_size({"width": width, "height": 700})
+
+    page.goto(f"/history/matches/{match.pk}/chart/")
+    expect(page.get_by_role("columnheader", name="Ana")).to_be_visible()
+    lines = page.evaluate(LINES_OF_HEADINGS, ".score-chart thead th")
+    shot(f"chart-{width}")
+    assert {name: lines[name] for name in ("Ana", "Bo", "Cy")} == {"Ana": 1, "Bo": 1, "Cy": 1}
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    # The long name breaks inside its column rather than pushing the table past the screen.
+    table = page.locator(".score-chart table").bounding_box()
+    wrap = page.locator(".score-chart .table-wrap").bounding_box()
+    assert table["width"] <= wrap["width"] + 1
+
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator(".grid thead th", has_text="Ana")).to_be_visible()
+    shot(f"board-{width}")
+    for selector in (".grid thead .side-name", ".standing-grid thead .side-name"):
+        lines = page.evaluate(LINES_OF_HEADINGS, selector)
+        assert {name: lines[name] for name in ("Ana", "Bo", "Cy")} == {
+            "Ana": 1,
+            "Bo": 1,
+            "Cy": 1,
+        }, selector
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_no_live_page_scrolls_sideways_for_a_forty_letter_name(page, shot, width):
+    """The follower's read-only table and the co-scorer's pages, with the long names of
+    every game: not one of them runs off a narrow phone."""
+    owner = Owner.objects.create()
+    matches = [
+        build_match(
+            owner,
+            "cabo",
+            [LONG, "Ana", WOLFE],
+            [cabo_round("Ana", **{LONG: 4, "Ana": 1, WOLFE: 9})],
+        ),
+        build_match(owner, "escoba", [LONG, WOLFE], [escoba_deal(LONG, WOLFE)]),
+        build_match(
+            owner,
+            "cabanga",
+            [LONG, "B", "C", "D", WOLFE],
+            [cabanga_round(**{LONG: 8, "B": 0, "C": 9, "D": 9, WOLFE: 3})],
+        ),
+    ]
+    page.set_viewport_size({"width": width, "height": 700})
+    wide = {}
+    for match in matches:
+        follow = f"/live/{sharing.share(match, 'follow').token}/"
+        score = f"/live/{sharing.share(match, 'score').token}/"
+        for url in (follow, score, f"{score}rounds/1/"):
+            page.goto(url)
+            expect(page.locator("main h1").first).to_be_visible()
+            scrolled = page.evaluate("document.scrollingElement.scrollWidth")
+            label = f"{match.game}-{ {follow: 'follow', score: 'score'}.get(url, 'correct') }"
+            if scrolled > width:
+                wide[label] = (scrolled, page.evaluate(PAST_THE_EDGE))
+            shot(f"live-{width}-{label}")
+    assert wide == {}

@@ -44,7 +44,7 @@ def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, s
     expect(points).to_have_value("6")
     ana.locator('input[name="n1_0"]').fill("1")
     expect(points).to_have_value("7")
-    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="One less").click()
+    ana.locator(".stepper", has_text="3 symbols").get_by_role("button", name="One fewer").click()
     expect(points).to_have_value("4")
     # Ben "went out" yet has a card: refused, with the message in his row.
     ben = row(page, "Ben")
@@ -189,27 +189,31 @@ def test_went_out_ticked_by_mistake_gives_the_counts_back_when_unticked(page):
 
 def test_each_control_of_a_cabanga_line_names_its_player(page, shot):
     """QA42: every line read out the same names ("went out", "2 symbols", "−1"...), and
-    its six −/+ buttons were stops on the way to the next count."""
+    its six −/+ buttons were stops on the way to the next count. A count says what it
+    counts: "Ana: 1 symbol" read aloud was not Ana's cards showing one symbol."""
     start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
     form = page.locator("form.round-form")
     for name in ("Ana", "Ben", "Chloé"):
         expect(form.get_by_role("checkbox", name=f"{name} went out", exact=True)).to_have_count(1)
-        for label in ("1 symbol", "2 symbols", "3 symbols"):
-            count = form.get_by_role("spinbutton", name=f"{name}: {label}", exact=True)
+        for symbols in ("1 symbol", "2 symbols", "3 symbols"):
+            count = form.get_by_role("spinbutton", name=f"{name}: cards with {symbols}", exact=True)
             expect(count).to_have_count(1)
-            for step in ("One less", "One more"):
-                button = form.get_by_role("button", name=f"{step}: {name}, {label}", exact=True)
+            for step in ("One fewer", "One more"):
+                button = form.get_by_role(
+                    "button", name=f"{step} card with {symbols} for {name}", exact=True
+                )
                 expect(button).to_be_visible()
                 box = button.bounding_box()
                 assert box["width"] >= 44 and box["height"] >= 44, box
         points = form.get_by_role("spinbutton", name=f"Points of {name}", exact=True)
         expect(points).to_have_count(1)
     # A keyboard goes from count to count, typing them; a tap still steps them.
-    ben = form.get_by_role("spinbutton", name="Ben: 1 symbol", exact=True)
+    ben = form.get_by_role("spinbutton", name="Ben: cards with 1 symbol", exact=True)
     ben.focus()
     page.keyboard.press("Tab")
-    expect(form.get_by_role("spinbutton", name="Ben: 2 symbols", exact=True)).to_be_focused()
-    form.get_by_role("button", name="One more: Ben, 2 symbols", exact=True).click()
-    expect(form.get_by_role("spinbutton", name="Ben: 2 symbols", exact=True)).to_have_value("1")
+    ben_two = form.get_by_role("spinbutton", name="Ben: cards with 2 symbols", exact=True)
+    expect(ben_two).to_be_focused()
+    form.get_by_role("button", name="One more card with 2 symbols for Ben", exact=True).click()
+    expect(ben_two).to_have_value("1")
     expect(form.get_by_role("spinbutton", name="Points of Ben", exact=True)).to_have_value("2")
     shot("cabanga-line-names")

@@ -283,6 +283,15 @@ def test_the_page_learns_what_each_card_costs_from_the_engine(client, cabanga_ma
     assert re.search(r'name="points_0"[^>]*data-hand-points', content)
 
 
+def test_each_cabanga_count_says_whose_cards_it_counts_without_the_script(client, cabanga_match):
+    """Read aloud, "Ana: 1 symbol" was not Ana's cards showing one symbol (QA)."""
+    content = client.get(reverse("matches:match", args=[cabanga_match])).content.decode()
+    assert re.search(r'name="n1_0"[^>]*aria-label="Ana: cards with 1 symbol"', content)
+    assert re.search(r'name="n3_1"[^>]*aria-label="Ben: cards with 3 symbols"', content)
+    assert 'aria-label="One fewer card with 1 symbol for Ana"' in content
+    assert 'aria-label="One more card with 2 symbols for Ben"' in content
+
+
 def test_a_dutch_hand_offers_a_plus_minus_key_and_a_french_one_does_not(client, cabo_match):
     dutch = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
     content = client.get(reverse("matches:match", args=[dutch])).content.decode()
