@@ -924,11 +924,14 @@ class Game:
 
     def standings(self, state: MatchState) -> tuple[Standing, ...]:
         """Every side's place: the winners first (whatever decided among equal totals),
-        then the others by total; equal totals share a place (1st, 2nd, 2nd, 4th)."""
+        then the others by total, then by the tiebreak rounds they lasted; the same of
+        both share a place (1st, 2nd, 2nd, 4th)."""
         sign = 1 if state.lower_is_better else -1
+        lasted = self.tiebreaks_played(state)
 
-        def rank(side: str) -> tuple[bool, int]:
-            return side not in state.winners, sign * state.totals[side]
+        def rank(side: str) -> tuple[bool, int, int]:
+            # Among equal totals, who lasted more tiebreak rounds lost later: placed higher.
+            return side not in state.winners, sign * state.totals[side], -lasted.get(side, 0)
 
         ranks = [rank(side) for side in state.setup.sides]
         standings = [
@@ -947,6 +950,10 @@ class Game:
     def losing_note(self, state: MatchState, side: str) -> Text:
         """Why a side that did not win lost, when its game says more than its total."""
         return NO_TEXT
+
+    def tiebreaks_played(self, state: MatchState) -> Mapping[str, int]:
+        """How many tiebreak rounds each side played, for a game that has them."""
+        return {}
 
     def end_line(self, options: Mapping[str, object]) -> tuple[int, bool]:
         """Where the match ends: a total of points, or (True) a number of rounds."""

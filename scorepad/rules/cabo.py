@@ -821,8 +821,11 @@ class Cabo(Game):
         already_reset = carried.get("reset", frozenset())
         # Who scored the fewest in every tiebreak round so far (None: no tiebreak yet).
         fewest = carried.get("fewest")
+        # How many tiebreak rounds each player played: who lasted longer is placed higher.
+        lasted = dict(carried.get("lasted", {}))
         reset_now = set()
         if parsed.tiebreak:
+            lasted.update({player: lasted.get(player, 0) + 1 for player in points})
             lowest = min(points.values())
             fewest_now = frozenset(player for player, scored in points.items() if scored == lowest)
             fewest = fewest_now if fewest is None else fewest & fewest_now
@@ -872,7 +875,7 @@ class Cabo(Game):
             first_player=setup.seated_after(dealer, parsed.hands),
             detail=parsed,
             adjusted=frozenset(reset_now),
-            carried={"reset": already_reset | reset_now, "fewest": fewest},
+            carried={"reset": already_reset | reset_now, "fewest": fewest, "lasted": lasted},
         )
 
     def _over_the_line(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
@@ -922,16 +925,13 @@ class Cabo(Game):
 
     def losing_note(self, state: MatchState, side: str) -> Text:
         """Crossing the end line loses ("Die speler verliest", the Dutch rules say); so
-        does a tiebreak that ended the match, for who played it and did not win it (their
-        total is the winner's: the tiebreak's points are not added)."""
+        does a tiebreak, for who played one and did not win the match (their total is the
+        winner's: the tiebreak's points are not added), in the last round or an earlier."""
         if side not in self._over_the_line(state.setup, state.totals):
-            last = state.rounds[-1] if state.rounds else None
             if (
                 state.finished
-                and last is not None
-                and last.tiebreak
-                and side in last.points
                 and side not in state.winners
+                and self.tiebreaks_played(state).get(side)
             ):
                 return Text(gettext_noop("lost the tiebreak"))
             return NO_TEXT
@@ -939,6 +939,10 @@ class Cabo(Game):
         if state.setup.options["end_at"] == "reached":
             return Text(gettext_noop("reached {target}: loses"), {"target": target})
         return Text(gettext_noop("went over {target}: loses"), {"target": target})
+
+    def tiebreaks_played(self, state: MatchState) -> Mapping[str, int]:
+        # Carried (a kept state holds its last rounds only); kept before: none played.
+        return state.rounds[-1].carried.get("lasted", {}) if state.rounds else {}
 
     def end_notes(
         self, setup: Setup, state: MatchState

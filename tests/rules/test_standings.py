@@ -34,6 +34,30 @@ def test_after_a_cabo_tiebreak_only_its_winner_is_first_and_the_loser_of_it_seco
     assert notes == {"B": "", "C": "lost the tiebreak", "D": "", "A": "reached 100: loses"}
 
 
+def test_after_two_cabo_tiebreaks_who_lasted_longer_is_placed_higher():
+    # QA45: A, knocked out by the first tiebreak, was placed level with C, who lost the
+    # second, and nothing said A had lost a tiebreak too.
+    rounds = [
+        {"caller": "D", "hands": {"A": 5, "B": 5, "C": 5, "D": 95}},
+        {"caller": "A", "hands": {"A": 9, "B": 3, "C": 3}, "tiebreak": True},
+        {"caller": "B", "hands": {"B": 1, "C": 4}, "tiebreak": True},
+    ]
+    state = CABO.score(cabo_setup("nl"), rounds)
+    assert places(state, CABO) == [
+        (1, "B", 5, True, False),
+        (2, "C", 5, False, False),
+        (3, "A", 5, False, False),
+        (4, "D", 105, False, False),
+    ]
+    notes = {s.side: str(s.note) for s in CABO.standings(state)}
+    assert notes == {
+        "B": "",
+        "C": "lost the tiebreak",
+        "A": "lost the tiebreak",
+        "D": "reached 100: loses",
+    }
+
+
 def test_a_cabo_player_who_crossed_the_target_is_told_they_lose():
     state = CABO.score(cabo_setup("fr"), [EXAMPLE_6])  # B and C share the victory on 0
     notes = {s.side: str(s.note) for s in CABO.standings(state)}
