@@ -370,3 +370,22 @@ def test_the_resets_kept_before_the_board_marked_them_are_kept_again(owner):
     assert Match.objects.get(pk=match.pk).kept_state(last=1).rounds[-1].adjusted == {"Ben"}
     assert Match.objects.get(pk=match.pk).version == version + 1  # its kept pages change
     assert Match.objects.get(pk=untouched.pk).version == untouched.version
+
+
+def test_the_tiebreaks_kept_before_the_standings_counted_them_are_kept_again(owner):
+    from django.apps import apps
+
+    match = build(owner, CABO_TIEBREAK)
+    untouched = build_match(owner, "cabo", ["Ana", "Ben"], CABO_RESET, preset="official")
+    for round_ in Round.objects.filter(match=match):  # as kept before the engine said it
+        del round_.result["carried"]["lasted"]
+        round_.save(update_fields=["result"])
+    before = Match.objects.get(pk=match.pk)
+    assert not match.rules.tiebreaks_played(before.kept_state(last=1))
+    migration = importlib.import_module("scorepad.matches.migrations.0012_kept_cabo_tiebreaks")
+    migration.keep_the_tiebreaks(apps, None)
+    assert_kept_is_replayed(match)
+    after = Match.objects.get(pk=match.pk)
+    assert match.rules.tiebreaks_played(after.kept_state(last=1)) == {"Ana": 1, "Ben": 1}
+    assert after.version == before.version + 1  # its kept pages change
+    assert Match.objects.get(pk=untouched.pk).version == untouched.version

@@ -1,0 +1,22 @@
+"""Cabo's kept round results carry how many tiebreak rounds each player played, which
+places who lasted longer higher in the final standings (QA45): the Cabo matches with a
+tiebreak round are kept again, as `rebuild_results` would."""
+
+from django.db import migrations
+
+from ._kept_again import keep_again
+
+
+def keep_the_tiebreaks(apps, schema_editor):
+    Match = apps.get_model("matches", "Match")
+    Round = apps.get_model("matches", "Round")
+    with_tiebreaks = Round.objects.filter(
+        match__game="cabo", data__tiebreak=True, deleted_at__isnull=True
+    ).values("match_id")
+    keep_again(apps, Match.objects.filter(standing__isnull=False, pk__in=with_tiebreaks))
+
+
+class Migration(migrations.Migration):
+    dependencies = [("matches", "0011_correction_points")]
+
+    operations = [migrations.RunPython(keep_the_tiebreaks, migrations.RunPython.noop)]
