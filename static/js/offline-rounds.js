@@ -470,6 +470,15 @@
     send();
   });
 
+  // The round a round put back in the form was typed for, when the form counts it as
+  // another: its number was taken (another phone recorded it first), and it was put in
+  // the form as the server's next. It is the number it was listed under (`listedAs`,
+  // where it goes back if its form is gone): one put back for its own faults is never
+  // numbered after it, a taken one always is (the form's number is the server's next).
+  function typedFor(round) {
+    return round.inForm && round.listedAs < round.number ? round.listedAs : null;
+  }
+
   // Why a round put back in the form was refused, where the player corrects it (the
   // list no longer holds it): when it is put back, and again after a Reload (QA25).
   function sayWhyRefused(form, round) {
@@ -481,8 +490,8 @@
     why.setAttribute("role", "alert");
     const said = words();
     // Typed for a round another phone recorded first: what these values are, plainly.
-    const moved = round.typedFor && round.typedFor !== round.number && said;
-    why.textContent = moved ? said.typedFor.replace("{n}", String(round.typedFor)).replace("{m}", String(round.number)) : round.error;
+    const typed = said && typedFor(round);
+    why.textContent = typed ? said.typedFor.replace("{n}", String(typed)).replace("{m}", String(round.number)) : round.error;
     title.after(why);
   }
 
@@ -496,10 +505,9 @@
     const form = roundForm();
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
     const before = keptBefore(found.rounds, found.round, form);
-    // Its number before, to list it under again if the form no longer shows it; the one
-    // it was typed for, to say so above the fields.
+    // Its number before: listed under it again if the form no longer shows it, and
+    // said above the fields as the one its values were typed for if taken (typedFor).
     found.round.listedAs = found.round.number;
-    if (numberTaken(found.round, form) && !found.round.typedFor) found.round.typedFor = found.round.number;
     const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
