@@ -98,10 +98,12 @@ function showFault(fault) {
 }
 
 // The first fault of a form sent back (in `root`), in the page's order: a message, or a
-// field said invalid (in a line at fault, its field, not the line's first box).
+// field said invalid (in a line at fault, its field, not the line's first box). Not what
+// the values put in the form were typed for (offline-rounds.js): no fault of theirs, it
+// comes with the form's title when the screen holds both.
 function firstFault(root) {
   "use strict";
-  return root.querySelector(".form-errors, .errorlist, [aria-invalid=true]");
+  return root.querySelector(".form-errors:not(.typed-for), .errorlist, [aria-invalid=true]");
 }
 
 // A whole page sent back with a form's faults (no htmx: the set-up, an import) opens

@@ -470,21 +470,53 @@
     send();
   });
 
+  // The round a round put back in the form was typed for, when the form counts it as
+  // another: its number was taken (another phone recorded it first), and it was put in
+  // the form as the server's next. It is the number it was listed under (`listedAs`,
+  // where it goes back if its form is gone): one put back for its own faults is never
+  // numbered after it, a taken one always is (the form's number is the server's next).
+  function typedFor(round) {
+    return round.inForm && round.listedAs < round.number ? round.listedAs : null;
+  }
+
   // Why a round put back in the form was refused, where the player corrects it (the
   // list no longer holds it): when it is put back, and again after a Reload (QA25).
+  // Values typed for a round another phone recorded first say what they are, plainly,
+  // whatever the server said of them since: still so above its faults sent back, until
+  // the round is recorded or taken off (QA: the faults' form came without it).
   function sayWhyRefused(form, round) {
     const title = form.querySelector(".form-title");
+    const said = words();
+    const typed = typedFor(round);
     // Nothing wrong with a round of a match going on again ("correct it in the form").
-    if (!round.error || round.goesOn || !title || form.querySelector(".form-errors")) return;
+    if (!round.error || round.goesOn || !title) return;
+    if (typed && said) {
+      if (form.querySelector(".typed-for")) return;
+      const note = document.createElement("div");
+      note.className = "form-errors typed-for";
+      note.setAttribute("role", "alert");
+      note.textContent = said.typedFor.replace("{n}", String(typed)).replace("{m}", String(round.number));
+      title.after(note);
+      return;
+    }
+    if (form.querySelector(".form-errors")) return;
     const why = document.createElement("div");
     why.className = "form-errors";
     why.setAttribute("role", "alert");
-    const said = words();
-    // Typed for a round another phone recorded first: what these values are, plainly.
-    const moved = round.typedFor && round.typedFor !== round.number && said;
-    why.textContent = moved ? said.typedFor.replace("{n}", String(round.typedFor)).replace("{m}", String(round.number)) : round.error;
+    why.textContent = round.error;
     title.after(why);
   }
+
+  // The server's form in its place (sent back with its faults, checked again after a
+  // Reload): a round put back in it and typed for a taken number still says so, before
+  // the first fault comes into sight with it (app.js, once settled).
+  document.addEventListener("htmx:afterSwap", function () {
+    const form = roundForm();
+    const round = form && load().find(function (kept) {
+      return kept.action === form.getAttribute("action") && inThisForm(kept, form);
+    });
+    if (round && typedFor(round)) sayWhyRefused(form, round);
+  });
 
   // Put back in the form: the round as it was typed, as the server's next round (after
   // a conflict its own number is another phone's round now), to be corrected beside the
@@ -496,10 +528,9 @@
     const form = roundForm();
     if (!found || !form || form.getAttribute("action") !== found.round.action) return;
     const before = keptBefore(found.rounds, found.round, form);
-    // Its number before, to list it under again if the form no longer shows it; the one
-    // it was typed for, to say so above the fields.
+    // Its number before: listed under it again if the form no longer shows it, and
+    // said above the fields as the one its values were typed for if taken (typedFor).
     found.round.listedAs = found.round.number;
-    if (numberTaken(found.round, form) && !found.round.typedFor) found.round.typedFor = found.round.number;
     const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
@@ -713,6 +744,15 @@
     if (back) holdInForm(back);
     show();
     if (back) sayWhyRefused(form, back);
+    // What its values are comes into sight below the standing, as a fault does: the
+    // browser put the page back where it was, the note maybe under the standing. After
+    // the load, once the browser's own scrolling back (done as the load ends) is over.
+    const note = back && form.querySelector(".typed-for");
+    if (note) {
+      window.addEventListener("load", function () {
+        window.setTimeout(function () { if (note.isConnected) showFault(note); }, 0); // app.js
+      }, { once: true });
+    }
     if (!orphans) {
       send();
       return;

@@ -4,6 +4,7 @@ languages) and a co-scorer, each in a browser context of their own."""
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from django.db import connection
@@ -13,6 +14,7 @@ from scorepad.matches import services
 from scorepad.matches.models import Match, Round
 from scorepad.matches.scoreboard import board_of
 from tests.browser.test_accessibility_browser import serious_violations
+from tests.browser.test_board_browser import below_the_standing
 from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import ARTIFACTS, PHONE
@@ -998,3 +1000,70 @@ def test_a_correction_typed_on_the_co_scorers_phone_survives_a_reload(page, phon
     co_scorer.reload()
     expect(co_scorer.locator("#round-1 .pts")).to_have_text(["+0", "+4"])
     expect(correction).to_be_empty()
+
+
+def rounds_recorded_elsewhere(count: int) -> None:
+    """`count` Cabanga! rounds recorded by another phone: the board grows long."""
+    match = Match.objects.get()
+    for _number in range(count):
+        services.record_round(
+            match,
+            {"hands": {"Ana": 0, "Ben": 1, "Chloé": 1}},
+            number=match.round_count + 1,
+            entry_key=uuid.uuid4(),
+            owner=match.owner,
+        )
+        match.refresh_from_db()
+
+
+def test_values_typed_for_a_taken_round_stay_said_so_through_their_faults_and_a_reload(page, phone):
+    """QA: round 11's values put in the form as round 12, sent with a fault: the server's
+    form came back without the word that they were round 11's. After a Reload, on a long
+    board, that word sat under the sticky standing."""
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    rounds_recorded_elsewhere(10)
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter round 11")).to_be_visible()
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_role("heading", name="Enter round 11")).to_be_visible()
+    cabanga_hand(co_scorer, "Ben", {"Ana": "7", "Chloé": "1"})
+    cabanga_hand(page, "Chloé", {"Ana": "3", "Ben": "5"})
+    record(page)
+    expect(page.get_by_role("heading", name="Enter round 12")).to_be_visible()
+    record(co_scorer)
+    co_scorer.locator(".unsent-round").get_by_role(
+        "button", name="Put it in the form as round 12"
+    ).click()
+    said = (
+        "These values were typed for round 11, which another phone recorded first."
+        " Recorded from this form, they count as a new round: round 12."
+    )
+    note = co_scorer.locator("form.round-form .form-errors", has_text="typed for round 11")
+    expect(note).to_have_text(said)
+
+    # The player scrolled down to the fields, the note gone under the standing.
+    note.evaluate("note => window.scrollBy(0, note.getBoundingClientRect().top)")
+    co_scorer.reload()
+    expect(note).to_have_text(said)
+    co_scorer.wait_for_load_state("load")
+    below_the_standing(co_scorer, note)
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--typed-for-reloaded.png"))
+    # A fault of its own: nobody has no card left now.
+    row(co_scorer, "Ben").locator(".stepper.points input").fill("2")
+    record(co_scorer)
+    expect(co_scorer.locator("form.round-form")).to_contain_text("no card left")
+    expect(note).to_have_text(said)
+    below_the_standing(co_scorer, note)
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--typed-for-with-faults.png"))
+    co_scorer.reload()
+    expect(co_scorer.locator("form.round-form")).to_contain_text("no card left")
+    expect(note).to_have_text(said)
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--typed-for-with-faults-reloaded.png"))
+    # Corrected and recorded: round 12, and the next form says nothing of round 11.
+    row(co_scorer, "Ben").locator(".stepper.points input").fill("0")
+    record(co_scorer)
+    expect(co_scorer.get_by_role("heading", name="Enter round 13")).to_be_visible()
+    expect(note).to_have_count(0)
+    expect(co_scorer.locator(".unsent-round")).to_have_count(0)
+    assert list(Round.objects.values_list("number", flat=True).order_by("number"))[-2:] == [11, 12]

@@ -647,7 +647,7 @@ def test_a_refused_round_sent_again_with_a_fault_says_that_fault_alone(page):
     )
     # The second tab, reloaded, has it in its form as typed (kept in the tab as the
     # server sent it back), and says why it is not recorded there, not listed: beside
-    # Cléo's hand, as sending it said, once.
+    # Cléo's hand, as sending it said, once. Above the fields, what its values are.
     other.reload()
     expect(other.get_by_role("heading", name="Enter round 3")).to_be_visible()
     expect(row(other, "Ana").locator("input.points-input")).to_have_value("3")
@@ -656,7 +656,12 @@ def test_a_refused_round_sent_again_with_a_fault_says_that_fault_alone(page):
     expect(row(other, "Cléo").locator(".errorlist")).to_have_text(
         "Enter the points of this hand, or pick its cards."
     )
-    expect(other.locator("form.round-form .form-errors")).to_have_count(0)
+    expect(other.locator("form.round-form .form-errors")).to_have_text(
+        [
+            "These values were typed for round 2, which another phone recorded first."
+            " Recorded from this form, they count as a new round: round 3."
+        ]
+    )
     expect(other.locator(".unsent")).to_have_count(0)
     expect(other.locator("#standing .notice.is-error")).to_have_count(0)
     row(other, "Cléo").locator("input.points-input").fill("2")
