@@ -483,24 +483,43 @@ def round_points(
                 gettext_noop(
                     "{caller} called Cabo with {hand}, tied with {others}: "
                     "a tie fails, {hand} + {penalty} penalty"
+                )
+                if penalty
+                else gettext_noop(
+                    "{caller} called Cabo with {hand}, tied with {others}: "
+                    "a tie fails, {hand} for {caller}"
                 ),
                 {"caller": caller, "hand": hand, "others": join_names(tied), "penalty": penalty},
             )
         )
         topics += ["failed-call", "caller-tie"]
     else:
-        # Two players or more with the lowest hand take the plural (QA27: "avait", "had").
-        failed = (
-            gettext_noop(
-                "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
-                "{hand} + {penalty} penalty"
+        # Two players or more with the lowest hand take the plural (QA27: "avait", "had");
+        # a penalty of 0 is not read out as "+ 0" (QA45).
+        if penalty:
+            failed = (
+                gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
+                    "{hand} + {penalty} penalty"
+                )
+                if len(lowest) == 1
+                else gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
+                    "{hand} + {penalty} penalty"
+                )
             )
-            if len(lowest) == 1
-            else gettext_noop(
-                "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
-                "{hand} + {penalty} penalty"
+        else:
+            failed = (
+                gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
+                    "{hand} for {caller}"
+                )
+                if len(lowest) == 1
+                else gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
+                    "{hand} for {caller}"
+                )
             )
-        )
         explanation.append(
             Text(
                 failed,
