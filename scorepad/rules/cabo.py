@@ -894,9 +894,12 @@ class Cabo(Game):
             carried={"reset": already_reset | reset_now, "fewest": fewest},
         )
 
+    def ends_on_the_line(self, options: Mapping[str, object]) -> bool:
+        return options["end_at"] == "reached"
+
     def _over_the_line(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
         target = setup.options["target"]
-        if setup.options["end_at"] == "reached":
+        if self.ends_on_the_line(setup.options):
             return [player for player in setup.players if totals[player] >= target]
         return [player for player in setup.players if totals[player] > target]
 

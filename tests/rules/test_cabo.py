@@ -360,6 +360,14 @@ def test_end_at_reached_ends_on_the_target_and_exceeded_only_above_it():
     assert play(setup_for("nl", THREE, end_at="exceeded"), called("A", A=0, B=101, C=3)).finished
 
 
+@pytest.mark.parametrize("end_at", ["reached", "exceeded"])
+def test_the_engine_says_whether_a_total_on_the_line_ends_the_match(end_at):
+    """The To go row says "reached" or "on the line" as the engine ends the match."""
+    setup = setup_for("nl", THREE, end_at=end_at)
+    on_the_line = play(setup, called("A", A=0, B=100, C=3))
+    assert GAME.ends_on_the_line(setup.options) == on_the_line.finished
+
+
 def test_final_tie_shared_gives_a_joint_victory():
     state = play(setup_for("fr", FOUR), called("D", A=104, B=61, C=61, D=67))
     assert state.finished
