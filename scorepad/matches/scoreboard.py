@@ -78,6 +78,7 @@ def scoreboard_context(
     round came from a board that did not show it)."""
     state = state or match.state()
     sides = list(state.setup.sides)
+    on_the_line_ends = match.rules.ends_on_the_line(state.setup.options)
     count = len(state.rounds)
     on_board = count if all_rounds else min(count, RECENT_ROUNDS)
     made = on_board if last_rows is None else min(on_board, last_rows)
@@ -137,6 +138,10 @@ def scoreboard_context(
                 "winner": side in state.winners,
                 "distance": state.distance.get(side) if state.distance else None,
                 "over": -state.distance[side] if state.distance and state.distance[side] < 0 else 0,
+                # On a line the match ends only by going over, a total on it plays on.
+                "on_the_line": bool(state.distance)
+                and state.distance[side] == 0
+                and not on_the_line_ends,
                 # A rule set the total after the last round's points (`RoundResult.adjusted`).
                 "adjusted": last is not None and side in last.adjusted,
                 "last_points": "–"

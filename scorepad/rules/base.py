@@ -959,6 +959,11 @@ class Game:
         """Where the match ends: a total of points, or (True) a number of rounds."""
         return int(options["target"]), False
 
+    def ends_on_the_line(self, options: Mapping[str, object]) -> bool:
+        """Whether a total exactly on the end line ends the match; False when only going
+        over it does (a player on the line plays on)."""
+        return True
+
     def end_notes(
         self, setup: Setup, state: MatchState
     ) -> tuple[tuple[Text, ...], tuple[str, ...]]:

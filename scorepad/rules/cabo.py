@@ -483,24 +483,43 @@ def round_points(
                 gettext_noop(
                     "{caller} called Cabo with {hand}, tied with {others}: "
                     "a tie fails, {hand} + {penalty} penalty"
+                )
+                if penalty
+                else gettext_noop(
+                    "{caller} called Cabo with {hand}, tied with {others}: "
+                    "a tie fails, {hand} for {caller}"
                 ),
                 {"caller": caller, "hand": hand, "others": join_names(tied), "penalty": penalty},
             )
         )
         topics += ["failed-call", "caller-tie"]
     else:
-        # Two players or more with the lowest hand take the plural (QA27: "avait", "had").
-        failed = (
-            gettext_noop(
-                "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
-                "{hand} + {penalty} penalty"
+        # Two players or more with the lowest hand take the plural (QA27: "avait", "had");
+        # a penalty of 0 is not read out as "+ 0" (QA45).
+        if penalty:
+            failed = (
+                gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
+                    "{hand} + {penalty} penalty"
+                )
+                if len(lowest) == 1
+                else gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
+                    "{hand} + {penalty} penalty"
+                )
             )
-            if len(lowest) == 1
-            else gettext_noop(
-                "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
-                "{hand} + {penalty} penalty"
+        else:
+            failed = (
+                gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand}: "
+                    "{hand} for {caller}"
+                )
+                if len(lowest) == 1
+                else gettext_noop(
+                    "{caller} called Cabo with {hand} but {lowest} had {lowest_hand} each: "
+                    "{hand} for {caller}"
+                )
             )
-        )
         explanation.append(
             Text(
                 failed,
@@ -878,9 +897,12 @@ class Cabo(Game):
             carried={"reset": already_reset | reset_now, "fewest": fewest, "lasted": lasted},
         )
 
+    def ends_on_the_line(self, options: Mapping[str, object]) -> bool:
+        return options["end_at"] == "reached"
+
     def _over_the_line(self, setup: Setup, totals: Mapping[str, int]) -> list[str]:
         target = setup.options["target"]
-        if setup.options["end_at"] == "reached":
+        if self.ends_on_the_line(setup.options):
             return [player for player in setup.players if totals[player] >= target]
         return [player for player in setup.players if totals[player] > target]
 

@@ -352,14 +352,24 @@ def to_go(response) -> list[str]:
     return re.findall(r"<td>(.*?)</td>", distance.group(1))
 
 
-def test_a_total_on_the_end_line_is_said_reached_not_zero_to_go(client):
+def test_a_total_on_a_line_to_go_over_is_on_the_line_not_reached(client):
     """QA: a match that ends only above the target (the official rules') went on with a
-    player on it shown "0" to go; then "at the line", odd for a target reached."""
+    player on it shown "0" to go, then "reached" (QA45: "atteint" reads as out)."""
     options = {**default_option_fields("cabo", "nl"), "option_end_at": "exceeded"}
     match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl", options=options)
     response = add(client, match_id, 1, caller="0", hand_0="0", hand_1="100")
     assert not Match.objects.get().finished
-    assert to_go(response) == ["100", "reached"]
+    assert to_go(response) == ["100", "on the line"]
+    page = client.get(reverse("matches:match", args=[match_id]))
+    assert to_go(page) == ["100", "on the line"]
+
+
+def test_a_cabo_total_that_reached_the_line_in_a_tiebreak_is_said_reached(client):
+    """The line reached ended the match but for a tie for the win: the one on it is out."""
+    match_id = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="nl")
+    response = add(client, match_id, 1, caller="0", hand_0="90", hand_1="10", hand_2="10")
+    assert Match.objects.get().state().needs_tiebreak == ("Ben", "Chloé")
+    assert to_go(response) == ["reached", "90", "90"]
 
 
 def test_escoba_sides_tied_at_the_target_have_reached_it(client):

@@ -71,6 +71,8 @@ def test_end_threshold_ends_the_match_when_a_total_reaches_it():
     assert state.distance == {"A": 0, "B": 10, "C": 7, "D": 6}
     assert state.rounds_left is None
     assert "end-threshold" in state.rounds[-1].topics
+    # A total on the threshold has reached it: the To go row never says "on the line".
+    assert GAME.ends_on_the_line(setup.options)
 
 
 def test_end_rounds_ends_after_the_agreed_round_whatever_the_totals():

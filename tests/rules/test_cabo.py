@@ -221,6 +221,22 @@ def test_the_failed_call_penalty_is_what_a_failed_caller_adds():
     assert last_points(play(setup_for("nl", THREE, failed_call_penalty=25), failed))["A"] == 30
 
 
+def test_a_failed_call_without_penalty_reads_the_callers_hand_alone():
+    """QA45: "7 + 0 strafpunten": a penalty of 0 is not read out."""
+    no_penalty = setup_for("nl", FOUR, failed_call_penalty=0)
+    one = play(no_penalty, called("A", A=7, B=2, C=9, D=9))
+    assert sentences(one.rounds[0])[0] == "A called Cabo with 7 but B had 2: 7 for A"
+    two = play(no_penalty, called("A", A=7, B=2, C=2, D=9))
+    assert sentences(two.rounds[0])[0] == "A called Cabo with 7 but B and C had 2 each: 7 for A"
+    tie = play(no_penalty, called("A", A=4, B=4, C=9, D=9))
+    assert sentences(tie.rounds[0])[0] == (
+        "A called Cabo with 4, tied with B: a tie fails, 4 for A"
+    )
+    assert last_points(tie)["A"] == 4
+    for state in (one, two, tie):
+        assert "+ 0" not in " ".join(sentences(state.rounds[0]))
+
+
 def test_failed_lowest_zero_gives_every_lowest_hand_zero_only_when_on():
     failed = called("A", A=5, B=2, C=2, D=9)
     on = play(setup_for("nl", failed_lowest_zero=True), failed)
@@ -342,6 +358,14 @@ def test_end_at_reached_ends_on_the_target_and_exceeded_only_above_it():
     assert reached.winners == ("A",)
     assert not play(setup_for("nl", THREE, end_at="exceeded"), at_target).finished
     assert play(setup_for("nl", THREE, end_at="exceeded"), called("A", A=0, B=101, C=3)).finished
+
+
+@pytest.mark.parametrize("end_at", ["reached", "exceeded"])
+def test_the_engine_says_whether_a_total_on_the_line_ends_the_match(end_at):
+    """The To go row says "reached" or "on the line" as the engine ends the match."""
+    setup = setup_for("nl", THREE, end_at=end_at)
+    on_the_line = play(setup, called("A", A=0, B=100, C=3))
+    assert GAME.ends_on_the_line(setup.options) == on_the_line.finished
 
 
 def test_final_tie_shared_gives_a_joint_victory():

@@ -1,0 +1,119 @@
+"""A Cabo board of six at 320 px (QA45): labels clear of the numbers beside them, names
+in the standing all treated alike, and each hand's box beside its ± key."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scorepad.matches.models import Owner
+from tests.conftest import choose_language
+from tests.records.conftest import build_match
+from tests.records.matches import cabo_round
+
+from .test_later_rounds_browser import signed_in_as
+
+SIX = ["Ann", "Bartholomeus", "Dirk-Jan", "Evelien", "Fien", "Gert"]
+
+
+def twelve_rounds() -> list[dict]:
+    """Bartholomeus calls each time; Ann ends on 110 (a total of three digits, +22 in
+    round 12: the widest numbers beside the labels), the others far from the end."""
+    rounds = []
+    for number in range(1, 13):
+        hands = {name: seat + 1 for seat, name in enumerate(SIX)}
+        hands |= {"Ann": 22 if number == 12 else 8, "Bartholomeus": 0}
+        rounds.append(cabo_round("Bartholomeus", **hands))
+    return rounds
+
+
+# Each row of these tables: its label's text, where it ends, and where the number of
+# the first column begins.
+LABEL_GAPS = """(selector) => Array.from(document.querySelectorAll(selector)).map((row) => {
+  const box = (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return range.getBoundingClientRect();
+  };
+  const label = row.querySelector("th"), first = row.querySelector("td");
+  return [label.textContent.trim(), box(first).left - box(label).right];
+})"""
+
+# How many lines each name of the standing takes, and whether it is cut ("…").
+STANDING_NAMES = """() => Array.from(document.querySelectorAll("#standing .side-name"))
+  .map((name) => {
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    return [name.textContent, lines.size, name.scrollWidth > name.clientWidth + 1];
+  })"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_board_labels_keep_clear_of_the_numbers_in_every_language(
+    page, live_server, seen_shot, width
+):
+    """QA45: "Totaal17" in the rounds' foot, "Manche 12" into the standing's points."""
+    owner = Owner.objects.create()
+    match = build_match(owner, "cabo", SIX, twelve_rounds(), preset="fr", options={"target": 150})
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 640 if width == 320 else 844})
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator("#standing .standing-totals td").first).to_have_text("110")
+    for language in ("English", "Français", "Nederlands"):
+        choose_language(page, language)
+        gaps = page.evaluate(LABEL_GAPS, ".grid tfoot tr") + page.evaluate(
+            LABEL_GAPS, "#standing .standing-grid tbody tr"
+        )
+        assert len(gaps) == 4
+        assert all(gap >= 4 for _, gap in gaps), (language, gaps)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.locator(".grid tfoot").scroll_into_view_if_needed()
+        seen_shot(f"{width}-{language}")
+    names = page.evaluate(STANDING_NAMES)
+    if width == 320:
+        # Columns a short name wide: every name on one line, a long one cut with "…".
+        assert [lines for _, lines, _ in names] == [1] * 6, names
+        assert [name for name, _, cut in names if not cut] == ["Ann", "Fien", "Gert"]
+
+
+def hand_keys(form) -> list[tuple[str, float, float, float]]:
+    """Each row's name, how far its ± key is from its hand's box, how far their middles
+    are apart up and down, and the smaller of the key's sides."""
+    return form.locator(".entry-row").evaluate_all(
+        """(rows) => rows.map((row) => {
+          const key = row.querySelector(".sign-toggle").getBoundingClientRect();
+          const box = row.querySelector("input.points-input").getBoundingClientRect();
+          return [row.querySelector(".name").textContent, box.left - key.right,
+                  Math.abs((box.top + box.bottom) / 2 - (key.top + key.bottom) / 2),
+                  Math.min(key.width, key.height, box.height)];
+        })"""
+    )
+
+
+@pytest.mark.parametrize(
+    ("width", "names"), [(320, SIX), (390, SIX), (390, ["Ana", "Ben", "Zoé", "Tom"])]
+)
+def test_each_hand_box_stays_beside_its_plus_minus_key(page, live_server, shot, width, names):
+    """QA45: at 320 px the ± key stayed up beside the name and the box went under it,
+    on the left: the key a thumb's reach away from the number it changes."""
+    owner = Owner.objects.create()
+    rounds = [cabo_round(names[1], **{name: seat for seat, name in enumerate(names)})]
+    match = build_match(owner, "cabo", names, rounds, preset="nl")
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 640 if width == 320 else 844})
+    board = f"/matches/{match.pk}/"
+    for address, label in ((board, "entry"), (board + "rounds/1/", "correction")):
+        page.goto(address)
+        form = page.locator("form.round-form")
+        key = form.get_by_role("button", name=f"Plus or minus: {names[0]}'s hand")
+        expect(key).to_be_visible()
+        rows = hand_keys(form)
+        assert len(rows) == len(names)
+        for name, apart, misaligned, smallest in rows:
+            assert 0 <= apart <= 12, (name, apart)
+            assert misaligned <= 2, (name, misaligned)
+            assert smallest >= 44, (name, smallest)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        form.locator(".entry-row").first.scroll_into_view_if_needed()
+        shot(f"{label}-{width}-{len(names)}")
