@@ -304,6 +304,7 @@ def check_document(index: int, document: object) -> CheckedMatch:
         faults.extend(_rounds_unchecked(where, rounds, game))
     else:
         try:
+            rounds = _with_names_kept(game, rounds)
             state = game.score(setup, rounds)
         except RoundInvalid as invalid:
             # The replay wraps each fault as "round n: …"; its cause keeps the fields.
@@ -314,6 +315,18 @@ def check_document(index: int, document: object) -> CheckedMatch:
         raise ImportRefused(faults)
     preset = document.get("preset", game.presets[0].key)
     return CheckedMatch(preset, setup, rounds, created, state)
+
+
+def _with_names_kept(game, rounds: list) -> list:
+    """The rounds with their names as the setup keeps the players' (as the app's own
+    exports write them): RoundInvalid, numbered, when two of a round's names are one."""
+    kept = []
+    for number, raw in enumerate(rounds, start=1):
+        try:
+            kept.append(game.round_with_names_kept(raw))
+        except RoundInvalid as invalid:
+            raise RoundInvalid(invalid.errors, number) from None
+    return kept
 
 
 def _setup_of(where: str, game, document: dict) -> tuple[Setup | None, list[str]]:

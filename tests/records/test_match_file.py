@@ -19,7 +19,16 @@ from scorepad.matches.models import HouseRule, Match, Round
 from scorepad.records import exchange
 
 from .conftest import build, build_match, client_of
-from .matches import ALL, CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
+from .matches import (
+    ALL,
+    CABANGA_SHARED,
+    CABO_FR,
+    CABO_TIEBREAK,
+    ESCOBA,
+    ESCOBA_TEAMS,
+    escoba_deal,
+    state_of,
+)
 from .schema import errors, load_schema
 
 pytestmark = pytest.mark.django_db
@@ -811,6 +820,55 @@ def test_an_unknown_player_in_a_round_is_refused(visitor):
     )
     html = upload(visitor, document).content.decode()
     assert "Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)" in html
+
+
+def test_hand_written_names_are_read_as_the_app_keeps_them_everywhere_in_the_file(owner, visitor):
+    """QA44: a name written with a decomposed accent or a trailing space, the same way in
+    `players` and in the rounds, was "unknown player Mathéo (hands)" and "Mathéo has no
+    hand (hands.Mathéo)": the players were read composed and trimmed, the rounds not."""
+    matheo, lieke = "Mathe\u0301o", "Lieke "
+    cabo = document_of(
+        CABO_FR,
+        players=[matheo, lieke],
+        first_dealer=lieke,
+        rounds=[{"caller": matheo, "hands": {matheo: 2, lieke: 9}}],
+        created="2026-11-01T20:00:00Z",
+    )
+    cabanga = document_of(
+        CABANGA_SHARED,
+        players=[matheo, lieke, "Ana"],
+        first_dealer=matheo,
+        rounds=[{"hands": {matheo: 3, lieke: {"1": 2}, "Ana": 0}}],
+    )
+    escoba = document_of(
+        ESCOBA, players=[matheo, lieke], first_dealer=matheo, rounds=[escoba_deal(matheo, lieke)]
+    )
+    assert upload(visitor, [cabo, cabanga, escoba]).status_code == 302
+    assert messages_of(visitor) == ["3 matches imported."]
+    for match in Match.objects.filter(owner=owner):
+        assert match.players[:2] == ["Mathéo", "Lieke"]
+        assert all({"Mathéo", "Lieke"} <= set(result.points) for result in match.state().rounds)
+    match = Match.objects.get(owner=owner, game="cabo")
+    assert match.first_dealer == "Lieke"
+    assert match.state().totals == {"Mathéo": 0, "Lieke": 9}
+    # Exported as kept, so the same file, hand-written or exported, is one match.
+    assert export_all(visitor)[0]["rounds"] == [
+        {"caller": "Mathéo", "hands": {"Mathéo": 2, "Lieke": 9}}
+    ]
+    upload(visitor, cabo)
+    assert messages_of(visitor) == ["1 match of the file was already in your history: left out."]
+
+
+def test_names_that_are_one_once_kept_are_refused_as_twins(visitor):
+    players = document_of(CABO_FR, players=["Ana", "Ana "], rounds=[])
+    html = upload(visitor, players).content.decode()
+    assert "Match 1 (Ana, Ana ): Ana appears twice (in the file: players)" in html
+    hands = document_of(
+        CABO_FR, rounds=[{"caller": "Ana", "hands": {"Ana": 1, "Ana ": 3, "Ben": 2}}]
+    )
+    html = upload(visitor, hands).content.decode()
+    assert "Match 1 (Ana, Ben), round 1: Ana appears twice (in the file: hands)" in html
+    assert Match.objects.count() == 0
 
 
 def test_a_file_over_two_megabytes_is_refused(visitor):
