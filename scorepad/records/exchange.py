@@ -304,6 +304,7 @@ def check_document(index: int, document: object) -> CheckedMatch:
         faults.extend(_rounds_unchecked(where, rounds, game))
     else:
         try:
+            rounds = _with_names_kept(game, rounds)
             state = game.score(setup, rounds)
         except RoundInvalid as invalid:
             # The replay wraps each fault as "round n: …"; its cause keeps the fields.
@@ -314,6 +315,18 @@ def check_document(index: int, document: object) -> CheckedMatch:
         raise ImportRefused(faults)
     preset = document.get("preset", game.presets[0].key)
     return CheckedMatch(preset, setup, rounds, created, state)
+
+
+def _with_names_kept(game, rounds: list) -> list:
+    """The rounds with their names as the setup keeps the players' (as the app's own
+    exports write them): RoundInvalid, numbered, when two of a round's names are one."""
+    kept = []
+    for number, raw in enumerate(rounds, start=1):
+        try:
+            kept.append(game.round_with_names_kept(raw))
+        except RoundInvalid as invalid:
+            raise RoundInvalid(invalid.errors, number) from None
+    return kept
 
 
 def _setup_of(where: str, game, document: dict) -> tuple[Setup | None, list[str]]:
@@ -451,28 +464,41 @@ def save_matches(
         return create_played_matches(owner, checked)
 
 
-def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> int:
-    """How many matches of the file the owner's history holds changed since (an older or
-    newer export of a match played on, corrected or renamed): `save_matches` leaves them
-    out too."""
+def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> list[Match | CheckedMatch]:
+    """The matches of the file the owner's history holds changed since (an older or newer
+    export of a match played on, corrected or renamed), as the history holds them:
+    `save_matches` leaves them out too. A match the file holds twice, its copies told
+    apart, is its first copy, which the import keeps."""
     checked = list(checked)
     met = _met(owner, checked)
-    pairs = zip(checked, met, strict=True)
-    return sum(1 for entry, held in pairs if held not in (None, _version(entry)))
+    return [
+        held.source
+        for entry, held in zip(checked, met, strict=True)
+        if held is not None and held.version != _version(entry)
+    ]
 
 
-def _met(owner: Owner, checked: list[CheckedMatch]) -> list[str | None]:
-    """For each match of the file, what the history holds of it (`_version`), or None
-    when it is new. A match met earlier in the file counts as held: the file's first copy
-    is imported, so a second would count that match twice in the statistics (QA39)."""
+@dataclass(frozen=True)
+class _Held:
+    """What the history (or the file, earlier on) holds of a match (`_version`), and
+    where: the history's match, or the file's first copy of it."""
+
+    version: str
+    source: Match | CheckedMatch
+
+
+def _met(owner: Owner, checked: list[CheckedMatch]) -> list[_Held | None]:
+    """For each match of the file, what the history holds of it, or None when it is new.
+    A match met earlier in the file counts as held: the file's first copy is imported, so
+    a second would count that match twice in the statistics (QA39)."""
     held = _held(owner, checked)
     met = []
     for entry in checked:
         identity = _identity(entry)
-        version = held.get(identity) if identity is not None else None
-        if identity is not None and version is None:
-            held[identity] = _version(entry)
-        met.append(version)
+        found = held.get(identity) if identity is not None else None
+        if identity is not None and found is None:
+            held[identity] = _Held(_version(entry), entry)
+        met.append(found)
     return met
 
 
@@ -507,12 +533,15 @@ def _parts(entry: CheckedMatch | Match) -> tuple:
     return entry.setup.game, entry.preset, entry.setup, entry.created
 
 
-def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, str]:
+def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, _Held]:
     """The identities of the owner's matches (not deleted) that a match of the file may
-    be, with what each holds (`_version`). Two queries."""
+    be, with what each holds. Two queries."""
     dates = [entry.created for entry in checked if entry.created]
     held = _held_among(owner, dates, {entry.setup.game for entry in checked})
-    return {identity: _version(match, rounds) for identity, (match, rounds) in held.items()}
+    return {
+        identity: _Held(_version(match, rounds), match)
+        for identity, (match, rounds) in held.items()
+    }
 
 
 def _held_among(

@@ -14,6 +14,8 @@ from django.db.models.functions import Cast
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -25,6 +27,7 @@ from scorepad.core.wording import changes_text, folded, preset_changes
 from scorepad.matches.access import current_owner, get_own_match, owner_stamp
 from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
+from scorepad.rules import GAMES
 
 from . import exchange, stats
 from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
@@ -235,7 +238,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
             messages.info(request, _("This file was already imported."))
             return redirect("records:history")
         else:
-            count, held = len(created), len(form.checked) - len(created) - changed
+            count, held = len(created), len(form.checked) - len(created) - len(changed)
             if count or not (held or changed):
                 messages.success(
                     request,
@@ -253,23 +256,50 @@ def import_matches(request: HttpRequest) -> HttpResponse:
                     % {"count": held},
                 )
             if changed:
-                messages.info(
-                    request,
-                    ngettext(
-                        "%(count)s match of the file is in your history, but not as the"
-                        " file has it: left out, yours is kept. To take the file’s, delete"
-                        " yours, then import the file again.",
-                        "%(count)s matches of the file are in your history, but not as the"
-                        " file has them: left out, yours are kept. To take the file’s, delete"
-                        " yours, then import the file again.",
-                        changed,
-                    )
-                    % {"count": changed},
-                )
+                messages.info(request, _changed_notice(changed))
             return redirect("records:history")
     context = _history_context(request, current_owner(request))
     context["import_form"] = form
     return render(request, "records/history.html", context, status=form_status(request, form))
+
+
+def _changed_notice(changed: list[Match | exchange.CheckedMatch]) -> str:
+    """What an import says of the matches it left out because the history holds them
+    otherwise: each named as the history lists it (QA44: "1 match" said not which), so
+    that the scorer can find the one to delete to take the file's."""
+    named = [_named(match) for match in changed[:MAX_CHANGED_NAMED]]
+    matches = "; ".join(named)
+    if len(changed) > MAX_CHANGED_NAMED:
+        matches = _("%(matches)s and %(count)s more") % {
+            "matches": matches,
+            "count": len(changed) - MAX_CHANGED_NAMED,
+        }
+    return ngettext(
+        "%(count)s match of the file is in your history, but not as the file has it:"
+        " %(matches)s. Left out, yours is kept. To take the file’s, delete yours, then"
+        " import the file again.",
+        "%(count)s matches of the file are in your history, but not as the file has them:"
+        " %(matches)s. Left out, yours are kept. To take the file’s, delete yours, then"
+        " import the file again.",
+        len(changed),
+    ) % {"count": len(changed), "matches": matches}
+
+
+MAX_CHANGED_NAMED = 10
+
+
+def _named(match: Match | exchange.CheckedMatch) -> str:
+    """ "Cabo with Ana, Ben (29 November 2026)": the game, players and day of the match as
+    the history lists it."""
+    if isinstance(match, Match):
+        game, players, created = match.rules, match.players, match.created
+    else:
+        game, players, created = GAMES[match.setup.game], match.setup.players, match.created
+    return _("%(game)s with %(players)s (%(date)s)") % {
+        "game": _(game.name),  # marked in the rules engine
+        "players": ", ".join(players),
+        "date": date_format(localtime(created), "DATE_FORMAT"),
+    }
 
 
 @require_safe

@@ -798,13 +798,39 @@ class Game:
 
     def rename_round(self, raw: Mapping, names: Mapping[str, str]) -> dict:
         """One entered round with every player or side name replaced through `names`."""
+        return self._round_named(raw, lambda name: names.get(name, name))
+
+    def round_with_names_kept(self, raw: object) -> object:
+        """A round as a match file writes it, its names as the setup keeps the players'
+        (`clean_name`): a hand-written "Mathe\u0301o" or "Lieke " is then the player it
+        was written for in `players` too. Two names that become one ("Ana" and "Ana ")
+        are refused, not merged. Anything but a round is left for `parse_round` to fault."""
+        if not isinstance(raw, Mapping):
+            return raw
+        errors: list[FieldError] = []
+        for key in self.round_named_maps:
+            named = raw.get(key)
+            if not isinstance(named, Mapping):
+                continue
+            seen: set[str] = set()
+            for name in named:
+                kept = clean_name(name)
+                if kept in seen:
+                    said = Text(gettext_noop("{player} appears twice"), {"player": kept})
+                    errors.append(FieldError(key, said))
+                seen.add(kept)
+        if errors:
+            raise RoundInvalid(errors)
+        return self._round_named(raw, clean_name)
+
+    def _round_named(self, raw: Mapping, name_of: Callable[[str], str]) -> dict:
         renamed = dict(raw)
         for key in self.round_name_fields:
             if isinstance(raw.get(key), str):
-                renamed[key] = names.get(raw[key], raw[key])
+                renamed[key] = name_of(raw[key])
         for key in self.round_named_maps:
             if isinstance(raw.get(key), Mapping):
-                renamed[key] = {names.get(name, name): value for name, value in raw[key].items()}
+                renamed[key] = {name_of(name): value for name, value in raw[key].items()}
         return renamed
 
     def check_teams(

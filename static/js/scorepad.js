@@ -553,3 +553,60 @@
     });
   });
 })();
+
+// Set-up: the options of a preset tapped arrive in place of the panel (`#options`). On a
+// slow network the scorer may open "Adjust the options" and type in it meanwhile: what
+// they typed after the request left is put back over the options that arrive, and the
+// panel stays open (QA44: the target typed was replaced unseen, the match started with
+// the preset's). The `change` sent then asks for the note on the changes, as typing does.
+(function () {
+  "use strict";
+
+  let typedSince = null; // option field name → value typed since the options were asked for
+  let toTell = null; // a field put back, whose change asks for the note once htmx listens
+
+  function isOptions(element) {
+    return Boolean(element && element.id === "options");
+  }
+
+  function optionField(element) {
+    return element && element.name && element.name.startsWith("option_") && element.closest && element.closest("#options");
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (isOptions(event.detail.target)) typedSince = new Map();
+  });
+  ["input", "change"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      const field = event.target;
+      if (typedSince && optionField(field)) {
+        typedSince.set(field.name, field.type === "checkbox" ? field.checked : field.value);
+      }
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!isOptions(event.target) || !typedSince) return;
+    const typed = typedSince;
+    typedSince = null;
+    if (!typed.size) return;
+    const form = event.target.closest("form");
+    let last = null;
+    typed.forEach(function (value, name) {
+      const field = form.elements[name];
+      if (!field) return;
+      if (field.type === "checkbox") field.checked = value;
+      else field.value = value;
+      last = field;
+    });
+    if (!last) return;
+    last.closest("details").open = true;
+    toTell = last;
+  });
+  // Once the new panel is settled: htmx listens to its fields only then.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!isOptions(event.target) || !toTell) return;
+    const field = toTell;
+    toTell = null;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+})();

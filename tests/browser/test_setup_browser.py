@@ -278,6 +278,7 @@ def test_a_remembered_setup_started_untouched_gets_the_options_it_shows(french_p
     option(page, "Score cible").fill("50")
     start_in_french(page)
     assert newest_match().options["target"] == 50
+    assert newest_match().options["reset_at_100"] == "always"
 
     # The next match: the set-up offers the last one's options, and says they are not
     # the preset's own.
@@ -291,6 +292,7 @@ def test_a_remembered_setup_started_untouched_gets_the_options_it_shows(french_p
     snap(page, request, "cabo-remembered")
     start_in_french(page)  # nothing touched
     assert newest_match().options["target"] == 50
+    assert newest_match().options["reset_at_100"] == "always"
 
     # Cabanga!, a match of three rounds, then the same set-up started as it is shown.
     page.goto("/matches/new/cabanga/")
@@ -508,3 +510,41 @@ def test_twins_the_engine_refuses_are_told_under_the_later_seat_which_takes_the_
     )
     expect(page.locator("[aria-invalid=true]")).to_have_count(1)
     seen_shot("twin-under-its-seat")
+
+
+def test_an_option_typed_while_a_preset_tap_is_on_its_way_is_kept(page, shot):
+    """QA44: on a slow network the options of the preset tapped came after the target
+    had been typed, replaced it, and the match started with 100, not the 50 typed."""
+    open_setup(page, "cabo")
+    page.wait_for_load_state("load")
+    for number, name in enumerate(["Ana", "Ben", "Chloé", "Dan"], start=1):
+        seat(page, number).fill(name)
+    held = []  # the preset's options, held until the target is typed
+    page.route(
+        re.compile(r"/matches/new/cabo/\?"),
+        lambda route: (
+            held.append(route)
+            if route.request.headers.get("hx-target") == "options"
+            else route.continue_()
+        ),
+    )
+    with page.expect_request(lambda request: request.headers.get("hx-target") == "options"):
+        page.locator("label.preset", has_text="Official Cabo deck").click()
+    page.get_by_text("Adjust the options").click()
+    option(page, "Target score").fill("50")
+    every_time = page.locator('select[name="option_reset_at_100"]')
+    every_time.select_option("always")  # a choice too
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.locator('input[name="options_for"]')).to_have_value("official")
+    expect(option(page, "Target score")).to_have_value("50")
+    expect(every_time).to_have_value("always")
+    expect(page.locator("#preset-changes")).to_contain_text(
+        "Official Cabo deck, with changes: Exactly 100 goes back to 50: Every time;"
+        " Target score: 50"
+    )
+    shot("typed-target-kept-over-the-preset")
+    start(page)
+    assert newest_match().preset == "official"
+    assert newest_match().options["target"] == 50
+    assert newest_match().options["reset_at_100"] == "always"

@@ -19,7 +19,16 @@ from scorepad.matches.models import HouseRule, Match, Round
 from scorepad.records import exchange
 
 from .conftest import build, build_match, client_of
-from .matches import ALL, CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS, state_of
+from .matches import (
+    ALL,
+    CABANGA_SHARED,
+    CABO_FR,
+    CABO_TIEBREAK,
+    ESCOBA,
+    ESCOBA_TEAMS,
+    escoba_deal,
+    state_of,
+)
 from .schema import errors, load_schema
 
 pytestmark = pytest.mark.django_db
@@ -270,7 +279,7 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     assert Match.objects.filter(owner=owner).count() == 2
     assert messages_of(visitor) == [
         "1 match imported.",
-        CHANGED_SINCE,
+        changed_since("Cabo with Ana, Ben (1 Nov 2026)"),
     ]
     held = Match.objects.get(owner=owner, created=datetime(2026, 11, 1, 20, tzinfo=UTC))
     assert held.round_count == len(CABO_FR["rounds"])
@@ -279,6 +288,42 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     upload(visitor, shorter)
     taken = Match.objects.get(owner=owner, deleted_at__isnull=True, created=held.created)
     assert taken.round_count == 1
+
+
+def test_each_match_held_changed_since_is_named_as_the_history_lists_it(owner, visitor):
+    """QA44: "2 matches of the file are in your history, but not as the file has them"
+    said not which: the scorer could not tell which to delete to take the file's."""
+    cabo = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    escoba = document_of(ESCOBA, created="2026-11-03T22:30:00Z")  # 23:30 in Brussels
+    upload(visitor, [cabo, escoba])
+    messages_of(visitor)
+    earlier = [
+        document_of(CABO_FR, created="2026-11-01T20:00:00Z", rounds=CABO_FR["rounds"][:1]),
+        document_of(ESCOBA, created="2026-11-03T22:30:00Z", rounds=ESCOBA["rounds"][:2]),
+    ]
+    upload(visitor, earlier)
+    assert messages_of(visitor) == [
+        changed_since("Cabo with Ana, Ben (1 Nov 2026)", "Escoba with You, Ada (3 Nov 2026)")
+    ]
+    visitor.cookies["django_language"] = "fr"  # the day as a French history lists it
+    upload(visitor, earlier)
+    said = messages_of(visitor)[0]
+    assert "(1 novembre 2026)" in said and "(3 novembre 2026)" in said
+    assert Match.objects.filter(owner=owner).count() == 2
+
+
+def test_many_matches_held_changed_since_name_the_first_ten(owner, visitor):
+    created = [f"2026-11-{day:02}T20:00:00Z" for day in range(1, 13)]
+    upload(visitor, [document_of(ESCOBA, created=moment) for moment in created])
+    messages_of(visitor)
+    short = ESCOBA["rounds"][:1]
+    upload(visitor, [document_of(ESCOBA, created=moment, rounds=short) for moment in created])
+    named = "; ".join(f"Escoba with You, Ada ({day} Nov 2026)" for day in range(1, 11))
+    assert messages_of(visitor) == [
+        f"12 matches of the file are in your history, but not as the file has them: {named}"
+        " and 2 more. Left out, yours are kept. To take the file’s, delete yours, then"
+        " import the file again."
+    ]
 
 
 def test_a_match_twice_in_one_file_is_imported_once_as_if_already_held(owner, visitor):
@@ -296,7 +341,9 @@ def test_a_match_twice_in_one_file_is_imported_once_as_if_already_held(owner, vi
     other = document_of(ESCOBA, created="2026-11-02T20:00:00Z")
     shorter = document_of(ESCOBA, created="2026-11-02T20:00:00Z", rounds=ESCOBA["rounds"][:1])
     upload(visitor, [other, shorter])
-    assert messages_of(visitor) == ["1 match imported.", CHANGED_SINCE]
+    # Named as the file's first copy is, imported and listed.
+    said = changed_since("Escoba with You, Ada (2 Nov 2026)")
+    assert messages_of(visitor) == ["1 match imported.", said]
     kept = Match.objects.get(owner=owner, game="escoba")
     assert kept.round_count == len(ESCOBA["rounds"])
 
@@ -376,10 +423,19 @@ def test_deleting_one_of_twin_matches_says_so_without_an_undo(owner, visitor):
     assert NOTHING_TO_UNDO not in content
 
 
-CHANGED_SINCE = (
-    "1 match of the file is in your history, but not as the file has it: left out, yours"
-    " is kept. To take the file’s, delete yours, then import the file again."
-)
+def changed_since(*matches: str) -> str:
+    """What the history page says of the matches of a file it holds otherwise, each named."""
+    if len(matches) == 1:
+        return (
+            f"1 match of the file is in your history, but not as the file has it: {matches[0]}."
+            " Left out, yours is kept. To take the file’s, delete yours, then import the file"
+            " again."
+        )
+    return (
+        f"{len(matches)} matches of the file are in your history, but not as the file has"
+        f" them: {'; '.join(matches)}. Left out, yours are kept. To take the file’s, delete"
+        " yours, then import the file again."
+    )
 
 
 def test_a_match_held_with_its_players_renamed_or_another_first_dealer_is_that_match(
@@ -394,7 +450,8 @@ def test_a_match_held_with_its_players_renamed_or_another_first_dealer_is_that_m
     messages_of(visitor)
     upload(visitor, document)
     assert Match.objects.filter(owner=owner).count() == 1
-    assert messages_of(visitor) == [CHANGED_SINCE]
+    # Named as the history lists it, with the new name: the one to delete for the file's.
+    assert messages_of(visitor) == [changed_since("Cabo with Anna, Ben (1 Nov 2026)")]
     # A match of the same game and date with another number of players is another match.
     three = document_of(CABO_FR, created="2026-11-01T20:00:00Z", players=[*players, "Zed"])
     three["rounds"] = []
@@ -763,6 +820,55 @@ def test_an_unknown_player_in_a_round_is_refused(visitor):
     )
     html = upload(visitor, document).content.decode()
     assert "Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)" in html
+
+
+def test_hand_written_names_are_read_as_the_app_keeps_them_everywhere_in_the_file(owner, visitor):
+    """QA44: a name written with a decomposed accent or a trailing space, the same way in
+    `players` and in the rounds, was "unknown player Mathéo (hands)" and "Mathéo has no
+    hand (hands.Mathéo)": the players were read composed and trimmed, the rounds not."""
+    matheo, lieke = "Mathe\u0301o", "Lieke "
+    cabo = document_of(
+        CABO_FR,
+        players=[matheo, lieke],
+        first_dealer=lieke,
+        rounds=[{"caller": matheo, "hands": {matheo: 2, lieke: 9}}],
+        created="2026-11-01T20:00:00Z",
+    )
+    cabanga = document_of(
+        CABANGA_SHARED,
+        players=[matheo, lieke, "Ana"],
+        first_dealer=matheo,
+        rounds=[{"hands": {matheo: 3, lieke: {"1": 2}, "Ana": 0}}],
+    )
+    escoba = document_of(
+        ESCOBA, players=[matheo, lieke], first_dealer=matheo, rounds=[escoba_deal(matheo, lieke)]
+    )
+    assert upload(visitor, [cabo, cabanga, escoba]).status_code == 302
+    assert messages_of(visitor) == ["3 matches imported."]
+    for match in Match.objects.filter(owner=owner):
+        assert match.players[:2] == ["Mathéo", "Lieke"]
+        assert all({"Mathéo", "Lieke"} <= set(result.points) for result in match.state().rounds)
+    match = Match.objects.get(owner=owner, game="cabo")
+    assert match.first_dealer == "Lieke"
+    assert match.state().totals == {"Mathéo": 0, "Lieke": 9}
+    # Exported as kept, so the same file, hand-written or exported, is one match.
+    assert export_all(visitor)[0]["rounds"] == [
+        {"caller": "Mathéo", "hands": {"Mathéo": 2, "Lieke": 9}}
+    ]
+    upload(visitor, cabo)
+    assert messages_of(visitor) == ["1 match of the file was already in your history: left out."]
+
+
+def test_names_that_are_one_once_kept_are_refused_as_twins(visitor):
+    players = document_of(CABO_FR, players=["Ana", "Ana "], rounds=[])
+    html = upload(visitor, players).content.decode()
+    assert "Match 1 (Ana, Ana ): Ana appears twice (in the file: players)" in html
+    hands = document_of(
+        CABO_FR, rounds=[{"caller": "Ana", "hands": {"Ana": 1, "Ana ": 3, "Ben": 2}}]
+    )
+    html = upload(visitor, hands).content.decode()
+    assert "Match 1 (Ana, Ben), round 1: Ana appears twice (in the file: hands)" in html
+    assert Match.objects.count() == 0
 
 
 def test_a_file_over_two_megabytes_is_refused(visitor):
