@@ -80,6 +80,8 @@ def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, 
     expect(page.get_by_role("columnheader", name="Victoires")).to_be_visible()
     seen_shot("players-fr")
     assert_the_table_reads_well(page, everyone)
+    row = page.get_by_role("row").filter(has=page.get_by_role("link", name="Lieke"))
+    expect(row.get_by_role("cell").last).to_have_text("50\N{NARROW NO-BREAK SPACE}%")
 
     page.get_by_label("Jeu").select_option(label="Cabanga!")
     page.get_by_role("button", name="Filtrer").click()
@@ -98,3 +100,5 @@ def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, 
     expect(page.get_by_role("columnheader", name="Wins")).to_be_visible()
     seen_shot("players-en")
     assert_the_table_reads_well(page, everyone)
+    row = page.get_by_role("row").filter(has=page.get_by_role("link", name="Lieke"))
+    expect(row.get_by_role("cell").last).to_have_text("50%")

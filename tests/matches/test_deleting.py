@@ -352,7 +352,7 @@ def test_only_finished_matches_count_in_the_statistics(client, cabo):
     content = client.get(reverse("records:players")).content.decode()
     row = content[content.index(">Ana</span></a>") :]
     assert "<td>1</td>" in row[:200]  # one match: the finished one
-    assert "100 %" in row[:400]
+    assert "100%" in row[:400]
 
 
 def test_someone_else_cannot_restore_a_deleted_match(client, cabo):
