@@ -40,7 +40,7 @@ def test_the_players_index_lists_everyone_with_wins_and_rates(owner, visitor):
     content = response.content.decode()
     assert f'href="{player_url("Ana")}"' in content
     assert "(1 shared)" in content  # B, C and D
-    assert "100 %" in content
+    assert "100%" in content
 
 
 def test_a_name_typed_with_other_capitals_is_the_same_player(owner, visitor):
@@ -74,7 +74,7 @@ def test_a_player_page_shows_the_figures_of_each_game(owner, visitor):
         assert label in content
     # Neither match played kamikaze hands.
     assert "Kamikazes" not in content
-    assert "50 %" in content  # one win in two finished matches
+    assert "50%" in content  # one win in two finished matches
     # The Escoba match is still being played: it does not count yet.
     assert "Velo taken" not in content
 
@@ -282,7 +282,7 @@ def test_rates_and_averages_are_rounded_for_reading():
 
     with translation.override("en"):
         assert (percent(2 / 3), percent(None), figure(5 / 3), figure(None)) == (
-            "67 %",
+            "67%",
             "–",
             "1.7",
             "–",
@@ -291,13 +291,29 @@ def test_rates_and_averages_are_rounded_for_reading():
 
 @pytest.mark.parametrize(
     ("value", "as_percent", "as_figure"),
-    [(0.625, "63 %", "0.6"), (0.25, "25 %", "0.3"), (0.145, "15 %", "0.1"), (2.45, "245 %", "2.5")],
+    [(0.625, "63", "0.6"), (0.25, "25", "0.3"), (0.145, "15", "0.1"), (2.45, "245", "2.5")],
 )
 def test_a_half_is_rounded_up_as_people_do(value, as_percent, as_figure):
     from scorepad.records.templatetags.records import figure, percent
 
     with translation.override("fr"):
-        assert (percent(value), figure(value)) == (as_percent, as_figure.replace(".", ","))
+        assert (percent(value), figure(value)) == (
+            f"{as_percent}\N{NARROW NO-BREAK SPACE}%",
+            as_figure.replace(".", ","),
+        )
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "50%"), ("fr", "50\N{NARROW NO-BREAK SPACE}%"), ("nl", "50%")],
+)
+def test_a_percentage_is_written_as_its_language_writes_it(language, written):
+    """QA44: English read "50 %", the French way; French keeps its space, one that never
+    leaves the sign alone at the start of a line."""
+    from scorepad.records.templatetags.records import percent
+
+    with translation.override(language):
+        assert percent(0.5) == written
 
 
 @pytest.mark.parametrize(
@@ -309,7 +325,7 @@ def test_any_name_round_trips_through_its_player_link(owner, visitor, name):
     rounds = [game.rename_round(raw, {"Ana": name}) for raw in CABO_FR["rounds"]]
     build(owner, {**CABO_FR, "players": [name, "Ben"], "rounds": rounds})
     page = visitor.get(PLAYERS).content.decode()
-    links = re.findall(r'<th scope="row"><a href="([^"]+)">([^<]+)</a>', page)
+    links = re.findall(r'<th scope="row"><a href="([^"]+)"><span[^>]*>([^<]+)</span></a>', page)
     href = next(html.unescape(href) for href, text in links if html.unescape(text) == name)
     # What a browser requests: the link resolved against the page, dot segments and all.
     url = urljoin("http://testserver" + PLAYERS, href.replace("\\", "/"))

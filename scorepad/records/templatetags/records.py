@@ -6,6 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.translation import pgettext
 
 from scorepad.core import wording
 from scorepad.matches.models import Match
@@ -35,10 +36,12 @@ def score_chart(match: Match, state: MatchState | None = None, open_table: bool 
 
 @register.filter
 def percent(rate: float | None) -> str:
-    """0.4 → "40 %"; no rate (nothing to count) → "–"."""
+    """0.4 → "40%" in English, "40 %" (a narrow no-break space) in French: where the
+    sign goes is the language's, so the catalogue says it. No rate (nothing to count) → "–"."""
     if rate is None:
         return "–"
-    return f"{number_format(_half_up(Decimal(str(rate)) * 100, '1'), 0)} %"
+    value = number_format(_half_up(Decimal(str(rate)) * 100, "1"), 0)
+    return pgettext("a percentage, as 50%", "%(value)s%%") % {"value": value}
 
 
 @register.filter
