@@ -23,7 +23,12 @@
     }
   }
 
+  // Set once the server sends this page away (`sendOne`): it writes nothing more as it
+  // goes, or what the server just had the browser forget (Clear-Site-Data) comes back.
+  let leaving = false;
+
   function save(rounds) {
+    if (leaving) return;
     window.localStorage.setItem(STORE, JSON.stringify(rounds));
   }
 
@@ -610,6 +615,7 @@
     // browser forget what it kept for it, and sends the phone where it says so.
     const away = response.headers.get("HX-Redirect");
     if (away) {
+      leaving = true;
       window.location.assign(away);
       return "offline";
     }
