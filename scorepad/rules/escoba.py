@@ -178,10 +178,10 @@ OPTIONS = (
             Choice("play_on", gettext_noop("Play another deal")),
             Choice(
                 "cascade",
-                gettext_noop("Escobas, oros, velos, sevens, cards"),
+                gettext_noop("Most escobas, then oros, velo, sevens, cards"),
                 gettext_noop(
-                    "Most escobas wins, then oros, then velos, then sevens, then cards; "
-                    "still tied, play another deal."
+                    "Over the whole match, most escobas wins, then oros, then deals won "
+                    "with the velo, then sevens, then cards; still tied, play another deal."
                 ),
             ),
         ),

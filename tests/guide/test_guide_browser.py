@@ -380,3 +380,43 @@ def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, li
     expect(back.locator(".pager-short")).to_have_text("Regels")
     expect(back.locator(".pager-short")).to_be_visible()
     shot(f"step-head-last-{width}")
+
+
+DISCARD_ORDER = """(zone) => {
+  const cards = [...zone.querySelectorAll('.pcards > .pcard')];
+  const boxes = cards.map((card) => card.getBoundingClientRect());
+  return {
+    cards: boxes.length,
+    rows: new Set(boxes.map((box) => Math.round(box.top))).size,
+    left_to_right: boxes.every((box, index) => index === 0 || box.left > boxes[index - 1].left),
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_the_cabo_discard_pile_has_its_top_card_on_the_right_at_320(
+    page, shot, live_server, language
+):
+    """QA47: "Discard pile (top last)" read stiffly and said nothing once the name
+    wrapped. The name now says where the top card is, the last discarded: the right end
+    of one row, at every step, on the narrowest phone, in every language."""
+    from django.utils import translation
+
+    from scorepad.guide.walkthroughs import cabo
+
+    page.set_viewport_size({"width": 320, "height": 640})
+    cookie = {"name": "django_language", "value": language, "url": live_server.url}
+    page.context.add_cookies([cookie])
+    for number, step in enumerate(cabo.WALKTHROUGH.steps, start=1):
+        discard = step.zones[-1]  # the seats, then the pile (the page may show it first)
+        with translation.override(language):
+            label = str(discard.label.message)
+        page.goto(f"/rules/cabo/walkthrough/{number}/")
+        zone = page.locator(".guide-zone").filter(
+            has=page.locator(".guide-zone-label", has_text=label)
+        )
+        expect(zone).to_have_count(1)
+        order = zone.evaluate(DISCARD_ORDER)
+        expected = {"cards": len(discard.cards), "rows": 1, "left_to_right": True}
+        assert order == expected, (language, number)
+    shot("last-step")

@@ -331,3 +331,35 @@ def test_the_rules_and_the_set_up_lead_to_each_other(client, key):
     setup = client.get(f"/matches/new/{key}/").content.decode()
     assert f'href="/rules/{key}/#options">What the house rules and options change</a>' in setup
     assert 'id="options"' in rules
+
+
+def _choice_labels(page: str, option: str) -> dict[str, str]:
+    """The labels of an option's choices as the set-up form's select shows them."""
+    select = re.search(rf'<select name="option_{option}".*?</select>', page, re.S)
+    assert select, option
+    return dict(re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', select.group(0)))
+
+
+def _section(page: str, anchor: str) -> str:
+    found = re.search(rf'<(li|p) id="{anchor}">(.*?)</\1>', page, re.S)
+    assert found, anchor
+    return found.group(2)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(
+    ("key", "option", "values", "anchor"),
+    [
+        ("cabo", "kamikaze", ("zero_call", "twelves"), "kamikaze"),
+        ("escoba", "top_tie", ("cascade",), "top-tie"),
+    ],
+)
+def test_the_rules_page_names_an_options_choices_as_the_set_up_does(
+    client, language, key, option, values, anchor
+):
+    headers = {"accept-language": language}
+    labels = _choice_labels(client.get(f"/matches/new/{key}/", headers=headers).text, option)
+    rules = _section(client.get(f"/rules/{key}/", headers=headers).text, anchor)
+    for value in values:
+        assert labels[value] in rules, (language, value, labels[value])

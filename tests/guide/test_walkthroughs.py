@@ -141,7 +141,7 @@ def test_the_cabo_deal_shows_the_turned_up_discard_before_the_hands():
 
     zones = show(cabo.WALKTHROUGH, cabo.WALKTHROUGH.steps[0])["zones"]
     assert [zone["label"] for zone in zones] == [
-        "Discard pile (top last)",
+        "Discard pile, top card on the right",
         "Ana",
         "Ben",
         "Chloé",

@@ -493,7 +493,8 @@ def test_a_seat_fault_alone_is_not_read_out_with_the_other_seats(client):
 def test_escobas_tie_break_by_counts_says_what_is_counted(client):
     """QA: "Count the whole match" left the scorer guessing what is counted."""
     content = client.get(reverse("matches:new", args=["escoba"])).content.decode()
-    assert '<option value="cascade">Escobas, oros, velos, sevens, cards</option>' in content
+    label = "Most escobas, then oros, velo, sevens, cards"
+    assert f'<option value="cascade">{label}</option>' in content
 
 
 def test_the_decks_option_says_the_cabo_deck_is_never_doubled(client):

@@ -65,6 +65,8 @@ class Zone:
     cards: tuple[str | None, ...]  # None: the empty place a snapped card left in a row
     count_only: bool = False
     compact: bool = False
+    # A pile whose order its name tells ("top card on the right"): its cards never wrap.
+    in_a_row: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ def show(walkthrough: Walkthrough, step: Step) -> dict[str, object]:
                 "cards": cards,
                 "count_only": zone.count_only,
                 "compact": zone.compact,
+                "in_a_row": zone.in_a_row,
                 "count": sum(code is not None for code in zone.cards),
                 "moved": not zone.count_only and any(moved for _, moved in cards),
             }

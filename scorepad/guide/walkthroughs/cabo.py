@@ -97,7 +97,10 @@ class Round:
 
     def zones(self, *, stock: bool = True) -> tuple[Zone, ...]:
         seats = tuple(Zone(Say(name), tuple(self.hands[name])) for name in PLAYERS)
-        return (*seats, Zone(Say(_("Discard pile (top last)")), tuple(self.discard[-3:])))
+        discard = Zone(
+            Say(_("Discard pile, top card on the right")), tuple(self.discard[-3:]), in_a_row=True
+        )
+        return (*seats, discard)
 
     def step(self, title: Say, *moves: Move) -> Step:
         return Step(title, self.zones(), moves, frozenset(self.moved))
