@@ -339,14 +339,39 @@ HEAD = """() => {
 }"""
 
 
+# A step's score table: columns wider than its box (QA47: « Points négatifs » and
+# "Minpunten" cut at 320 px, their figures behind a swipe), and cells whose bracketed
+# note is split over two lines ("(hand" above "6)").
+TABLES = """() => {
+  const wide = [...document.querySelectorAll('#step .table-wrap')]
+    .filter((wrap) => wrap.scrollWidth > wrap.clientWidth).map((wrap) => wrap.innerText);
+  const split = [...document.querySelectorAll('#step .guide-score td')].filter((cell) => {
+    const text = cell.firstChild && cell.textContent;
+    const open = text ? text.indexOf('(') : -1;
+    if (open < 0) return false;
+    const range = document.createRange();
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let node, at = 0;
+    while ((node = walker.nextNode())) {
+      const end = at + node.length;
+      if (open >= at && open < end) range.setStart(node, open - at);
+      if (end >= text.length) range.setEnd(node, node.length);
+      at = end;
+    }
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+  }).map((cell) => cell.textContent);
+  return wide.concat(split);
+}"""
+
+
 @pytest.mark.parametrize("width", [360, 320])
 def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, live_server, width):
     """QA40: below 380 px "Étape 4 sur 11 · ← Précédent · Suivant →" wrapped onto a
     second line, 26 px taken from the step. The top Previous is its arrow, still named.
     QA41: so did the last step's "Retour aux règles" (74 px), and cards beside a long
     zone's name ("Aflegstapel (bovenste kaart laatst)", « Rangée violette ») ran off a
-    320 px screen: the page scrolled sideways. Every step of every game, in every
-    language."""
+    320 px screen: the page scrolled sideways. QA47: a score table wider than its box.
+    Every step of every game, in every language."""
     from scorepad.guide.walkthroughs import WALKTHROUGHS
 
     page.set_viewport_size({"width": width, "height": 640})
@@ -370,6 +395,8 @@ def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, li
                 )
                 if not fine:
                     faults.append((language, game, number, head))
+                if cut := page.evaluate(TABLES):
+                    faults.append((language, game, number, cut))
     assert faults == []
     # The words shortened on sight are still what a screen reader names.
     page.goto("/rules/cabo/walkthrough/11/")
