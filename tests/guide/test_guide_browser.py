@@ -151,6 +151,24 @@ def test_tapping_a_card_tells_what_it_does_in_place(page, shot):
     )
 
 
+def test_on_a_small_phone_each_cards_answer_shows_its_name_below_the_top_bar(page, shot):
+    """QA47: at 320×640 the answer is taller than the screen: brought "nearest" into view
+    after a second card tapped lower down, its bottom was aligned and its heading (« Dame
+    de pique ») sat under the sticky top bar."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto("/rules/cabo/cards/")
+    choose_language(page, "Français")
+    answer = page.locator("#answer")
+    bar = page.locator(".topbar").bounding_box()["height"]
+    for name, title in (("roi de cœur", "Roi de cœur"), ("dame de pique", "Dame de pique")):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.get_by_role("link", name=name, exact=True).click()
+        expect(answer.locator("h2")).to_contain_text(title)
+        expect(answer.locator("h2")).to_be_in_viewport(ratio=1)
+        assert answer.locator("h2").bounding_box()["y"] >= bar
+        shot(f"answer-{title}")
+
+
 @pytest.mark.parametrize("game", ["cabo", "escoba", "cabanga"])
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_each_quick_reference_prints_on_one_page(page, shot, game, paper):
