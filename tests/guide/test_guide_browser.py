@@ -63,13 +63,47 @@ def test_the_cabo_rules_in_french(page, shot):
     expect(page.locator("h1")).to_contain_text("Cabo")
     expect(page.get_by_role("heading", name="Annoncer Cabo")).to_be_visible()
     shot("cabo-fr")
-    page.locator('a[href="?preset=nl#values"]').click()
+    page.locator('a[href="?preset=nl#values-changed"]').click()
     expect(page).to_have_url(re.compile(r"preset=nl"))
     expect(page.locator("#values")).to_contain_text("−1")
     shot("cabo-fr-nl-values")
     # The page is long; keep close-ups of its top and of the value table to look at.
     page.locator(".guide-toc").screenshot(path=str(shot("toc").with_suffix(".toc.png")))
     page.locator("#values").screenshot(path=str(shot("values").with_suffix(".values.png")))
+
+
+SMALL_PHONE = {"viewport": {"width": 320, "height": 640}, "service_workers": "block"}
+
+
+@pytest.mark.parametrize(
+    "browser_context_args",
+    [SMALL_PHONE, {**SMALL_PHONE, "java_script_enabled": False}],
+    ids=["js", "no-js"],
+)
+def test_a_rule_set_tapped_over_the_card_values_shows_the_rows_it_changes(
+    page, seen_shot, live_server
+):
+    """QA47: at 320×640 a rule set tapped landed on the values' heading with only "A 1"
+    in sight; what changes between the French and the Dutch rules (jack, queen, kings)
+    was ten rows down."""
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page.goto("/rules/cabo/")
+    for label, red_king in (("Règles néerlandaises", "−1"), ("Règles françaises", "0")):
+        page.locator(".guide-presets").get_by_role("link", name=label).click()
+        expect(page.locator('.guide-presets [aria-current="true"]')).to_have_text(label)
+        changed = page.locator(".guide-values tr.is-changed")
+        expect(changed).to_have_count(4)  # the jacks, the queens, the black and the red kings
+        for row in range(4):
+            expect(changed.nth(row)).to_be_in_viewport(ratio=1)
+        expect(changed.last).to_contain_text(red_king)
+        bar = page.locator(".topbar").bounding_box()["height"]
+        assert changed.first.bounding_box()["y"] >= bar
+        seen_shot(label)
+        page.evaluate("window.scrollTo(0, 0)")
+    # The official deck has its own cards: nothing to compare, it opens on its table.
+    page.locator(".guide-presets").get_by_role("link", name="Jeu Cabo officiel").click()
+    expect(page.locator(".guide-values tr.is-changed")).to_have_count(0)
+    expect(page.locator(".guide-values tbody tr").first).to_be_in_viewport(ratio=1)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl"])
