@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext
@@ -45,11 +45,20 @@ class ValueRow:
     twins: list[Card] = field(default_factory=list)
     power: str = ""
     label: str = ""  # the cards in words, where none is drawn (Cabanga!'s symbols)
+    changed: bool = False  # the same cards count or do otherwise under another preset
+    first_changed: bool = False
+
+    @property
+    def key(self) -> tuple[str, ...]:
+        return tuple(card.code for card in self.cards) or (self.label,)
 
 
 @dataclass(frozen=True)
 class ValueTable:
     rows: list[ValueRow]
+    # Each preset and where its link lands: on the first row it changes, on a phone ten
+    # rows below the table's top (QA47), else on the table.
+    landings: list[tuple[object, str]] = field(default_factory=list)
 
     @property
     def twins(self) -> bool:
@@ -71,8 +80,30 @@ def power_text(code: str, options) -> str:
 
 def card_values(game: Game, preset: str) -> ValueTable:
     """The value table under that preset, read from the engine (each game's guide draws
-    its own cards)."""
-    return VALUE_TABLES[game.key](game.resolve_options(preset, {}))
+    its own cards); its rows that another preset counts otherwise are marked changed."""
+    tables = {
+        choice.key: VALUE_TABLES[game.key](game.resolve_options(choice.key, {}))
+        for choice in game.presets
+    }
+    changes = {key: _changed_rows(table, tables.values()) for key, table in tables.items()}
+    landings = [
+        (choice, "values-changed" if changes[choice.key] else "values") for choice in game.presets
+    ]
+    rows = [replace(row, changed=row.key in changes[preset]) for row in tables[preset].rows]
+    first = next((number for number, row in enumerate(rows) if row.changed), None)
+    if first is not None:
+        rows[first] = replace(rows[first], first_changed=True)
+    return ValueTable(rows, landings)
+
+
+def _changed_rows(table: ValueTable, others) -> set[tuple[str, ...]]:
+    """The rows whose cards count or do otherwise in another table (a deck of its own, the
+    official Cabo deck, shares no row to compare)."""
+    seen = {}
+    for other in others:
+        for row in other.rows:
+            seen.setdefault(row.key, set()).add((row.points, row.power))
+    return {row.key for row in table.rows if len(seen[row.key]) > 1}
 
 
 def _cabo_values(options) -> ValueTable:

@@ -1035,6 +1035,19 @@ window.addEventListener("resize", keepClearOfStanding);
       return;
     }
     const answer = swapped.matches("[data-show-on-swap]") ? swapped : swapped.querySelector("[data-show-on-swap]");
-    if (answer) answer.scrollIntoView({ block: "nearest" });
+    if (answer) showAnswer(answer);
   });
+
+  // An answer taller than the room under the sticky top bar (a card's, on a 320 px
+  // phone) brought "nearest" had its foot aligned and its heading under the bar (QA47):
+  // its top comes into sight, below the bar (the page's scroll-padding), unless it is.
+  function showAnswer(answer) {
+    const bar = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const head = (answer.firstElementChild || answer).getBoundingClientRect();
+    if (answer.getBoundingClientRect().height <= window.innerHeight - bar) {
+      answer.scrollIntoView({ block: "nearest" });
+    } else if (head.top < bar || head.bottom > window.innerHeight) {
+      answer.scrollIntoView({ block: "start" });
+    }
+  }
 })();

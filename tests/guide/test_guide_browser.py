@@ -63,13 +63,47 @@ def test_the_cabo_rules_in_french(page, shot):
     expect(page.locator("h1")).to_contain_text("Cabo")
     expect(page.get_by_role("heading", name="Annoncer Cabo")).to_be_visible()
     shot("cabo-fr")
-    page.locator('a[href="?preset=nl#values"]').click()
+    page.locator('a[href="?preset=nl#values-changed"]').click()
     expect(page).to_have_url(re.compile(r"preset=nl"))
     expect(page.locator("#values")).to_contain_text("−1")
     shot("cabo-fr-nl-values")
     # The page is long; keep close-ups of its top and of the value table to look at.
     page.locator(".guide-toc").screenshot(path=str(shot("toc").with_suffix(".toc.png")))
     page.locator("#values").screenshot(path=str(shot("values").with_suffix(".values.png")))
+
+
+SMALL_PHONE = {"viewport": {"width": 320, "height": 640}, "service_workers": "block"}
+
+
+@pytest.mark.parametrize(
+    "browser_context_args",
+    [SMALL_PHONE, {**SMALL_PHONE, "java_script_enabled": False}],
+    ids=["js", "no-js"],
+)
+def test_a_rule_set_tapped_over_the_card_values_shows_the_rows_it_changes(
+    page, seen_shot, live_server
+):
+    """QA47: at 320×640 a rule set tapped landed on the values' heading with only "A 1"
+    in sight; what changes between the French and the Dutch rules (jack, queen, kings)
+    was ten rows down."""
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page.goto("/rules/cabo/")
+    for label, red_king in (("Règles néerlandaises", "−1"), ("Règles françaises", "0")):
+        page.locator(".guide-presets").get_by_role("link", name=label).click()
+        expect(page.locator('.guide-presets [aria-current="true"]')).to_have_text(label)
+        changed = page.locator(".guide-values tr.is-changed")
+        expect(changed).to_have_count(4)  # the jacks, the queens, the black and the red kings
+        for row in range(4):
+            expect(changed.nth(row)).to_be_in_viewport(ratio=1)
+        expect(changed.last).to_contain_text(red_king)
+        bar = page.locator(".topbar").bounding_box()["height"]
+        assert changed.first.bounding_box()["y"] >= bar
+        seen_shot(label)
+        page.evaluate("window.scrollTo(0, 0)")
+    # The official deck has its own cards: nothing to compare, it opens on its table.
+    page.locator(".guide-presets").get_by_role("link", name="Jeu Cabo officiel").click()
+    expect(page.locator(".guide-values tr.is-changed")).to_have_count(0)
+    expect(page.locator(".guide-values tbody tr").first).to_be_in_viewport(ratio=1)
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "nl"])
@@ -149,6 +183,24 @@ def test_tapping_a_card_tells_what_it_does_in_place(page, shot):
     assert (
         answer.locator("h2").bounding_box()["y"] >= page.locator(".topbar").bounding_box()["height"]
     )
+
+
+def test_on_a_small_phone_each_cards_answer_shows_its_name_below_the_top_bar(page, shot):
+    """QA47: at 320×640 the answer is taller than the screen: brought "nearest" into view
+    after a second card tapped lower down, its bottom was aligned and its heading (« Dame
+    de pique ») sat under the sticky top bar."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto("/rules/cabo/cards/")
+    choose_language(page, "Français")
+    answer = page.locator("#answer")
+    bar = page.locator(".topbar").bounding_box()["height"]
+    for name, title in (("roi de cœur", "Roi de cœur"), ("dame de pique", "Dame de pique")):
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.get_by_role("link", name=name, exact=True).click()
+        expect(answer.locator("h2")).to_contain_text(title)
+        expect(answer.locator("h2")).to_be_in_viewport(ratio=1)
+        assert answer.locator("h2").bounding_box()["y"] >= bar
+        shot(f"answer-{title}")
 
 
 @pytest.mark.parametrize("game", ["cabo", "escoba", "cabanga"])
@@ -339,14 +391,39 @@ HEAD = """() => {
 }"""
 
 
+# A step's score table: columns wider than its box (QA47: « Points négatifs » and
+# "Minpunten" cut at 320 px, their figures behind a swipe), and cells whose bracketed
+# note is split over two lines ("(hand" above "6)").
+TABLES = """() => {
+  const wide = [...document.querySelectorAll('#step .table-wrap')]
+    .filter((wrap) => wrap.scrollWidth > wrap.clientWidth).map((wrap) => wrap.innerText);
+  const split = [...document.querySelectorAll('#step .guide-score td')].filter((cell) => {
+    const text = cell.firstChild && cell.textContent;
+    const open = text ? text.indexOf('(') : -1;
+    if (open < 0) return false;
+    const range = document.createRange();
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let node, at = 0;
+    while ((node = walker.nextNode())) {
+      const end = at + node.length;
+      if (open >= at && open < end) range.setStart(node, open - at);
+      if (end >= text.length) range.setEnd(node, node.length);
+      at = end;
+    }
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+  }).map((cell) => cell.textContent);
+  return wide.concat(split);
+}"""
+
+
 @pytest.mark.parametrize("width", [360, 320])
 def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, live_server, width):
     """QA40: below 380 px "Étape 4 sur 11 · ← Précédent · Suivant →" wrapped onto a
     second line, 26 px taken from the step. The top Previous is its arrow, still named.
     QA41: so did the last step's "Retour aux règles" (74 px), and cards beside a long
     zone's name ("Aflegstapel (bovenste kaart laatst)", « Rangée violette ») ran off a
-    320 px screen: the page scrolled sideways. Every step of every game, in every
-    language."""
+    320 px screen: the page scrolled sideways. QA47: a score table wider than its box.
+    Every step of every game, in every language."""
     from scorepad.guide.walkthroughs import WALKTHROUGHS
 
     page.set_viewport_size({"width": width, "height": 640})
@@ -370,6 +447,8 @@ def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, li
                 )
                 if not fine:
                     faults.append((language, game, number, head))
+                if cut := page.evaluate(TABLES):
+                    faults.append((language, game, number, cut))
     assert faults == []
     # The words shortened on sight are still what a screen reader names.
     page.goto("/rules/cabo/walkthrough/11/")

@@ -280,7 +280,7 @@ def test_the_quick_reference_switches_its_card_values_in_place(client):
     assert '<section id="quick-values">' in page
     assert 'href="?preset=nl#quick-values"' in page and "#values" not in page
     rules = get(client, "/rules/cabo/", "en").text
-    assert '<section id="values">' in rules and 'href="?preset=nl#values"' in rules
+    assert '<section id="values">' in rules and 'href="?preset=nl#values-changed"' in rules
 
 
 @pytest.mark.parametrize(

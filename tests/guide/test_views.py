@@ -126,7 +126,7 @@ def test_the_value_table_is_at_first_the_one_the_readers_language_plays(
 def test_a_preset_asked_for_wins_over_the_readers_language(client):
     with translation.override("en"):
         page = client.get("/rules/cabo/?preset=fr", headers={"accept-language": "nl"}).text
-    assert 'class="lang is-current" href="?preset=fr#values"' in page
+    assert 'class="lang is-current" href="?preset=fr#values-changed"' in page
     assert "<td>−1</td>" not in main_of(page)
 
 

@@ -76,12 +76,26 @@ class Move:
 
 
 @dataclass(frozen=True)
-class Score:
-    """A small table: a heading per column, a label and one value per column per row."""
+class Noted:
+    """A figure with a short note under it, "16" over "(hand 6)": on a narrow phone the
+    note keeps its words together instead of breaking the cell over three lines."""
 
-    columns: tuple[Say, ...]
+    figure: object
+    note: Say
+
+
+@dataclass(frozen=True)
+class Score:
+    """A small table: a heading per column, a label and one value per column per row.
+
+    ``spans`` head runs of columns from the left (a heading or None, how many columns):
+    "Cards by number of symbols" over the short 1, 2, 3 fits a 320 px phone where three
+    "2 symbolen" did not."""
+
+    columns: tuple[object, ...]
     rows: tuple[tuple[Say, tuple[object, ...]], ...]
     notes: tuple[tuple[Say, tuple[Text, ...]], ...] = ()
+    spans: tuple[tuple[Say | None, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,6 +122,13 @@ def _text(value: object, card: Callable[[str], Card]) -> str:
     if isinstance(value, Text):
         return value.render(gettext)
     return str(value)
+
+
+def _cell(value: object, card: Callable[[str], Card]) -> tuple[str, str]:
+    """A score cell as its figure and its note ("" without one)."""
+    if isinstance(value, Noted):
+        return _text(value.figure, card), value.note.render(card)
+    return _text(value, card), ""
 
 
 def show(walkthrough: Walkthrough, step: Step) -> dict[str, object]:
@@ -140,9 +161,13 @@ def show(walkthrough: Walkthrough, step: Step) -> dict[str, object]:
     score = None
     if step.score is not None:
         score = {
+            "spans": [
+                (_text(heading, card) if heading else "", width)
+                for heading, width in step.score.spans
+            ],
             "columns": [_text(column, card) for column in step.score.columns],
             "rows": [
-                (_text(label, card), [_text(value, card) for value in values])
+                (_text(label, card), [_cell(value, card) for value in values])
                 for label, values in step.score.rows
             ],
             "notes": [

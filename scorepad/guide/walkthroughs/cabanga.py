@@ -304,8 +304,13 @@ def _score() -> Score:
         )
         for name in PLAYERS
     )
-    columns = (Say(_("1 symbol")), Say(_("2 symbols")), Say(_("3 symbols")), Say(_("Minus points")))
-    return Score(columns, rows, notes=((Say(_("The scorepad says")), STATE.rounds[0].explanation),))
+    columns = (1, 2, 3, Say(_("Minus points")))
+    return Score(
+        columns,
+        rows,
+        notes=((Say(_("The scorepad says")), STATE.rounds[0].explanation),),
+        spans=((Say(_("Cards by number of symbols")), 3), (None, 1)),
+    )
 
 
 STEPS = (

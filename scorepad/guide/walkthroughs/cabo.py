@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.guide.cards import french_card
-from scorepad.guide.walkthroughs.base import Cards, Move, Say, Score, Step, Walkthrough, Zone
+from scorepad.guide.walkthroughs.base import Cards, Move, Noted, Say, Score, Step, Walkthrough, Zone
 from scorepad.rules.cabo import GAME, card_value
 
 PLAYERS = ("Ana", "Ben", "Chloé", "Dev")
@@ -358,12 +358,9 @@ def _score() -> Score:
             (
                 Say(name),
                 tuple(
-                    Say(
-                        _("{points} (hand {hand})"),
-                        {
-                            "points": STATES[preset].rounds[0].points[name],
-                            "hand": _hand(preset, name),
-                        },
+                    Noted(
+                        STATES[preset].rounds[0].points[name],
+                        Say(_("(hand {hand})"), {"hand": _hand(preset, name)}),
                     )
                     for preset in PRESETS
                 ),
