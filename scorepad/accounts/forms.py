@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 
+from axes.helpers import get_failure_limit
 from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
@@ -95,6 +96,29 @@ class LogInForm(auth_forms.AuthenticationForm):
         if typed in names or len(names) != 1:
             return typed
         return names[0]
+
+    def clean(self) -> dict:
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            # Said before the pause, beside the field to mind, while a reset is still a tap
+            # away on this page.
+            if self.one_try_left():
+                self.add_error(
+                    "password",
+                    _(
+                        "One try left: after one more wrong password, signing in with this"
+                        " name from this network is paused for 15 minutes."
+                    ),
+                )
+            raise
+
+    def one_try_left(self) -> bool:
+        """Whether django-axes, which just counted this wrong password, pauses signing in
+        at the next one."""
+        failures = getattr(self.request, "axes_failures_since_start", None)
+        credentials = {"username": self.cleaned_data.get("username")}
+        return failures is not None and failures == get_failure_limit(self.request, credentials) - 1
 
 
 class PasswordChangeForm(NewPasswordBesideItsField, auth_forms.PasswordChangeForm):
