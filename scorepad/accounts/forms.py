@@ -7,6 +7,8 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import UserCreationForm
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -190,8 +192,15 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
         if accounts_named("email", email):
+            # Only our own words and address in the markup: nothing typed is marked safe.
             raise forms.ValidationError(
-                _("An account already uses this email address. Forgot your password?")
+                format_html(
+                    '{} <a href="{}">{}</a>',
+                    _("An account already uses this email address."),
+                    reverse("accounts:password_reset"),
+                    _("Forgot your password?"),
+                ),
+                code="taken",
             )
         return email
 

@@ -174,3 +174,15 @@ def test_an_email_address_taken_in_other_capitals_is_refused(client):
     response = client.post(SIGN_UP, sign_up_data(username="ben", email="ana@example.ORG"))
     assert response.status_code == 422
     assert "An account already uses this email address." in response.content.decode()
+
+
+def test_an_email_address_taken_links_to_a_new_password(client):
+    """The one who forgot they had an account is a tap from a reset link (QA46)."""
+    make_user("ana", "ana@example.org")
+    response = client.post(SIGN_UP, sign_up_data(username="ana2", email="ana@example.org"))
+    assert response.status_code == 422
+    reset = reverse("accounts:password_reset")
+    html = response.content.decode()
+    assert f'<a href="{reset}">Forgot your password?</a>' in html
+    (fault,) = response.context["form"].errors["email"]
+    assert fault.startswith("An account already uses this email address.")
