@@ -226,7 +226,12 @@ class DeleteAccountForm(forms.Form):
 class ClaimForm(forms.Form):
     """Which seat of `match` the account's player sat in."""
 
-    seat = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.RadioSelect)
+    seat = forms.TypedChoiceField(
+        label=_("Players"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose a player.")},
+    )
 
     def __init__(self, *args, match: Match, user, **kwargs) -> None:
         super().__init__(*args, **kwargs)
