@@ -52,6 +52,30 @@ class MinimumLengthValidator(password_validation.MinimumLengthValidator):
         ) % {"count": self.min_length}
 
 
+class UserAttributeSimilarityValidator(password_validation.UserAttributeSimilarityValidator):
+    """Django's, saying which of the account's details the password is close to in a
+    whole sentence: Django glues the field's name into its own, and Dutch then read
+    "lijkt te veel op de e-mailadres" (het e-mailadres, QA46)."""
+
+    TOO_CLOSE = {
+        "username": _("This password is too close to your name."),
+        "email": _("This password is too close to your email address."),
+    }
+
+    def validate(self, password: str, user=None) -> None:
+        # Django's own comparison, one detail at a time, to know which one it was.
+        for attribute in self.user_attributes:
+            one = password_validation.UserAttributeSimilarityValidator(
+                (attribute,), self.max_similarity
+            )
+            try:
+                one.validate(password, user)
+            except forms.ValidationError as fault:
+                if attribute not in self.TOO_CLOSE:
+                    raise
+                raise forms.ValidationError(self.TOO_CLOSE[attribute], code=fault.code) from None
+
+
 class NewPasswordBesideItsField:
     """What is wrong with a new password said beside it, where it was typed, and not
     beside its confirmation as Django's forms say it; nothing more when the two differ."""
