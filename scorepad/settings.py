@@ -187,7 +187,7 @@ CACHES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "scorepad.accounts.forms.UserAttributeSimilarityValidator"},
     {"NAME": "scorepad.accounts.forms.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
@@ -236,22 +236,23 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 400
 # (scorepad/matches/sessions.py).
 SESSION_ENGINE = "scorepad.matches.sessions"
 
-# Signing in (an account or the admin): after five wrong passwords for one user name, or
-# from one address, signing in is paused for fifteen minutes (django-axes). Behind the
-# proxy, the address is the one the proxy saw (scorepad.core.errors.client_address).
+# Signing in (an account or the admin): after five wrong passwords for one user name from
+# one address, or many from one address whatever the names, signing in is paused for
+# fifteen minutes (django-axes, scorepad.accounts.lockout). Behind the proxy, the address
+# is the one the proxy saw (scorepad.core.errors.client_address).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = "scorepad.accounts.lockout.counted_together"
 AXES_CLIENT_IP_CALLABLE = "scorepad.core.errors.client_address"
 # Production runs behind a reverse proxy that appends the client's address to
 # X-Forwarded-For (README, Production).
 BEHIND_PROXY = env_bool("BEHIND_PROXY", not DEVELOPMENT)
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "scorepad.core.errors.locked_out"
+AXES_LOCKOUT_CALLABLE = "scorepad.accounts.lockout.locked_out"
 
 # Content Security Policy: every script, style, image and font comes from this site;
 # no inline script or style anywhere (htmx's own indicator style is in scorepad.css).

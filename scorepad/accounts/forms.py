@@ -2,10 +2,13 @@ from __future__ import annotations
 
 import re
 
+from axes.helpers import get_failure_limit
 from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import UserCreationForm
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -47,6 +50,30 @@ class MinimumLengthValidator(password_validation.MinimumLengthValidator):
             "This password is too short: it needs at least %(count)d characters.",
             self.min_length,
         ) % {"count": self.min_length}
+
+
+class UserAttributeSimilarityValidator(password_validation.UserAttributeSimilarityValidator):
+    """Django's, saying which of the account's details the password is close to in a
+    whole sentence: Django glues the field's name into its own, and Dutch then read
+    "lijkt te veel op de e-mailadres" (het e-mailadres, QA46)."""
+
+    TOO_CLOSE = {
+        "username": _("This password is too close to your name."),
+        "email": _("This password is too close to your email address."),
+    }
+
+    def validate(self, password: str, user=None) -> None:
+        # Django's own comparison, one detail at a time, to know which one it was.
+        for attribute in self.user_attributes:
+            one = password_validation.UserAttributeSimilarityValidator(
+                (attribute,), self.max_similarity
+            )
+            try:
+                one.validate(password, user)
+            except forms.ValidationError as fault:
+                if attribute not in self.TOO_CLOSE:
+                    raise
+                raise forms.ValidationError(self.TOO_CLOSE[attribute], code=fault.code) from None
 
 
 class NewPasswordBesideItsField:
@@ -95,6 +122,29 @@ class LogInForm(auth_forms.AuthenticationForm):
         if typed in names or len(names) != 1:
             return typed
         return names[0]
+
+    def clean(self) -> dict:
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            # Said before the pause, beside the field to mind, while a reset is still a tap
+            # away on this page.
+            if self.one_try_left():
+                self.add_error(
+                    "password",
+                    _(
+                        "One try left: after one more wrong password, signing in with this"
+                        " name from this network is paused for 15 minutes."
+                    ),
+                )
+            raise
+
+    def one_try_left(self) -> bool:
+        """Whether django-axes, which just counted this wrong password, pauses signing in
+        at the next one."""
+        failures = getattr(self.request, "axes_failures_since_start", None)
+        credentials = {"username": self.cleaned_data.get("username")}
+        return failures is not None and failures == get_failure_limit(self.request, credentials) - 1
 
 
 class PasswordChangeForm(NewPasswordBesideItsField, auth_forms.PasswordChangeForm):
@@ -166,8 +216,15 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
         if accounts_named("email", email):
+            # Only our own words and address in the markup: nothing typed is marked safe.
             raise forms.ValidationError(
-                _("An account already uses this email address. Forgot your password?")
+                format_html(
+                    '{} <a href="{}">{}</a>',
+                    _("An account already uses this email address."),
+                    reverse("accounts:password_reset"),
+                    _("Forgot your password?"),
+                ),
+                code="taken",
             )
         return email
 
@@ -193,7 +250,12 @@ class DeleteAccountForm(forms.Form):
 class ClaimForm(forms.Form):
     """Which seat of `match` the account's player sat in."""
 
-    seat = forms.TypedChoiceField(label=_("Players"), coerce=int, widget=forms.RadioSelect)
+    seat = forms.TypedChoiceField(
+        label=_("Players"),
+        coerce=int,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose a player.")},
+    )
 
     def __init__(self, *args, match: Match, user, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -51,11 +51,19 @@ PAGES = {
     ),
     429: (
         _("Too many attempts"),
-        # django-axes counts wrong passwords per name and per address (settings.py):
-        # whoever shares the network of five wrong tries is paused too.
+        # django-axes counts wrong passwords per name on one network
+        # (scorepad.accounts.lockout): the friends on the same Wi-Fi still sign in.
         _(
-            "After five wrong passwords, signing in with this name, or from this network, is"
-            " paused for 15 minutes."
+            "After five wrong passwords, signing in with this name from this network is paused"
+            " for 15 minutes."
+        ),
+    ),
+    # Many wrong passwords from one network, whatever the names.
+    "network paused": (
+        _("Too many attempts"),
+        _(
+            "After many wrong passwords from this network, signing in from it is paused for"
+            " 15 minutes."
         ),
     ),
     500: (
@@ -69,7 +77,7 @@ PAGES = {
 }
 
 
-def _error_page(
+def error_page(
     request: HttpRequest, status: int, page: int | str | None = None, **context
 ) -> HttpResponse:
     title, explanation = PAGES[page or status]
@@ -80,15 +88,15 @@ def _error_page(
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error_page(request, 400)
+    return error_page(request, 400)
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error_page(request, 403)
+    return error_page(request, 403)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    return _error_page(request, 403, "csrf")
+    return error_page(request, 403, "csrf")
 
 
 # The pages of someone's own matches: one not found may be an account's, signed out of.
@@ -99,18 +107,13 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     if request.path.startswith(OWN_PAGES):
         # Not back to this address: a page of a match not found shows nothing of it, its
         # number neither (the account's home page, once signed in, lists its matches).
-        return _error_page(request, 404, sign_in_url=reverse("accounts:log_in"))
-    return _error_page(request, 404)
-
-
-def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
-    """django-axes' answer after too many wrong passwords."""
-    return _error_page(request, 429)
+        return error_page(request, 404, sign_in_url=reverse("accounts:log_in"))
+    return error_page(request, 404)
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:
     """503 while the database cannot be reached: the client may simply try again."""
-    response = _error_page(request, 503)
+    response = error_page(request, 503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -120,7 +123,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     # (a view, the session saved on the way out) is a 503, not a fault of the app.
     if isinstance(sys.exception(), DATABASE_DOWN):
         return unavailable(request)
-    return _error_page(request, 500)
+    return error_page(request, 500)
 
 
 class DatabaseUnavailableMiddleware:
@@ -156,7 +159,7 @@ class MethodNotAllowedPageMiddleware:
             or "HX-Request" in request.headers
         ):
             return response
-        page = _error_page(request, 405)
+        page = error_page(request, 405)
         page["Allow"] = response["Allow"]
         return page
 

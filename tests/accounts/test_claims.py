@@ -101,7 +101,10 @@ def test_a_seat_taken_at_the_same_moment_gets_the_same_message(
 def test_choosing_no_seat_is_told_and_a_seat_not_offered_is_a_bad_request(anas, ana_phone):
     match = build(anas, CABO_FR)
     response = ana_phone.post(claim_url(match), {})
-    assert response.status_code == 422 and "This field is required." in response.content.decode()
+    assert response.status_code == 422
+    # In the words of the form, beside the players (QA46), not Django's "field required".
+    assert response.context["form"].errors["seat"] == ["Choose a player."]
+    assert 'id="id_seat_error"' in response.content.decode()
     assert ana_phone.post(claim_url(match), {"seat": "7"}).status_code == 400
     assert ana_phone.post(claim_url(match), {"seat": "x"}).status_code == 400
     assert not Claim.objects.exists()
@@ -550,3 +553,20 @@ def test_the_offer_says_the_player_as_the_statistics_do(ana, anas, ana_phone):
     assert "I am Zoë in all 2" in seats and 'value="Zoë"' in seats
     response = ana_phone.post(EVERYWHERE, {"name": "Zoë"}, follow=True)
     assert "You are Zoë in 2 more matches." in response.content.decode()
+
+
+def test_statistics_with_no_claim_yet_ask_which_player_you_are(ana_phone):
+    content = ana_phone.get(STATISTICS).content.decode()
+    assert "No finished match counts yet: say which player you were in a match." in content
+    assert "once they are finished" not in content
+
+
+def test_statistics_with_a_claim_in_a_match_still_going_say_it_counts_once_finished(
+    ana, anas, ana_phone
+):
+    """She just said which player she is: not asked again to do so (QA46)."""
+    going = build(anas, {**CABO_FR, "rounds": CABO_FR["rounds"][:1]})
+    Claim.objects.create(user=ana, match=going, position=0)
+    content = ana_phone.get(STATISTICS).content.decode()
+    assert "Your matches count here once they are finished." in content
+    assert "No finished match counts yet" not in content

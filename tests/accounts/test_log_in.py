@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scorepad.accounts.lockout import NETWORK_FAILURE_LIMIT
 from scorepad.matches.models import Match
 from tests.records.conftest import build, client_of
 from tests.records.matches import CABO_FR
@@ -79,25 +80,79 @@ def test_the_navigation_offers_to_sign_in_or_shows_the_account(client, ana_phone
     assert f'href="{ACCOUNT}"' in content and f'href="{LOG_IN}"' not in content
 
 
+def wrong_passwords(client, name: str, count: int, address: str = "127.0.0.1") -> list:
+    return [
+        client.post(LOG_IN, {"username": name, "password": f"wrong{n}"}, REMOTE_ADDR=address)
+        for n in range(count)
+    ]
+
+
 def test_five_wrong_passwords_pause_signing_in_with_a_message(client, ana):
-    for attempt in range(4):
-        response = client.post(LOG_IN, {"username": "ana", "password": f"wrong{attempt}"})
-        assert response.status_code == 422, attempt
-    assert client.post(LOG_IN, {"username": "ana", "password": "wrong"}).status_code == 429
+    assert [response.status_code for response in wrong_passwords(client, "ana", 5)] == [
+        *[422] * 4,
+        429,
+    ]
     locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
     assert locked.status_code == 429
-    assert "signing in with this name, or from this network, is paused for 15 minutes" in (
+    assert "signing in with this name from this network is paused for 15 minutes" in (
         locked.content.decode()
     )
     assert "_auth_user_id" not in client.session
 
 
-def test_five_wrong_passwords_from_one_network_pause_another_name_and_say_so(client, ana):
-    for attempt in range(5):
-        client.post(LOG_IN, {"username": "nobody-x", "password": f"wrong{attempt}"})
+def test_a_paused_name_is_offered_to_reset_its_password(client, ana):
+    wrong_passwords(client, "ana", 5)
     locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
     assert locked.status_code == 429
-    assert "or from this network" in locked.content.decode()
+    content = locked.content.decode()
+    assert f'href="{reverse("accounts:password_reset")}"' in content
+    assert "Forgot your password?" in content
+
+
+def test_another_name_on_the_same_network_still_signs_in(client, ana, ben):
+    """A table on one café Wi-Fi: Ana's five wrong tries do not pause Ben (QA46)."""
+    wrong_passwords(client, "ana", 5)
+    response = client.post(LOG_IN, {"username": "ben", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(ben.pk)
+
+
+def test_the_paused_name_still_signs_in_from_another_network(client, ana):
+    wrong_passwords(client, "ana", 5, address="10.0.0.1")
+    response = client.post(
+        LOG_IN, {"username": "ana", "password": PASSWORD}, REMOTE_ADDR="10.0.0.2"
+    )
+    assert response.status_code == 302
+
+
+def test_the_last_try_is_warned_of_beside_the_password(client, ana):
+    responses = wrong_passwords(client, "ana", 4)
+    warning = "One try left: after one more wrong password"
+    assert [warning in response.content.decode() for response in responses] == [
+        False,
+        False,
+        False,
+        True,
+    ]
+    form = responses[-1].context["form"]
+    assert any(warning in fault for fault in form.errors["password"])
+
+
+def test_one_network_trying_many_names_is_paused_too(client, ana):
+    """Four tries for each of many names is no way around the pause."""
+    names = [f"guess{n}" for n in range(NETWORK_FAILURE_LIMIT // 4 + 1)]
+    answers = [
+        response.status_code for name in names for response in wrong_passwords(client, name, 4)
+    ]
+    assert answers[: NETWORK_FAILURE_LIMIT - 1] == [422] * (NETWORK_FAILURE_LIMIT - 1)
+    assert answers[NETWORK_FAILURE_LIMIT - 1] == 429
+    locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert "from this network" in locked.content.decode()
+    elsewhere = client.post(
+        LOG_IN, {"username": "ana", "password": PASSWORD}, REMOTE_ADDR="10.0.0.9"
+    )
+    assert elsewhere.status_code == 302
 
 
 def test_signing_out_says_so_and_where_the_matches_are(ana_phone):

@@ -174,3 +174,34 @@ def test_an_email_address_taken_in_other_capitals_is_refused(client):
     response = client.post(SIGN_UP, sign_up_data(username="ben", email="ana@example.ORG"))
     assert response.status_code == 422
     assert "An account already uses this email address." in response.content.decode()
+
+
+def test_an_email_address_taken_links_to_a_new_password(client):
+    """The one who forgot they had an account is a tap from a reset link (QA46)."""
+    make_user("ana", "ana@example.org")
+    response = client.post(SIGN_UP, sign_up_data(username="ana2", email="ana@example.org"))
+    assert response.status_code == 422
+    reset = reverse("accounts:password_reset")
+    html = response.content.decode()
+    assert f'<a href="{reset}">Forgot your password?</a>' in html
+    (fault,) = response.context["form"].errors["email"]
+    assert fault.startswith("An account already uses this email address.")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"username": "annelies-p", "email": "x@example.org"}, "too close to your name."),
+        ({"username": "zoe", "email": "anneliesp@example.org"}, "too close to your email address."),
+    ],
+)
+def test_a_password_close_to_the_name_or_email_says_which_in_a_whole_sentence(
+    client, changes, message
+):
+    """Django glues its field's name into its sentence: Dutch then read "de e-mailadres"
+    (QA46); our sentences name the field themselves."""
+    data = sign_up_data(password1="annelies-p1", password2="annelies-p1", **changes)
+    response = client.post(SIGN_UP, data)
+    assert response.status_code == 422
+    (fault,) = response.context["form"].errors["password1"]
+    assert fault == f"This password is {message}"

@@ -1,0 +1,50 @@
+"""Which wrong passwords django-axes counts together before it pauses signing in.
+
+Five for one name on one network: a name mistyped at a café table pauses that name
+there, not the friends on the same Wi-Fi (QA46), nor its owner on their mobile data.
+A network that has made many, whatever the names, waits as a whole: four guesses for
+each of many names are no way around the pause.
+
+django-axes compares one limit (`AXES_FAILURE_LIMIT`) with the largest count among the
+groups its `AXES_LOCKOUT_PARAMETERS` name, so a second, higher limit for the network is
+this callable: it counts the network alone once the network has reached that limit.
+"""
+
+from __future__ import annotations
+
+from axes.helpers import get_client_ip_address
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils import timezone
+
+from scorepad.core.errors import error_page
+
+NAME_ON_NETWORK = [["username", "ip_address"]]
+NETWORK = ["ip_address"]
+# Wrong passwords from one network, whatever the names, before the whole network waits.
+NETWORK_FAILURE_LIMIT = 30
+
+
+def counted_together(request: HttpRequest, credentials: dict | None = None) -> list:
+    """django-axes' lockout parameters for this request (`AXES_LOCKOUT_PARAMETERS`)."""
+    return NETWORK if network_paused(request) else NAME_ON_NETWORK
+
+
+def network_paused(request: HttpRequest) -> bool:
+    """Whether the asker's network made too many wrong tries in the cool-off time."""
+    # django-axes sets the address on the requests it handles; its own tools may not.
+    address = getattr(request, "axes_ip_address", None) or get_client_ip_address(request)
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    recent = AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since)
+    failures = recent.aggregate(failures=Sum("failures_since_start"))["failures"] or 0
+    return failures >= NETWORK_FAILURE_LIMIT
+
+
+def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
+    """django-axes' answer after too many wrong passwords (`AXES_LOCKOUT_CALLABLE`): what
+    is paused, and the way to a new password for whoever forgot theirs."""
+    page = "network paused" if network_paused(request) else None
+    return error_page(request, 429, page, reset_url=reverse("accounts:password_reset"))
