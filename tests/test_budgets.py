@@ -478,3 +478,19 @@ def test_a_followed_board_reads_its_last_rounds_alone(owner, client):
         assert reads and all("LIMIT" in sql for sql in reads), reads
     rows, _ = shown("live:board", rounds="all")
     assert len(rows) == 30
+
+
+def test_the_home_page_of_a_phone_that_follows_tables_costs_the_same_for_1_or_6_links(owner):
+    """The links a browser opened come back in one query with their matches (QA46)."""
+
+    def home_queries(count: int) -> int:
+        scorer = Owner.objects.create()
+        browser = client_of(owner)
+        browser.get(reverse("home"))  # the first request of the day renews the session
+        for _ in range(count):
+            link = sharing.share(cabanga_match(scorer, 2), "follow")
+            browser.get(reverse("live:page", args=[link.token]))
+        return page_queries(browser, "/", {}, {})
+
+    one, six = home_queries(1), home_queries(6)
+    assert one == six <= QUERIES["home"] + 1

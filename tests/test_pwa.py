@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import struct
 
 import pytest
@@ -117,3 +118,14 @@ def test_the_offline_page_holds_no_session_and_no_token(client):
 @pytest.mark.parametrize("url", ["/manifest.webmanifest", "/sw.js", "/offline/"])
 def test_the_app_files_refuse_a_post(client, url):
     assert client.post(url).status_code == 405
+
+
+def test_the_offline_page_words_fit_every_game_escobas_deals_too(client):
+    """One page stands in for every match's board (QA46): it says neither rounds, which
+    Escoba's pages call deals, nor deals."""
+    content = client.get("/offline/").content.decode()
+    main = content[content.index("<main") : content.index("</main>")]
+    words = re.sub(r'(id|class)="[^"]*"', "", main)
+    assert re.findall(r"\b(?:rounds?|deals?)\b", words, flags=re.IGNORECASE) == []
+    assert "What you enter with no connection stays on this phone" in main
+    assert 'data-waiting-other="{n} scores are kept on this phone' in main

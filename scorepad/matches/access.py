@@ -27,6 +27,12 @@ def current_owner(request: HttpRequest, *, create: bool = False) -> Owner | None
     return owner
 
 
+def known_owner(request: HttpRequest) -> Owner | None:
+    """The owner this request already knows (looked up, or read with the session), with
+    no query: for a page that only leaves something out for them."""
+    return getattr(request, _FOUND, None) or _session_owner(request)
+
+
 def _find_owner(request: HttpRequest, *, create: bool) -> Owner | None:
     found = _session_owner(request)
     if found is not None:
@@ -154,7 +160,7 @@ def get_own_match(
     and for a deleted one unless `deleted` (only undoing the deletion asks for it). The
     asker's owner comes with it, in the same query, when neither looked up yet nor read
     with the session."""
-    owner = getattr(request, _FOUND, None) or _session_owner(request)
+    owner = known_owner(request)
     user = getattr(request, "user", None)
     if owner is not None:
         match = _owners_match(owner, match_id, deleted=deleted)

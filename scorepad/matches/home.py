@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 from scorepad.core.pagecache import kept_page
 from scorepad.rules import GAMES
 
+from . import followed
 from .access import current_owner, owner_stamp
 from .models import Match, Owner
 from .services import back_already
@@ -38,16 +39,24 @@ def _just_deleted(owner: Owner | None, match_id: str | None) -> tuple[Match | No
     return deleted, deleted is not None and back_already(deleted) is None
 
 
+def home_stamp(request: HttpRequest) -> tuple:
+    """The owner's matches, and the live links this browser opened (`followed`)."""
+    return owner_stamp(request), followed.stamp(request)
+
+
 @require_safe
-@kept_page(stamp=owner_stamp)
+@kept_page(stamp=home_stamp)
 def home(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     in_progress, more = _in_progress(owner)
     deleted, undo = _just_deleted(owner, request.GET.get("deleted"))
+    shared = followed.offered(request)
     context = {
         "games": GAMES.values(),
         "in_progress": in_progress,
         "more_in_progress": more,
+        "shared": shared,
+        "going_on": bool(in_progress or shared),
         "deleted": deleted,
         "undo": undo,
     }

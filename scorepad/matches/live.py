@@ -25,7 +25,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 
 from scorepad.core.htmx import VARY, wants_fragment
 
-from . import etags, rendered, sharing
+from . import etags, followed, rendered, sharing
 from .access import get_own_match, shared_link
 from .models import Match, ShareLink
 from .scoreboard import RECENT_ROUNDS, card_picker, scoreboard_context
@@ -108,6 +108,7 @@ def page(request: HttpRequest, link: ShareLink) -> HttpResponse:
         response = board(request, link.token)
         patch_vary_headers(response, VARY)
         return response
+    followed.remember(request, link)  # offered back on this browser's home page
     context = _live_context(request, link)
     # The poll's first question already knows this board: an unchanged one is a 304.
     context["etag"] = etags.live_board_etag(request, link.token) or ""

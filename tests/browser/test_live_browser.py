@@ -1067,3 +1067,40 @@ def test_values_typed_for_a_taken_round_stay_said_so_through_their_faults_and_a_
     expect(note).to_have_count(0)
     expect(co_scorer.locator(".unsent-round")).to_have_count(0)
     assert list(Round.objects.values_list("number", flat=True).order_by("number"))[-2:] == [11, 12]
+
+
+def test_a_co_scorer_and_a_follower_find_their_table_again_from_the_home_page(page, phone, request):
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    follow_link = share(page, "Show a link and QR code")
+    score_link = share(page, "Make a co-scorer link")
+    co_scorer = phone()
+    co_scorer.goto(score_link)
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    co_scorer.locator(".topbar .brand").click()  # the logo: the home page
+    offer = co_scorer.get_by_role("link", name=re.compile(r"^Score: Cabo with Ana, Ben, Chloé"))
+    expect(offer).to_be_in_viewport()
+    snap(co_scorer, request, "co-scorer-home")
+    offer.click()
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    assert co_scorer.url == score_link
+
+    # A follower who saw the home page first, then the link: Back offers it too (the
+    # copy of the home page the browser kept asks for its lists again).
+    follower = phone()
+    follower.goto("/")
+    expect(follower.get_by_role("link", name="New match")).to_be_visible()
+    follower.goto(follow_link)
+    expect(follower.locator("#scoreboard")).to_be_visible()
+    follower.go_back()
+    offer = follower.get_by_role("link", name=re.compile(r"^Follow: Cabo with Ana, Ben, Chloé"))
+    expect(offer).to_be_in_viewport()
+    offer.click()
+    expect(follower.locator("#scoreboard")).to_be_visible()
+    assert follower.url == follow_link
+
+    # The scorer stops the co-scorer's link: it is no longer offered.
+    page.locator("#share").get_by_role("button", name="Stop scoring together").click()
+    expect(page.get_by_role("button", name="Make a co-scorer link")).to_be_visible()
+    co_scorer.goto("/")
+    expect(co_scorer.get_by_role("link", name="New match")).to_be_visible()
+    expect(co_scorer.get_by_role("link", name=re.compile(r"^Score: "))).to_have_count(0)

@@ -613,7 +613,7 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
     kept = page.locator("#kept-rounds")
     expect(kept).to_have_text(
-        "2 rounds are kept on this phone: they are sent when the connection is back."
+        "2 scores are kept on this phone: they are sent when the connection is back."
     )
     shot("offline-page-counts")
     # The home page, online, names the match of a round the server did not take.
@@ -630,7 +630,7 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     page.goto("/")
     kept = page.locator("#kept-rounds")
     expect(kept.locator(".kept-stopped")).to_have_text(
-        "A round kept on this phone was not recorded: open its match to see why."
+        "A score kept on this phone was not recorded: open its match to see why."
     )
     expect(kept).to_be_in_viewport()
     shot("home-refused")
