@@ -3,7 +3,7 @@ the results kept before (as `rebuild_results` does, with the models as they stan
 migration). Not a migration itself: the loader skips modules named with a leading "_"."""
 
 from scorepad.rules import get_game
-from scorepad.rules.base import RoundInvalid, Setup
+from scorepad.rules.base import RoundInvalid, Setup, Team
 from scorepad.rules.kept import result_to_json
 
 
@@ -13,7 +13,8 @@ def keep_again(apps, matches) -> None:
     Match = apps.get_model("matches", "Match")
     Round = apps.get_model("matches", "Round")
     for match in matches.iterator():
-        setup = Setup(match.game, tuple(match.players), match.options, match.first_dealer)
+        teams = tuple(Team(t["name"], tuple(t["players"])) for t in match.teams or ()) or None
+        setup = Setup(match.game, tuple(match.players), match.options, match.first_dealer, teams)
         rounds = list(Round.objects.filter(match=match, deleted_at__isnull=True).order_by("number"))
         try:
             state = get_game(match.game).score(setup, [r.data for r in rounds])
