@@ -278,7 +278,6 @@ def test_a_remembered_setup_started_untouched_gets_the_options_it_shows(french_p
     option(page, "Score cible").fill("50")
     start_in_french(page)
     assert newest_match().options["target"] == 50
-    assert newest_match().options["reset_at_100"] == "always"
 
     # The next match: the set-up offers the last one's options, and says they are not
     # the preset's own.
@@ -292,7 +291,6 @@ def test_a_remembered_setup_started_untouched_gets_the_options_it_shows(french_p
     snap(page, request, "cabo-remembered")
     start_in_french(page)  # nothing touched
     assert newest_match().options["target"] == 50
-    assert newest_match().options["reset_at_100"] == "always"
 
     # Cabanga!, a match of three rounds, then the same set-up started as it is shown.
     page.goto("/matches/new/cabanga/")
