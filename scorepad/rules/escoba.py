@@ -178,7 +178,7 @@ OPTIONS = (
             Choice("play_on", gettext_noop("Play another deal")),
             Choice(
                 "cascade",
-                gettext_noop("Most escobas, then oros, velo, sevens, cards"),
+                gettext_noop("Escobas, oros, velo, sevens, cards"),
                 gettext_noop(
                     "Over the whole match, most escobas wins, then oros, then deals won "
                     "with the velo, then sevens, then cards; still tied, play another deal."

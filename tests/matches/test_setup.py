@@ -493,7 +493,7 @@ def test_a_seat_fault_alone_is_not_read_out_with_the_other_seats(client):
 def test_escobas_tie_break_by_counts_says_what_is_counted(client):
     """QA: "Count the whole match" left the scorer guessing what is counted."""
     content = client.get(reverse("matches:new", args=["escoba"])).content.decode()
-    label = "Most escobas, then oros, velo, sevens, cards"
+    label = "Escobas, oros, velo, sevens, cards"
     assert f'<option value="cascade">{label}</option>' in content
 
 
