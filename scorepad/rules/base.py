@@ -1035,6 +1035,14 @@ class Game:
         next_dealer = setup.dealer_of(len(results) + 1)
         if finished:
             status = winner_status(winners, teams=bool(setup.teams))
+        # Whoever can still win leads: the winners once decided, the sides still in a
+        # tiebreak (QA48: one knocked out of it kept its star), else the best totals.
+        if finished and winners:
+            leaders = tuple(winners)
+        elif needs_tiebreak:
+            leaders = in_seat_order(setup, needs_tiebreak)
+        else:
+            leaders = tuple(side for side in setup.sides if totals[side] == best)
         return MatchState(
             setup=setup,
             rounds=results,
@@ -1042,7 +1050,7 @@ class Game:
             finished=finished,
             winners=tuple(winners) if finished else (),
             needs_tiebreak=tuple(needs_tiebreak),
-            leaders=tuple(side for side in setup.sides if totals[side] == best),
+            leaders=leaders,
             lower_is_better=self.lower_is_better,
             next_dealer=next_dealer,
             next_first_player=setup.seated_after(next_dealer, next_players),

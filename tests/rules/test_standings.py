@@ -58,6 +58,17 @@ def test_after_two_cabo_tiebreaks_who_lasted_longer_is_placed_higher():
     }
 
 
+def test_a_player_knocked_out_of_a_cabo_tiebreak_no_longer_leads():
+    # QA48: C, out after the first tiebreak, kept the leader's star beside A and B.
+    rounds = [
+        {"caller": "D", "hands": {"A": 5, "B": 5, "C": 5, "D": 95}},
+        {"caller": "C", "hands": {"A": 3, "B": 3, "C": 9}, "tiebreak": True},
+        {"caller": "A", "hands": {"A": 1, "B": 4}, "tiebreak": True},
+    ]
+    leaders = [CABO.score(cabo_setup("nl"), rounds[:n]).leaders for n in (1, 2, 3)]
+    assert leaders == [("A", "B", "C"), ("A", "B"), ("A",)]
+
+
 def test_a_cabo_player_who_crossed_the_target_is_told_they_lose():
     state = CABO.score(cabo_setup("fr"), [EXAMPLE_6])  # B and C share the victory on 0
     notes = {s.side: str(s.note) for s in CABO.standings(state)}
