@@ -380,6 +380,7 @@ def test_the_tiebreaks_kept_before_the_standings_counted_them_are_kept_again(own
     for round_ in Round.objects.filter(match=match):  # as kept before the engine said it
         del round_.result["carried"]["lasted"]
         round_.save(update_fields=["result"])
+    Match.objects.filter(pk=match.pk).update(standing={**match.standing, "leaders": ["Chloé"]})
     before = Match.objects.get(pk=match.pk)
     assert not match.rules.tiebreaks_played(before.kept_state(last=1))
     migration = importlib.import_module("scorepad.matches.migrations.0012_kept_cabo_tiebreaks")
@@ -387,5 +388,6 @@ def test_the_tiebreaks_kept_before_the_standings_counted_them_are_kept_again(own
     assert_kept_is_replayed(match)
     after = Match.objects.get(pk=match.pk)
     assert match.rules.tiebreaks_played(after.kept_state(last=1)) == {"Ana": 1, "Ben": 1}
+    assert after.standing["leaders"] == list(after.winners)  # its standing kept again too
     assert after.version == before.version + 1  # its kept pages change
     assert Match.objects.get(pk=untouched.pk).version == untouched.version

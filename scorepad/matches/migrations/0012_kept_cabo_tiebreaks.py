@@ -1,6 +1,7 @@
 """Cabo's kept round results carry how many tiebreak rounds each player played, which
-places who lasted longer higher in the final standings (QA45): the Cabo matches with a
-tiebreak round are kept again, as `rebuild_results` would."""
+places who lasted longer higher in the final standings (QA45), and a match in a tiebreak
+is led by those still in it (QA48): the Cabo matches with a tiebreak round are kept
+again, as `rebuild_results` would."""
 
 from django.db import migrations
 

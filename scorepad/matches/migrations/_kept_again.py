@@ -4,12 +4,12 @@ migration). Not a migration itself: the loader skips modules named with a leadin
 
 from scorepad.rules import get_game
 from scorepad.rules.base import RoundInvalid, Setup, Team
-from scorepad.rules.kept import result_to_json
+from scorepad.rules.kept import result_to_json, state_to_json
 
 
 def keep_again(apps, matches) -> None:
-    """The round results of each of `matches` replayed and kept again; a match its rules
-    no longer accept stays as it is (its page says why, as before)."""
+    """The round results and standing of each of `matches` replayed and kept again; a
+    match its rules no longer accept stays as it is (its page says why, as before)."""
     Match = apps.get_model("matches", "Match")
     Round = apps.get_model("matches", "Round")
     for match in matches.iterator():
@@ -23,5 +23,8 @@ def keep_again(apps, matches) -> None:
         for round_, result in zip(rounds, state.rounds, strict=True):
             round_.result = result_to_json(result)
         Round.objects.bulk_update(rounds, ["result"])
-        # The pages of the match are kept under its version: they change too.
-        Match.objects.filter(pk=match.pk).update(version=match.version + 1)
+        # Its standing as the engine now says it; the pages of the match are kept under
+        # its version: they change too.
+        Match.objects.filter(pk=match.pk).update(
+            standing=state_to_json(state), version=match.version + 1
+        )
