@@ -46,5 +46,13 @@ def network_paused(request: HttpRequest) -> bool:
 def locked_out(request: HttpRequest, credentials: dict | None = None, *args) -> HttpResponse:
     """django-axes' answer after too many wrong passwords (`AXES_LOCKOUT_CALLABLE`): what
     is paused, and the way to a new password for whoever forgot theirs."""
-    page = "network paused" if network_paused(request) else None
-    return error_page(request, 429, page, reset_url=reverse("accounts:password_reset"))
+    paused = network_paused(request)
+    return error_page(
+        request,
+        429,
+        "network paused" if paused else None,
+        reset_url=reverse("accounts:password_reset"),
+        # Another player at the table signs in from here (QA48: error pages show no
+        # "Sign in" in their top bar); not when the whole network waits.
+        other_name_url=None if paused else reverse("accounts:log_in"),
+    )

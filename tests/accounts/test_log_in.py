@@ -107,6 +107,8 @@ def test_a_paused_name_is_offered_to_reset_its_password(client, ana):
     content = locked.content.decode()
     assert f'href="{reverse("accounts:password_reset")}"' in content
     assert "Forgot your password?" in content
+    # QA48: an error page's top bar has no "Sign in"; another player signs in from here.
+    assert f'<a class="button secondary" href="{LOG_IN}">Sign in with another name</a>' in content
 
 
 def test_another_name_on_the_same_network_still_signs_in(client, ana, ben):
@@ -149,6 +151,7 @@ def test_one_network_trying_many_names_is_paused_too(client, ana):
     locked = client.post(LOG_IN, {"username": "ana", "password": PASSWORD})
     assert locked.status_code == 429
     assert "from this network" in locked.content.decode()
+    assert "Sign in with another name" not in locked.content.decode()  # all names wait
     elsewhere = client.post(
         LOG_IN, {"username": "ana", "password": PASSWORD}, REMOTE_ADDR="10.0.0.9"
     )
