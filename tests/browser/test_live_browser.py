@@ -1077,7 +1077,7 @@ def test_a_co_scorer_and_a_follower_find_their_table_again_from_the_home_page(pa
     co_scorer.goto(score_link)
     expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
     co_scorer.locator(".topbar .brand").click()  # the logo: the home page
-    offer = co_scorer.get_by_role("link", name=re.compile(r"^Score: Cabo with Ana, Ben, Chloé"))
+    offer = co_scorer.get_by_role("link", name=re.compile(r"^Score: Cabo with Ana, Ben and Chloé"))
     expect(offer).to_be_in_viewport()
     snap(co_scorer, request, "co-scorer-home")
     offer.click()
@@ -1092,7 +1092,7 @@ def test_a_co_scorer_and_a_follower_find_their_table_again_from_the_home_page(pa
     follower.goto(follow_link)
     expect(follower.locator("#scoreboard")).to_be_visible()
     follower.go_back()
-    offer = follower.get_by_role("link", name=re.compile(r"^Follow: Cabo with Ana, Ben, Chloé"))
+    offer = follower.get_by_role("link", name=re.compile(r"^Follow: Cabo with Ana, Ben and Chloé"))
     expect(offer).to_be_in_viewport()
     offer.click()
     expect(follower.locator("#scoreboard")).to_be_visible()

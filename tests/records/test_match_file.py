@@ -413,7 +413,7 @@ def test_deleting_one_of_twin_matches_says_so_without_an_undo(owner, visitor):
     response = visitor.post(reverse("matches:delete", args=[second.pk]), follow=True)
     content = response.content.decode()
     assert response.redirect_chain[-1][0] == f"{reverse('home')}?deleted={second.pk}"
-    assert "Match deleted: Cabo with Ana, Ben." in content
+    assert "Match deleted: Cabo with Ana and Ben." in content
     assert NOTHING_TO_UNDO in content
     assert reverse("matches:restore_match", args=[second.pk]) not in content
     # The other deleted too: nothing is back, its undo is offered.

@@ -123,7 +123,7 @@ def test_back_to_a_deletion_a_match_file_undid_offers_no_undo(page, shot, live_s
     page.goto(f"/matches/{match.pk}/")
     page.get_by_role("button", name="Delete the match").click()
     expect(page).to_have_url(re.compile(rf"/\?deleted={match.pk}$"))
-    notice = page.locator(".notice", has_text="Match deleted: Escoba with Ana, Ben, Chloé, Dan.")
+    notice = page.locator(".notice", has_text="Match deleted: Escoba with Ana, Ben, Chloé and Dan.")
     expect(notice.get_by_role("button", name="Undo")).to_be_visible()
 
     page.goto("/history/")
