@@ -58,6 +58,12 @@ CABANGA_COLOUR_NAMES = {
     "nl": {"R": "rode", "B": "blauwe", "P": "paarse", "Y": "gele"},
 }
 CABANGA_NAME = {"en": "{colour} {number}", "fr": "{number} {colour}", "nl": "{colour} {number}"}
+# What a Cabanga! card's dots say, read out with its name (QA48: "17 bleu" alone).
+CABANGA_MARKS = {
+    "en": ("{n} symbol", "{n} symbols"),
+    "fr": ("{n} symbole", "{n} symboles"),
+    "nl": ("{n} symbool", "{n} symbolen"),
+}
 CABANGA_START_NAME = {
     "en": "start card {number}",
     "fr": "carte de départ {number}",
@@ -86,6 +92,14 @@ class Card:
     def the(self) -> str:
         """The name with its definite article: "the 7 of clubs", "l’as de bastos", "de rode 5"."""
         return definite(self.name)
+
+    @property
+    def spoken(self) -> str:
+        """The name as read out: with a Cabanga! card's symbols, which score."""
+        if not self.marks:
+            return self.name
+        one, many = CABANGA_MARKS[language()]
+        return f"{self.name}, {(one if self.marks == 1 else many).format(n=self.marks)}"
 
     @property
     def dots(self) -> str:

@@ -363,3 +363,16 @@ def test_the_rules_page_names_an_options_choices_as_the_set_up_does(
     rules = _section(client.get(f"/rules/{key}/", headers=headers).text, anchor)
     for value in values:
         assert labels[value] in rules, (language, value, labels[value])
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "2 symbols"), ("fr", "2 symboles"), ("nl", "2 symbolen")],
+)
+def test_a_cabanga_card_is_read_out_with_its_symbols(client, language, said):
+    # QA48: the dots that decide the minus points were hidden from a screen reader, each
+    # card read as "17 bleu" alone.
+    client.cookies["django_language"] = language
+    page = client.get("/rules/cabanga/walkthrough/8/").content.decode()
+    labels = re.findall(r'role="img" aria-label="([^"]+)"', page)
+    assert any(label.endswith(f", {said}") for label in labels)
