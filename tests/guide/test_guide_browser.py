@@ -225,13 +225,16 @@ def test_a_rules_pages_contents_links_are_big_enough_to_tap(page, game):
     assert min(heights) >= 44
 
 
+@pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("language", ["fr", "nl"])
 @pytest.mark.parametrize(
     "url", ["/rules/cabo/", "/rules/cabanga/walkthrough/8/", "/rules/escoba/walkthrough/14/"]
 )
-def test_the_rules_tables_fit_a_phone_in_every_language(page, language, url):
+def test_the_rules_tables_fit_a_phone_in_every_language(page, language, url, width):
     """The presets' table (an option's name above its values) and a walkthrough's score
-    show every column at 390 px, in the longer French and Dutch words too."""
+    show every column at 390 and 320 px, in the longer French and Dutch words too (at
+    320, Dutch "beslissingsronde" once widened the presets' table)."""
+    page.set_viewport_size({"width": width, "height": 700})
     page.goto("/rules/")
     page.locator(f'button.lang[value="{language}"]').click()
     expect(page.locator("html")).to_have_attribute("lang", language)
