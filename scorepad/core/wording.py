@@ -83,6 +83,11 @@ ROUND_TEXTS = {
         # round's form without a word, it was recorded twice).
         "see_recorded": _("See round %(number)s as recorded"),
         "enter_as_new": _("Put it in the form as round %(number)s"),
+        "correct_with_kept": _("Correct round %(number)s with these values"),
+        "kept_for_correction": _(
+            "These are the values this phone typed for round %(number)s. Compare them with"
+            " the round as recorded before you save: saving puts them in its place."
+        ),
         "typed_for": _(
             "These values were typed for round %(number)s, which another phone recorded"
             " first. Recorded from this form, they count as a new round: round %(next)s."
@@ -232,6 +237,14 @@ ROUND_TEXTS = {
         ),
         "see_recorded": pgettext_lazy("a deal of cards", "See deal %(number)s as recorded"),
         "enter_as_new": pgettext_lazy("a deal of cards", "Put it in the form as deal %(number)s"),
+        "correct_with_kept": pgettext_lazy(
+            "a deal of cards", "Correct deal %(number)s with these values"
+        ),
+        "kept_for_correction": pgettext_lazy(
+            "a deal of cards",
+            "These are the values this phone typed for deal %(number)s. Compare them with"
+            " the deal as recorded before you save: saving puts them in its place.",
+        ),
         "typed_for": pgettext_lazy(
             "a deal of cards",
             "These values were typed for deal %(number)s, which another phone recorded"

@@ -366,7 +366,7 @@
       if (ahead && Number(field(form, "number").value) <= ahead) showNumber(form, ahead + 1);
     }
     const ours = load().filter(function (round) { return round.action === action; });
-    const mine = ours.filter(function (round) { return !inThisForm(round, form); });
+    const mine = ours.filter(function (round) { return !inThisForm(round, form) && !correctionOf(round); });
     const held = heldBack(ours);
     listedRefused = refusedKeys();
     noticeUnsent(template, mine, form);
@@ -413,6 +413,13 @@
     const edit = item.querySelector(".unsent-edit");
     edit.textContent = template.dataset.enterAsNew.replace("{n}", String(next));
     edit.classList.add("secondary"); // not what the list leads to: it may be the same hand
+    const correct = item.querySelector(".unsent-correct");
+    if (document.getElementById("correction")) {
+      correct.textContent = template.dataset.correctWithKept.replace("{n}", String(round.number));
+      correct.href = correctionUrl(round);
+      correct.dataset.key = round.key;
+      correct.hidden = false;
+    }
     const why = document.querySelector("#round-" + round.number + " a.why-link");
     const compare = item.querySelector(".unsent-compare");
     if (!why) return;
@@ -560,6 +567,129 @@
       title.scrollIntoView({ block: "start" });
     }
   });
+
+  // ---- correcting the round recorded under a taken number with a kept one's values --
+  // Its correction on the board, filled with the kept values and saying whose they are:
+  // the round shows there, not in the list, until that correction is gone (saved, left
+  // as it is, or the page reloaded without it: listed again, refused as it was). Saved,
+  // the round is no longer kept. Nothing goes to the server but that correction, and
+  // only by the scorer's tap on its Save.
+  const KEPT_IN_CORRECTION = "scorepad.kept-in-correction:";
+
+  // A round's correction has the address of the rounds' plus its number (urls.py: the
+  // owner's board and a co-scorer's link alike).
+  function correctionUrl(round) {
+    return round.action + round.number + "/";
+  }
+
+  function correctionOf(round) {
+    const form = document.querySelector("#correction form.correction-form[data-kept-key]");
+    return form && form.dataset.keptKey === round.key ? form : null;
+  }
+
+  // The kept round whose correction is on its way (asked for, sent back with its faults,
+  // opened again after a Reload): its key, the correction's address, whether its values
+  // go in the form (`fill`) and, once asked, the request that brings it.
+  let awaited = null;
+
+  document.addEventListener("click", function (event) {
+    const correct = event.target.closest && event.target.closest("a.unsent-correct");
+    const found = correct && refusedRound(correct);
+    const region = document.getElementById("correction");
+    if (!found || !region || !window.htmx) return; // no script: the correction's own page
+    event.preventDefault();
+    awaited = { key: found.round.key, url: correctionUrl(found.round), fill: true, xhr: null };
+    window.htmx.ajax("GET", awaited.url, { source: region, target: region, swap: "innerHTML" });
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const elt = event.detail.elt;
+    const config = event.detail.requestConfig;
+    // Saved, or sent back with its faults: the correction that comes back is the same.
+    if (elt && elt.matches && elt.matches("form.correction-form[data-kept-key]")) {
+      awaited = { key: elt.dataset.keptKey, url: elt.getAttribute("action"), fill: false, xhr: null, saving: true };
+    }
+    if (awaited && !awaited.xhr && config && config.path === awaited.url) awaited.xhr = event.detail.xhr;
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const region = document.getElementById("correction");
+    const form = region && region.querySelector("form.correction-form:not([data-kept-key])");
+    if (!awaited || event.detail.xhr !== awaited.xhr || !form || form.getAttribute("action") !== awaited.url) return;
+    const round = load().find(function (kept) { return kept.key === awaited.key; });
+    if (!round) return;
+    form.dataset.keptKey = round.key;
+    if (awaited.fill) {
+      window.scorepad.fillForm(form, new URLSearchParams(round.body));
+      // The card grids and the sums follow the card codes put in, shown as typed.
+      form.querySelectorAll("input.card-codes").forEach(function (input) {
+        if (!input.value) return;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        const closed = input.closest("details:not([open])");
+        if (closed) closed.open = true;
+      });
+      // Kept in the tab as typed (app.js), through a Reload, as a correction typed is.
+      form.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    const said = words();
+    if (!said) return;
+    const note = document.createElement("div");
+    // Not a fault (app.js's firstFault passes it by), but in sight as one.
+    note.className = "form-errors typed-for kept-for";
+    note.setAttribute("role", "alert");
+    note.textContent = said.keptForCorrection.replace("{n}", String(round.number));
+    form.insertBefore(note, form.firstElementChild);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    const xhr = event.detail.xhr;
+    if (!awaited || xhr !== awaited.xhr) return;
+    const done = awaited;
+    awaited = null;
+    if (!done.saving || xhr.status !== 200 || !xhr.getResponseHeader("HX-Retarget")) return;
+    // Its answer is the board: with the correction saved, or refused for the match's
+    // sake (another phone's change, the round deleted meanwhile), said as an error.
+    const board = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    if (board.querySelector("#standing .notice.is-error")) return;
+    save(load().filter(function (round) { return round.key !== done.key; }));
+  });
+
+  // Left as it is (app.js closes it, with no request): listed again. (Seen on its way
+  // down: app.js takes the link out of the page as it closes the correction.)
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#correction .edit-back a")) window.setTimeout(show, 0);
+  }, true);
+
+  // Through a Reload: the correction app.js keeps and opens again (what was typed in it)
+  // is still this round's, and says so; not opened again, the round is listed.
+  window.addEventListener("pagehide", function () {
+    const form = document.querySelector("#correction form.correction-form[data-kept-key]");
+    const key = KEPT_IN_CORRECTION + window.location.pathname;
+    try {
+      if (form) {
+        window.sessionStorage.setItem(key, JSON.stringify({ key: form.dataset.keptKey, url: form.getAttribute("action") }));
+      } else {
+        window.sessionStorage.removeItem(key);
+      }
+    } catch (error) {
+      // No storage: listed again after the Reload.
+    }
+  });
+  // (Read as this script runs: app.js asks for the correction as the page is loaded.)
+  (function () {
+    let marked = null;
+    let reopened = null;
+    try {
+      marked = JSON.parse(window.sessionStorage.getItem(KEPT_IN_CORRECTION + window.location.pathname) || "null");
+      reopened = JSON.parse(window.sessionStorage.getItem("scorepad.correcting:" + window.location.pathname) || "null"); // app.js
+      window.sessionStorage.removeItem(KEPT_IN_CORRECTION + window.location.pathname);
+    } catch (error) {
+      return;
+    }
+    // Its values again, before app.js puts back what was typed over them (or, the round
+    // changed meanwhile, says it does not): never the round as recorded under its note.
+    if (marked && reopened && reopened.url === marked.url) awaited = { key: marked.key, url: marked.url, fill: true, xhr: null };
+  })();
 
   // ---- sending them ---------------------------------------------------------------
   function refusal(html, number) {

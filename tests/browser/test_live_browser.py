@@ -1104,3 +1104,161 @@ def test_a_co_scorer_and_a_follower_find_their_table_again_from_the_home_page(pa
     co_scorer.goto("/")
     expect(co_scorer.get_by_role("link", name="New match")).to_be_visible()
     expect(co_scorer.get_by_role("link", name=re.compile(r"^Score: "))).to_have_count(0)
+
+
+def recorded_elsewhere(rounds: list[dict]) -> None:
+    """`rounds` recorded by another phone, in order."""
+    match = Match.objects.get()
+    for data in rounds:
+        services.record_round(
+            match, data, number=match.round_count + 1, entry_key=uuid.uuid4(), owner=match.owner
+        )
+        match.refresh_from_db()
+
+
+KEPT_FOR_ROUND_4 = (
+    "These are the values this phone typed for round 4. Compare them with the round as"
+    " recorded before you save: saving puts them in its place."
+)
+
+
+def test_a_co_scorers_round_whose_number_was_taken_corrects_the_recorded_one(page, phone, request):
+    """Both phones typed round 4, the scorer's went first, and the co-scorer's hand was
+    the right one: "Correct round 4 with these values" opens round 4's correction filled
+    with them, saying whose they are. Left as it is, the round stays listed; through a
+    Reload, the correction stays this round's; saved, round 4 is the co-scorer's hand
+    (no round 5) and nothing is left on the list."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    recorded_elsewhere([{"caller": "Ana", "hands": {"Ana": 0, "Ben": 1}}] * 3)
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    # Ben called with one ace, picked on the card grid; Ana had 7.
+    ben = row(co_scorer, "Ben")
+    ben.get_by_text("Pick the cards").click()
+    ben.locator("button.pick", has_text="A").first.click()
+    expect(ben.locator("input.points-input")).to_have_value("1")
+    ben.locator("label.caller-pick").click()
+    row(co_scorer, "Ana").locator("input.points-input").fill("7")
+    play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(page.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    record(co_scorer)
+    kept = co_scorer.locator(".unsent-round")
+    expect(kept.locator(".unsent-name")).to_have_text("Round 4")
+    correct = kept.get_by_role("link", name="Correct round 4 with these values")
+    expect(correct).to_be_visible()
+    expect(co_scorer.locator(".unsent .help")).to_contain_text("correct the recorded one with it")
+    snap(co_scorer, request, "offered")
+
+    correction = co_scorer.locator("#correction")
+    note = correction.locator("form .kept-for")
+
+    def shows_the_kept_values() -> None:
+        expect(correction.get_by_role("heading", name="Correct round 4")).to_be_visible()
+        expect(note).to_have_text(KEPT_FOR_ROUND_4)
+        expect(row(correction, "Ana").locator("input.points-input")).to_have_value("7")
+        expect(row(correction, "Ben").locator("input.points-input")).to_have_value("1")
+        expect(row(correction, "Ben").locator(".picked-cards button")).to_have_count(1)
+        expect(row(correction, "Ben").locator(".picked-cards")).to_be_visible()
+        expect(row(correction, "Ben").locator("input[name=caller]")).to_be_checked()
+        # In the correction, not on the list as well.
+        expect(co_scorer.locator(".unsent-round")).to_have_count(0)
+
+    correct.click()
+    shows_the_kept_values()
+    expect(note).to_be_in_viewport()
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--kept-values-correction.png"))
+    snap(co_scorer, request, "correction")
+    # Left as it is: listed as before, nothing sent.
+    correction.get_by_role("link", name="Leave it as it is").click()
+    expect(correction).to_be_empty()
+    expect(kept.locator(".unsent-name")).to_have_text("Round 4")
+    expect(kept.locator(".unsent-state")).to_have_text("refused")
+    expect(correct).to_be_visible()
+    # Opened again, then a Reload: the same correction, still this round's.
+    correct.click()
+    shows_the_kept_values()
+    co_scorer.reload()
+    shows_the_kept_values()
+    assert Round.objects.get(number=4, deleted_at=None).data["caller"] == "Ana"
+    co_scorer.get_by_role("button", name="Save the correction").click()
+    expect(correction).to_be_empty()
+    expect(co_scorer.locator("#round-4 .pts")).to_have_text(["+7", "+0"])
+    expect(co_scorer.locator(".unsent")).to_have_count(0)
+    expect(co_scorer.get_by_role("heading", name="Enter round 5")).to_be_visible()
+    snap(co_scorer, request, "saved")
+    co_scorer.reload()
+    expect(co_scorer.locator("#round-4 .pts")).to_have_text(["+7", "+0"])
+    expect(co_scorer.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#round-4 .pts")).to_have_text(
+        ["+7", "+0"], timeout=FOLLOWER_DELAY_MS + 1000
+    )
+    assert len(Match.objects.get().active_rounds()) == 4
+    assert Round.objects.get(number=4, deleted_at=None).data["caller"] == "Ben"
+
+
+def escoba_deal(page, cards: str, oros: str, sevens: str, escobas: tuple[str, str], velo: str):
+    """Ana's line of an Escoba deal (Ben's filled in from it), both escobas, the velo."""
+    page.locator('input[name="cards_0"]').fill(cards)
+    page.locator('input[name="oros_0"]').fill(oros)
+    page.locator('input[name="sevens_0"]').fill(sevens)
+    page.locator('input[name="escobas_0"]').fill(escobas[0])
+    page.locator('input[name="escobas_1"]').fill(escobas[1])
+    page.locator(f'input[name="velo"][value="{velo}"]').check()
+
+
+def test_the_scorers_deal_whose_number_was_taken_corrects_the_recorded_one(page, phone, request):
+    """The same on the scorer's own board, for Escoba's fields (deals, not rounds): the
+    co-scorer's deal 4 went first. A Reload with the correction open and its tab closed
+    since lists the deal again; corrected from the list, the deal is the scorer's."""
+    start_match(page, "escoba", ["Ana", "Ben"])
+    side = {"cards": 21, "oros": 5, "sevens": 1, "velo": True, "escobas": 0}
+    other = {"cards": 19, "oros": 5, "sevens": 3, "velo": False, "escobas": 0}
+    recorded_elsewhere([{"sides": {"Ana": side, "Ben": other}}] * 3)
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    page.reload()
+    expect(page.get_by_role("heading", name="Enter deal 4")).to_be_visible()
+    escoba_deal(page, "25", "6", "3", ("1", "2"), "0")
+    escoba_deal(co_scorer, "20", "5", "2", ("0", "0"), "1")
+    record(co_scorer, "deal")
+    expect(co_scorer.get_by_role("heading", name="Enter deal 5")).to_be_visible()
+    record(page, "deal")
+    kept = page.locator(".unsent-round")
+    expect(kept.locator(".unsent-name")).to_have_text("Deal 4")
+    correct = kept.get_by_role("link", name="Correct deal 4 with these values")
+    correct.click()
+    correction = page.locator("#correction")
+    expect(correction.get_by_role("heading", name="Correct deal 4")).to_be_visible()
+    expect(correction.locator("form .kept-for")).to_have_text(
+        "These are the values this phone typed for deal 4. Compare them with the deal as"
+        " recorded before you save: saving puts them in its place."
+    )
+    typed = {"cards_0": "25", "oros_0": "6", "sevens_0": "3", "escobas_0": "1", "escobas_1": "2"}
+    for name, value in typed.items():
+        expect(correction.locator(f'input[name="{name}"]')).to_have_value(value)
+    expect(correction.locator('input[name="velo"][value="0"]')).to_be_checked()
+    expect(page.locator(".unsent-round")).to_have_count(0)
+    snap(page, request, "correction")
+    # Another tab of this board, the correction's gone with the first: listed again.
+    again = page.context.new_page()
+    again.goto(page.url)
+    kept = again.locator(".unsent-round")
+    expect(kept.locator(".unsent-name")).to_have_text("Deal 4")
+    expect(kept.locator(".unsent-state")).to_have_text("refused")
+    page.close()
+    kept.get_by_role("link", name="Correct deal 4 with these values").click()
+    correction = again.locator("#correction")
+    expect(correction.locator('input[name="escobas_1"]')).to_have_value("2")
+    again.get_by_role("button", name="Save the correction").click()
+    expect(correction).to_be_empty()
+    expect(again.locator("#standing .notice")).to_contain_text("Deal 4 corrected.")
+    expect(again.locator(".unsent")).to_have_count(0)
+    expect(co_scorer.locator("#standing .notice")).to_contain_text(
+        "Deal 4 corrected.", timeout=FOLLOWER_DELAY_MS + 1000
+    )
+    assert len(Match.objects.get().active_rounds()) == 4
+    deal = Round.objects.get(number=4, deleted_at=None).data
+    assert deal["sides"]["Ben"]["escobas"] == 2

@@ -438,7 +438,8 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     expect(other.locator("#unsent-title")).to_have_text("Not recorded")
     expect(other.locator(".unsent .help")).to_have_text(
         "Its number was taken meanwhile, maybe on another phone: compare it with what was"
-        " recorded, then take it off the list, or put it in the form if it is a new one."
+        " recorded, then take it off the list, correct the recorded one with it, or put it in"
+        " the form if it is a new one."
     )
     expect(refused).to_contain_text("Round 1 was already recorded, maybe from another phone.")
     ARTIFACTS.mkdir(exist_ok=True)
