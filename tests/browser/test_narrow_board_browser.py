@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.core.templatetags.scorepad import LONGEST_WHOLE_NAME
+from scorepad.matches import sharing
 from scorepad.matches.models import Owner
 from tests.conftest import choose_language
 from tests.records.conftest import build_match
@@ -117,3 +119,85 @@ def test_each_hand_box_stays_beside_its_plus_minus_key(page, live_server, shot, 
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         form.locator(".entry-row").first.scroll_into_view_if_needed()
         shot(f"{label}-{width}-{len(names)}")
+
+
+HYPHENED = [
+    "Bartholomeus",
+    "Dirk-Jan",
+    "Anne-Sophie",
+    "Wilhelmina",
+    "Jean-Baptiste",
+    "Marie-Claire",
+]
+
+# How many lines each of `names` takes in the text of the elements `selector` finds.
+LINES_OF_NAMES = """([selector, names]) => {
+  const lines = {};
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const text = walker.currentNode;
+      for (const name of names) {
+        const start = text.data.indexOf(name);
+        if (start < 0) continue;
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, start + name.length);
+        const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        lines[name] = Math.max(lines[name] || 0, tops.size);
+      }
+    }
+  }
+  return lines;
+}"""
+
+
+def test_names_stay_whole_in_the_turn_line_and_the_tiebreak_notice(page, live_server, shot):
+    """QA48: at 320 px the turn line read "Manche 2 · Dirk-Jan donne, Anne-" / "Sophie
+    commence": a name cut at its hyphen. The line breaks between words, never in a name."""
+    owner = Owner.objects.create()
+    hands = dict.fromkeys(HYPHENED, 3)
+    match = build_match(owner, "cabo", HYPHENED, [cabo_round("Bartholomeus", **hands)])
+    # Bartholomeus called with the most points, and reached 100 with the penalty: two
+    # tied for the fewest play one more round.
+    hands = dict.fromkeys(HYPHENED, 20) | {"Bartholomeus": 90}
+    hands |= {"Anne-Sophie": 10, "Jean-Baptiste": 10}
+    tied = build_match(owner, "cabo", HYPHENED, [cabo_round("Bartholomeus", **hands)], preset="nl")
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"/matches/{match.pk}/")
+    choose_language(page, "Français")
+    turn = page.locator("#standing .turn")
+    expect(turn).to_have_text("Manche 2 · Dirk-Jan donne, Anne-Sophie commence")
+    assert page.evaluate(LINES_OF_NAMES, ["#standing .turn", HYPHENED]) == {
+        "Dirk-Jan": 1,
+        "Anne-Sophie": 1,
+    }
+    # So do the players' names under the title.
+    assert page.evaluate(LINES_OF_NAMES, ["main h1 .muted", HYPHENED]) == dict.fromkeys(HYPHENED, 1)
+    shot("turn-320-fr")
+    # The page a follower opens says the same, alike.
+    page.goto(f"/live/{sharing.share(match, 'follow').token}/")
+    expect(turn).to_have_text("Manche 2 · Dirk-Jan donne, Anne-Sophie commence")
+    lines = page.evaluate(LINES_OF_NAMES, ["#standing .turn, main h1 .muted", HYPHENED])
+    assert lines == dict.fromkeys(HYPHENED, 1), lines
+    shot("live-320-fr")
+
+    page.goto(f"/matches/{tied.pk}/")
+    notice = page.locator("#standing .standing-result")
+    expect(notice).to_contain_text("Anne-Sophie et Jean-Baptiste")
+    lines = page.evaluate(LINES_OF_NAMES, ["#standing .standing-result, #standing .turn", HYPHENED])
+    assert lines == {"Anne-Sophie": 1, "Jean-Baptiste": 1, "Dirk-Jan": 1}, lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    shot("tiebreak-320-fr")
+
+    # The longest names kept whole still fit the screen, in the standing's bold.
+    wide = ["W" * LONGEST_WHOLE_NAME, "M" * LONGEST_WHOLE_NAME]
+    hands = {wide[0]: 10, wide[1]: 10, "Bo": 90}
+    tied = build_match(owner, "cabo", ["Bo", *wide], [cabo_round("Bo", **hands)], preset="nl")
+    page.goto(f"/matches/{tied.pk}/")
+    expect(notice).to_contain_text(f"{wide[0]} et {wide[1]}")
+    lines = page.evaluate(LINES_OF_NAMES, ["#standing .standing-result, #standing .turn", wide])
+    assert lines == {wide[0]: 1, wide[1]: 1}, lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    shot("tiebreak-320-longest-whole")

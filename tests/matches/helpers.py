@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import html
 import re
 import uuid
 from html.parser import HTMLParser
 
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 CABO_FR_OPTIONS = {
     "option_values": "fr",
@@ -103,3 +105,9 @@ def post_setup(client, game: str, players, *, preset: str):
         reverse("matches:new", args=[game]),
         setup_data(players, preset=preset, options=default_option_fields(game, preset)),
     )
+
+
+def text_of(content: str) -> str:
+    """What a page reads, its tags taken out: "Ana deals, Ben plays first" though each
+    name in it is a span of its own, kept whole on a line (QA48)."""
+    return html.unescape(strip_tags(content))

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scorepad.matches.models import Match, Round, RoundChange
 
-from .helpers import create_match, default_option_fields, round_post
+from .helpers import create_match, default_option_fields, round_post, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +32,7 @@ def worked_example_1(client, match_id, number=1):
 
 def test_the_scoreboard_shows_who_deals_and_who_plays_first(client, cabo):
     content = client.get(reverse("matches:match", args=[cabo])).content.decode()
-    assert "Ana deals, Ben plays first" in content
+    assert "Ana deals, Ben plays first" in text_of(content)
     assert "Enter round 1" in content
 
 
@@ -49,7 +49,7 @@ def test_a_recorded_round_updates_the_grid_in_place(client, cabo):
     for region in ("standing", "outcome", "rounds", "board-actions", "correction"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', content), region
     assert 'id="round-1"' in content
-    assert "Ben deals, Chloé plays first" in content
+    assert "Ben deals, Chloé plays first" in text_of(content)
     assert [r.data["hands"]["Ana"] for r in Round.objects.all()] == [3]
     # The round's explanation comes when asked for, under its row.
     why = client.get(reverse("matches:round_why", args=[cabo, 1]), headers=HTMX)
@@ -76,7 +76,7 @@ def test_a_round_added_to_the_board_as_shown_sends_only_what_it_changed(client, 
         assert re.search(rf'<template>\s*<t\w+ id="{region}" hx-swap-oob="true">', content), region
     for region in ("standing", "outcome", "rounds-earlier", "rounds-notes", "board-actions"):
         assert re.search(rf'id="{region}"[^>]*hx-swap-oob="true"', content), region
-    assert "Chloé deals, Dan plays first" in content
+    assert "Chloé deals, Dan plays first" in text_of(content)
     # The next form knows the board it comes with.
     assert f'name="seen" value="{int(seen) + 1}"' in content
 
@@ -147,7 +147,7 @@ def test_without_javascript_a_recorded_round_redirects_to_the_scoreboard(client,
     standing = content[content.index('id="standing"') : content.index('<div class="table-wrap"')]
     assert "Round 1" in standing
     assert "+13" in standing
-    assert "Ben deals, Chloé plays first" in standing
+    assert "Ben deals, Chloé plays first" in text_of(standing)
 
 
 def test_a_hand_given_as_cards_is_valued_by_the_match_values(client, cabo):
@@ -323,7 +323,7 @@ def test_a_finished_match_shows_the_winner_and_offers_to_play_again(client):
         headers=HTMX,
     )
     content = response.content.decode()
-    assert "Ben wins" in content
+    assert "Ben wins" in text_of(content)
     assert "Play again" in content
     assert "Record the round" not in content
     response = client.post(reverse("matches:again", args=[match_id]))
@@ -393,11 +393,11 @@ def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):
     assert "Tiebreak round" in content
     # Said in the sticky standing, which stays in sight, and not only further down.
     standing = content[content.index('id="standing"') : content.index('id="outcome"')]
-    assert "Tiebreak: Ben and Chloé" in standing
+    assert "Tiebreak: Ben and Chloé" in text_of(standing)
     assert 'name="hand_2"' not in content
     response = client.post(url, round_post(2, caller="0", hand_0="3", hand_1="5"), headers=HTMX)
     content = response.content.decode()
-    assert "Ben wins" in content
+    assert "Ben wins" in text_of(content)
 
 
 def test_escoba_last_side_is_filled_in_from_the_others(client):
@@ -746,3 +746,20 @@ def test_an_escoba_tie_broken_by_the_cascade_says_on_which_count(client, languag
     content = client.get(reverse("matches:match", args=[match_id])).content.decode()
     you = '<span class="name">You</span> <span class="total">6</span>'
     assert f'{you} <span class="note muted small">{note}</span>' in content
+
+
+def test_names_in_the_standing_sentences_are_kept_whole_and_escaped(client):
+    """QA48: a name breaks around, not at its hyphen; each is escaped all the same, and a
+    name too long for one line of a narrow phone may still break."""
+    long = "Marie-Christine-Antoinette"
+    players = ["Dan", "<i>Ana</i>", "Ben & Jo", long]
+    match_id = create_match(client, "cabo", players, preset="nl")
+    add(client, match_id, 1, caller="0", hand_0="100", hand_1="10", hand_2="10", hand_3="10")
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    standing = content[content.index('id="standing"') : content.index('id="outcome"')]
+    ana = '<span class="name-whole">&lt;i&gt;Ana&lt;/i&gt;</span>'
+    ben = '<span class="name-whole">Ben &amp; Jo</span>'
+    assert f"Tiebreak: {ana}, {ben} and {long} play one more round" in standing
+    assert f"{ana} deals, {ben} plays first" in standing
+    assert f"{ana} · {ben} · {long}" in content
+    assert "<i>Ana" not in content
