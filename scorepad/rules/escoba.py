@@ -288,7 +288,8 @@ def deal_points(
 CASCADE = (
     ("escobas", gettext_noop("escobas")),
     ("oros", gettext_noop("oros")),
-    ("velo", gettext_noop("velos")),
+    # As the rules page says it: a side holds the velo in a deal, it does not win "velos".
+    ("velo", gettext_noop("deals won with the velo")),
     ("sevens", gettext_noop("sevens")),
     ("cards", gettext_noop("cards")),
 )
@@ -331,13 +332,20 @@ def cascade(
 
 def lost_on(
     counts: Mapping[str, Mapping[str, int]], tied: Sequence[str]
-) -> dict[str, tuple[str, tuple[str, ...]]]:
-    """For each side the cascade put behind, the count it lost on, and the counts before
-    it, on which that side was level with the best (a reader of "loses on velos" asks
-    why not on escobas)."""
+) -> dict[str, tuple[str, tuple[str, ...], int, int]]:
+    """For each side the cascade put behind, the count it lost on, the counts before
+    it, on which that side was level with the best (a reader of "loses on sevens" asks
+    why not on escobas), and its figure on that count against the best one."""
     lost, before, compared = {}, tuple(tied), ()
+    count_of = {label: count for count, label in CASCADE}
     for label, remaining in cascade_steps(counts, tied):
-        lost.update((side, (label, compared)) for side in before if side not in remaining)
+        figures = counts[count_of[label]]
+        best = max(figures[side] for side in before)
+        lost.update(
+            (side, (label, compared, figures[side], best))
+            for side in before
+            if side not in remaining
+        )
         before, compared = remaining, (*compared, label)
     return lost
 
@@ -358,6 +366,25 @@ def level_before_the_decider(
 def counts_text(labels: Sequence[str]) -> Text | str:
     """ "escobas and oros": the counts named, each translated."""
     return join_names([Text(label) for label in labels])
+
+
+def _won_on(side: str, decider: str, level: Sequence[str], params: Mapping, *, team: bool) -> Text:
+    """ "Ana and Ben tie at 6: Ben wins on escobas"; a team takes the plural ("Sun win"),
+    as `winner_status` says it; the counts on which they stayed level named before."""
+    params = {**params, "side": side, "count": Text(decider)}
+    if level:
+        params["counts"] = counts_text(level)
+        if team:
+            return Text(
+                gettext_noop("{sides} tie at {total} and on {counts}: {side} win on {count}"),
+                params,
+            )
+        return Text(
+            gettext_noop("{sides} tie at {total} and on {counts}: {side} wins on {count}"), params
+        )
+    if team:
+        return Text(gettext_noop("{sides} tie at {total}: {side} win on {count}"), params)
+    return Text(gettext_noop("{sides} tie at {total}: {side} wins on {count}"), params)
 
 
 def fill_last_side(
@@ -639,19 +666,29 @@ class Escoba(Game):
         lost = lost_on(state.rounds[-1].carried["counts"], tied).get(side)
         if lost is None:
             return NO_TEXT
-        label, level = lost
-        params = {"total": best, "count": Text(label)}
+        label, level, own, against = lost
+        params = {"total": best, "count": Text(label), "own": own, "best": against}
         team = bool(state.setup.teams)  # the verb agrees with "Ana & Ben"
         if level:
             params["counts"] = counts_text(level)
             if team:
                 return Text(
-                    gettext_noop("tied at {total} and on {counts}: lose on {count}"), params
+                    gettext_noop(
+                        "tied at {total} and on {counts}: lose on {count}, {own} against {best}"
+                    ),
+                    params,
                 )
-            return Text(gettext_noop("tied at {total} and on {counts}: loses on {count}"), params)
+            return Text(
+                gettext_noop(
+                    "tied at {total} and on {counts}: loses on {count}, {own} against {best}"
+                ),
+                params,
+            )
         if team:
-            return Text(gettext_noop("tied at {total}: lose on {count}"), params)
-        return Text(gettext_noop("tied at {total}: loses on {count}"), params)
+            return Text(
+                gettext_noop("tied at {total}: lose on {count}, {own} against {best}"), params
+            )
+        return Text(gettext_noop("tied at {total}: loses on {count}, {own} against {best}"), params)
 
     def end_notes(
         self, setup: Setup, state: MatchState
@@ -671,16 +708,8 @@ class Escoba(Game):
         if len(tied) > 1:
             params = {"sides": join_names(tied), "total": best}
             if decider:
-                params = {**params, "side": top[0], "count": Text(decider)}
                 level = level_before_the_decider(state.rounds[-1].carried["counts"], tied)
-                if level:
-                    won = gettext_noop(
-                        "{sides} tie at {total} and on {counts}: {side} wins on {count}"
-                    )
-                    notes.append(Text(won, {**params, "counts": counts_text(level)}))
-                else:
-                    won = gettext_noop("{sides} tie at {total}: {side} wins on {count}")
-                    notes.append(Text(won, params))
+                notes.append(_won_on(top[0], decider, level, params, team=bool(setup.teams)))
             else:
                 notes = [Text(gettext_noop("{sides} tie at {total}: one more deal"), params)]
             topics.append("top-tie")

@@ -460,6 +460,28 @@
     button.closest("[data-seats-from-last]").hidden = true;
     if (names.length) names[0].focus();
   });
+  // The chips are one Tab stop, after the dealer's name box: the arrows that move the chip
+  // to a later seat take the focus past that seat's box, and the next Tab would skip it
+  // (QA49: the names typed on went into seats 3 and 4, seat 2 left empty). That Tab goes
+  // back to the first seat skipped instead. Only right after the arrows: a chip reached
+  // by Tab lets Tab go on, or an empty seat 1 would hold the focus in a loop.
+  let arrowed = false;
+  document.addEventListener("keydown", function (event) {
+    if (!event.target.matches("[data-seats] input[name=dealer]")) return;
+    if (event.key.startsWith("Arrow")) arrowed = true;
+    if (event.key !== "Tab" || !arrowed) return;
+    arrowed = false;
+    if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    const rows = Array.from(event.target.closest("[data-seats]").querySelectorAll(".seat"));
+    const here = rows.indexOf(event.target.closest(".seat"));
+    const skipped = rows.slice(0, here + 1).find(function (row) { return !nameOf(row); });
+    if (!skipped) return;
+    event.preventDefault();
+    skipped.querySelector("input[type=text]").focus();
+  });
+  document.addEventListener("focusin", function (event) {
+    if (!event.target.matches("[data-seats] input[name=dealer]")) arrowed = false;
+  });
   document.addEventListener("change", function (event) {
     if (!event.target.matches("[data-seats] input[name=dealer]")) return;
     const row = event.target.closest(".seat");

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_play_browser import record, row, start_match
+from tests.browser.test_setup_browser import seat
 from tests.conftest import choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -125,3 +126,49 @@ def test_text_at_200_percent_keeps_the_scoreboard_within_the_phone(page, shot):
     expect(page.locator(".standing-totals")).to_be_visible()
     expect(page.get_by_role("button", name="Record the round")).to_be_visible()
     shot("text-200-percent")
+
+
+def test_after_the_dealer_is_chosen_with_the_arrows_tab_goes_on_to_the_seat_left_empty(
+    page, seen_shot
+):
+    """QA49: Ana typed, Tab to "Deals first", ArrowDown made seat 2 the dealer and took
+    the focus past seat 2's name box: the next Tab went to seat 3, and the names typed
+    after it left seat 2 empty. The seats fill in order now; Shift+Tab stays as it was."""
+    page.goto("/matches/new/escoba/")
+    dealer = page.locator("input[name=dealer]")
+    seat(page, 1).focus()
+    page.keyboard.type("Ana")
+    page.keyboard.press("Tab")
+    expect(dealer.nth(0)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(dealer.nth(1)).to_be_checked()
+    page.keyboard.press("Tab")
+    expect(seat(page, 2)).to_be_focused()
+    page.keyboard.type("Ben")
+    # Seat 2's chip, the dealer's, is the group's one stop; then seat 3.
+    page.keyboard.press("Tab")
+    expect(dealer.nth(1)).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(seat(page, 3)).to_be_focused()
+    page.keyboard.type("Cleo")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    expect(seat(page, 2)).to_be_focused()
+    seen_shot("setup-keyboard-dealer-then-seat-2")
+    for number, name in ((1, "Ana"), (2, "Ben"), (3, "Cleo"), (4, "")):
+        expect(seat(page, number)).to_have_value(name)
+    expect(dealer.nth(1)).to_be_checked()
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Enter deal 1")).to_be_visible()
+    expect(page.get_by_text("Ben deals")).to_be_visible()
+
+
+def test_tab_from_the_dealer_chips_reached_by_tab_goes_on_even_past_an_empty_seat(page):
+    """The chips send Tab back to a seat skipped only right after the arrows moved them:
+    a keyboard that tabs through the empty seats is never held there."""
+    page.goto("/matches/new/escoba/")
+    seat(page, 1).focus()
+    page.keyboard.press("Tab")
+    expect(page.locator("input[name=dealer]").first).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(seat(page, 2)).to_be_focused()

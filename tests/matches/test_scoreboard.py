@@ -730,7 +730,10 @@ def test_a_correction_a_later_round_no_longer_allows_says_what_to_do(client):
 
 @pytest.mark.parametrize(
     ("language", "note"),
-    [("en", "tied at 6: loses on escobas"), ("fr", "à égalité à 6\u00a0: perd aux escobas")],
+    [
+        ("en", "tied at 6: loses on escobas, 0 against 4"),
+        ("fr", "à égalité à 6\u00a0: perd aux escobas, 0 contre 4"),
+    ],
 )
 def test_an_escoba_tie_broken_by_the_cascade_says_on_which_count(client, language, note):
     client.cookies["django_language"] = language

@@ -150,7 +150,7 @@ def test_the_side_the_cascade_puts_behind_is_told_on_which_count():
     raw = deal(You=pile(22, 6, 1, velo=True), Ada=pile(18, 4, 3, escobas=2))
     state = GAME.score(setup_for(target=6, top_tie="cascade"), [raw, raw])
     notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
-    assert notes == {"Ada": "", "You": "tied at 6: loses on escobas"}
+    assert notes == {"Ada": "", "You": "tied at 6: loses on escobas, 0 against 4"}
 
 
 def test_three_sides_tied_each_lose_on_the_count_that_put_them_behind():
@@ -167,9 +167,12 @@ def test_three_sides_tied_each_lose_on_the_count_that_put_them_behind():
     notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
     assert notes == {
         "Ada": "",
-        "You": "tied at 5: loses on escobas",
+        "You": "tied at 5: loses on escobas, 3 against 4",
         # Bo was level with Ada on every count before sevens; You fell behind on the first.
-        "Bo": "tied at 5 and on escobas, oros and velos: loses on sevens",
+        "Bo": (
+            "tied at 5 and on escobas, oros and deals won with the velo: "
+            "loses on sevens, 1 against 2"
+        ),
     }
     assert "You, Ada and Bo tie at 5: Ada wins on sevens" in [
         str(text) for text in state.rounds[-1].explanation
@@ -182,11 +185,14 @@ def test_a_tie_decided_further_down_the_cascade_says_on_which_counts_it_stayed_l
     raw = deal(You=pile(18, 5, 2, velo=True, escobas=1), Ada=pile(22, 5, 2, escobas=1))
     state = GAME.score(setup_for(target=6, top_tie="cascade"), [raw, raw, raw])
     assert state.winners == ("You",)
-    assert "You and Ada tie at 6 and on escobas and oros: You wins on velos" in [
+    assert "You and Ada tie at 6 and on escobas and oros: You wins on deals won with the velo" in [
         str(text) for text in state.rounds[-1].explanation
     ]
     notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
-    assert notes == {"You": "", "Ada": "tied at 6 and on escobas and oros: loses on velos"}
+    assert notes == {
+        "You": "",
+        "Ada": "tied at 6 and on escobas and oros: loses on deals won with the velo, 0 against 3",
+    }
 
 
 def test_without_the_cascade_or_a_tie_no_side_is_told_a_count():
@@ -235,7 +241,31 @@ def test_a_team_the_cascade_puts_behind_is_told_in_the_plural():
     raw = deal(Sun=pile(18, 5, 2, velo=True, escobas=1), Moon=pile(22, 5, 2, escobas=1))
     state = GAME.score(setup_for(players, teams, target=6, top_tie="cascade"), [raw] * 3)
     notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
-    assert notes == {"Sun": "", "Moon": "tied at 6 and on escobas and oros: lose on velos"}
+    assert notes == {
+        "Sun": "",
+        "Moon": "tied at 6 and on escobas and oros: lose on deals won with the velo, 0 against 3",
+    }
+
+
+def test_a_team_the_cascade_puts_first_wins_in_the_plural_and_the_other_hears_the_figures():
+    players = ("Ana", "Ben", "Cleo", "Dirk")
+    teams = [
+        {"name": "Ana & Cleo", "players": ["Ana", "Cleo"]},
+        {"name": "Ben & Dirk", "players": ["Ben", "Dirk"]},
+    ]
+    # Ana & Cleo: 4 escobas, then most sevens; Ben & Dirk: cards, oros and the velo, then
+    # oros and the velo.
+    first = deal(**{"Ana & Cleo": pile(18, 4, 2, escobas=4), "Ben & Dirk": pile(22, 6, 2, True)})
+    second = deal(**{"Ana & Cleo": pile(20, 4, 3), "Ben & Dirk": pile(20, 6, 1, velo=True)})
+    setup = setup_for(players, teams, target=5, top_tie="cascade")
+    state = GAME.score(setup, [first, second])
+    assert state.totals == {"Ana & Cleo": 5, "Ben & Dirk": 5}
+    assert state.winners == ("Ana & Cleo",)
+    assert "Ana & Cleo and Ben & Dirk tie at 5: Ana & Cleo win on escobas" in [
+        str(text) for text in state.rounds[-1].explanation
+    ]
+    notes = {standing.side: str(standing.note) for standing in GAME.standings(state)}
+    assert notes == {"Ana & Cleo": "", "Ben & Dirk": "tied at 5: lose on escobas, 0 against 4"}
 
 
 def test_the_dealer_rotates_through_every_seat_with_teams():
