@@ -741,11 +741,14 @@
       if (navigator.onLine) retryLater(); // a weak signal: the "online" event may not come
       return "offline"; // still no connection: everything stays for the next try
     }
-    // The account was signed out of this phone from another device: the server had the
-    // browser forget what it kept for it, and sends the phone where it says so.
+    // The account was signed out of this phone from another device: the server has the
+    // browser forget what it kept for it, and sends the phone where it says so. Forgotten
+    // here too, before the next page reads the store: the browser clears a fetch's site
+    // data in its own time (CI saw the next page still holding it).
     const away = response.headers.get("HX-Redirect");
     if (away) {
       leaving = true;
+      if (/"storage"/.test(response.headers.get("Clear-Site-Data") || "")) window.localStorage.removeItem(STORE);
       window.location.assign(away);
       return "offline";
     }
