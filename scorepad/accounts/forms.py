@@ -7,6 +7,7 @@ from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -14,6 +15,7 @@ from django.utils.translation import ngettext
 
 from scorepad.matches.models import Match
 
+from . import lockout
 from .models import Claim
 
 # Django's, in the field's own words: its French says "adresse de courriel" beside a
@@ -147,7 +149,23 @@ class LogInForm(auth_forms.AuthenticationForm):
         return failures is not None and failures == get_failure_limit(self.request, credentials) - 1
 
 
-class PasswordChangeForm(NewPasswordBesideItsField, auth_forms.PasswordChangeForm):
+class NewPasswordLiftsThePause:
+    """A new password saved lifts the pause of signing in with the account's name after
+    wrong passwords (`lockout.lift_pause`): whoever set it proved the account is theirs,
+    by the emailed link or by the old password. A link asked for and not used, or no
+    longer working, saves nothing and lifts nothing."""
+
+    def save(self, commit: bool = True):
+        with transaction.atomic():
+            user = super().save(commit=commit)
+            if commit:
+                lockout.lift_pause(user.get_username())
+        return user
+
+
+class PasswordChangeForm(
+    NewPasswordBesideItsField, NewPasswordLiftsThePause, auth_forms.PasswordChangeForm
+):
     error_messages = {
         **auth_forms.PasswordChangeForm.error_messages,
         "password_incorrect": _("This is not your password."),
@@ -158,7 +176,9 @@ class PasswordChangeForm(NewPasswordBesideItsField, auth_forms.PasswordChangeFor
         self.fields["new_password1"].help_text = NEW_PASSWORD_HELP
 
 
-class SetPasswordForm(NewPasswordBesideItsField, auth_forms.SetPasswordForm):
+class SetPasswordForm(
+    NewPasswordBesideItsField, NewPasswordLiftsThePause, auth_forms.SetPasswordForm
+):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["new_password1"].help_text = NEW_PASSWORD_HELP

@@ -45,9 +45,9 @@ class Claim(models.Model):
 
 
 class Attempt(models.Model):
-    """One account made or one reset link asked for, by one key (a network address, an
-    email address) under a keyed hash (`throttle`): recent ones are counted, older ones
-    removed."""
+    """One account made, one reset link asked for or one new password set, by one key (a
+    network address, an email address, a name) under a keyed hash (`throttle`): recent
+    ones are counted, older ones removed."""
 
     scope = models.CharField(max_length=20)
     key = models.CharField(max_length=64)

@@ -1,9 +1,10 @@
 """How often one network or one email address may make an account or ask for a reset
 link: enough for a table of friends on one Wi-Fi, too few to flood someone's inbox with
-reset emails or to fill the database with accounts.
+reset emails or to fill the database with accounts. And what an account did lately that
+another part of the app asks about (`note`, `noted`: a new password, `lockout`).
 
 Each attempt is a row (`Attempt`), shared by every process (the cache is per process),
-kept under a keyed hash: the table holds no email address and no network address.
+kept under a keyed hash: the table holds no email address, network address or name.
 """
 
 from __future__ import annotations
@@ -36,6 +37,20 @@ def spend(scope: str, limits: Iterable[tuple[str, int]], period: timedelta = HOU
             return False
         Attempt.objects.bulk_create(Attempt(scope=scope, key=key, at=now) for key in limits)
     return True
+
+
+def note(scope: str, key: str, period: timedelta = HOUR) -> None:
+    """That `key` did `scope` now, to be asked about (`noted`) for `period`."""
+    now = timezone.now()
+    with transaction.atomic():
+        Attempt.objects.filter(scope=scope, at__lt=now - period).delete()
+        Attempt.objects.create(scope=scope, key=_hashed(key), at=now)
+
+
+def noted(scope: str, key: str, period: timedelta = HOUR) -> bool:
+    """Whether `key` did `scope` in the last `period`."""
+    since = timezone.now() - period
+    return Attempt.objects.filter(scope=scope, key=_hashed(key), at__gte=since).exists()
 
 
 def _hashed(key: str) -> str:

@@ -520,3 +520,40 @@ def test_back_to_a_claims_offer_after_not_me_offers_nothing(page, seen_shot):
     page.reload()
     expect(page.locator(f"#match-{first.pk}")).to_contain_text("You are zoe.")
     expect(page.locator("form.offer")).to_have_count(0)
+
+
+def test_a_paused_name_signs_in_again_with_a_new_password_set_from_the_email(page, shot):
+    """F45, in French: five wrong passwords pause the name, the pause page's "Forgot
+    your password?" sends the link, the link sets a new one, and it signs in at once."""
+    from django.contrib.auth import get_user_model
+    from django.core import mail
+
+    get_user_model().objects.create_user("ana", "ana@example.org", PASSWORD)
+    page.goto("/account/log-in/")
+    choose_language(page, "Français")
+    for n in range(5):
+        page.get_by_label("Nom d’utilisateur ou adresse e-mail").fill("ana")
+        page.locator('input[name="password"]').fill(f"faux-{n}")
+        page.locator("form.account-form button[type=submit]").click()
+        expect(page.locator("h1")).to_have_text("Trop de tentatives" if n == 4 else "Se connecter")
+    page.get_by_role("link", name=re.compile("Mot de passe oublié")).click()
+    page.get_by_label("Adresse e-mail").fill("ana@example.org")
+    page.locator("form.account-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/account/password/reset/sent/$"))
+    link = re.search(r"http://[^/\s]+(/account/password/reset/\S+/)", mail.outbox[-1].body)
+    page.goto(link.group(1))
+    page.locator('input[name="new_password1"]').fill("une-longue-soirée-17")
+    page.locator('input[name="new_password2"]').fill("une-longue-soirée-17")
+    page.get_by_role("button", name="Enregistrer le nouveau mot de passe").click()
+    expect(page.locator("main .lead")).to_have_text(
+        "Vous pouvez vous connecter avec votre nouveau mot de passe dès maintenant."
+    )
+    assert small_targets(page) == []
+    shot("new-password-fr")
+    page.locator("main").get_by_role("link", name="Se connecter").click()
+    page.get_by_label("Nom d’utilisateur ou adresse e-mail").fill("Ana")
+    page.locator('input[name="password"]').fill("une-longue-soirée-17")
+    page.locator("form.account-form button[type=submit]").click()
+    expect(
+        page.get_by_role("navigation", name="Menu principal").get_by_role("link", name="Compte")
+    ).to_be_visible()
