@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def lowest(settings):
-    """The game registered, and its entry partial found, for one test only."""
+    """The game registered, and its entry partial and rules prose found, for one test only."""
     templates = settings.TEMPLATES[0]
     settings.TEMPLATES = [
         {**templates, "DIRS": [Path(__file__).parent / "templates", *templates["DIRS"]]}
@@ -94,6 +94,25 @@ def test_a_game_known_only_to_the_engine_plays_through_every_page(lowest, client
     imported = Match.objects.exclude(pk=match_id).get(game="lowest")
     assert dict(imported.state().totals) == {"Ana": 6, "Ben": 3, "Chloé": 7}
     assert imported.state().winners == ("Ben",)
+
+
+@pytest.mark.parametrize("page", ["rules", "quick", "faq"])
+def test_the_rules_pages_of_a_game_known_only_to_the_engine_draw_what_it_gives(
+    lowest, client, page
+):
+    response = client.get(reverse(f"guide:{page}", args=["lowest"]))
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Lowest" in text
+    # The engine gives Lowest no card values: its pages ask for the table, and none is drawn.
+    assert 'id="values"' in text or 'id="quick-values"' in text or page == "faq"
+    assert "guide-values" not in text
+
+
+def test_the_rules_page_of_a_game_known_only_to_the_engine_shows_its_presets(lowest, client):
+    page = client.get(reverse("guide:rules", args=["lowest"])).content.decode()
+    assert "Three rounds" in page  # the preset's column in the options table
+    assert "How many rounds" in page
 
 
 def test_the_game_is_gone_once_the_test_is_over():
