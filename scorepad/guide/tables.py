@@ -12,15 +12,6 @@ from scorepad.core.wording import number_text, option_text
 from scorepad.guide.cards import Card, french_card, spanish_card, stripped_french_card
 from scorepad.rules import Game
 from scorepad.rules.base import ValueLine
-from scorepad.rules.cabo import GAME as CABO
-from scorepad.rules.cabo import JOKER, VALUE_LINES_52
-from scorepad.rules.cabo import card_power as cabo_power
-from scorepad.rules.cabo import card_value as cabo_value
-from scorepad.rules.escoba import NUMBERS, common_fifteens
-from scorepad.rules.escoba import card_value as escoba_value
-
-# The Spanish number of a card worth each value: 1–7 themselves, sota 8, caballo 9, rey 10.
-ESCOBA_NUMBER_OF = {escoba_value(f"{number}O"): number for number in NUMBERS}
 
 # How the pages draw a card of each deck a game names (`Game.card_decks`), and the
 # heading of its column where a value table sets two decks side by side.
@@ -148,58 +139,4 @@ def presets(game: Game) -> dict[str, object]:
             )
             for option in game.options
         ],
-    }
-
-
-def fifteens() -> list[tuple[list[Card], str]]:
-    """Every fifteen of Escoba (two or three cards), each value drawn as a card of oros,
-    with the sum of their values: a rey's corner says 12, its value is 10 ("10 + 5")."""
-    return [
-        (
-            [spanish_card(f"{ESCOBA_NUMBER_OF[value]}O") for value in values],
-            " + ".join(str(value) for value in values),
-        )
-        for values in common_fifteens()
-    ]
-
-
-# One card per line of the Cabo value tables, to tap on the "what does this card do?" page.
-CABO_GRID_52 = (*(codes[0] for codes in VALUE_LINES_52), JOKER)
-CABO_GRID_DECK = tuple(str(number) for number in range(14))
-CABO_LOOKUP_PRESETS = ("fr", "nl")
-
-
-def cabo_card_grids() -> list[tuple[str, list[Card]]]:
-    return [
-        (gettext("52-card deck"), [french_card(code) for code in CABO_GRID_52]),
-        (gettext("Cabo deck"), [french_card(code) for code in CABO_GRID_DECK]),
-    ]
-
-
-def cabo_card(code: str) -> dict[str, object]:
-    """Everything the Cabo card page says about one card, read from the engine."""
-    game = CABO
-    presets = ("official",) if code.isdigit() else CABO_LOOKUP_PRESETS
-    lines = []
-    for key in presets:
-        options = {**game.resolve_options(key, {}), "jokers": True}
-        points = cabo_value(code, options)
-        grid = CABO_GRID_DECK if code.isdigit() else CABO_GRID_52
-        # Seed cabo-fr: a snap needs "une carte de même valeur", whatever its rank.
-        same = [french_card(other) for other in grid if cabo_value(other, options) == points]
-        lines.append(
-            {
-                "preset": gettext(game.preset(key).label),
-                "points": points,
-                # A minus sign, not a hyphen, as the set-up writes it; "−1 point".
-                "shown": f"−{-points}" if points < 0 else str(points),
-                "size": abs(points),
-                "snaps_on": same,
-            }
-        )
-    return {
-        "card": french_card(code),
-        "lines": lines,
-        "power": power_text(game, cabo_power(code, game.resolve_options(presets[0], {}))),
-        "joker": code == JOKER,
     }
