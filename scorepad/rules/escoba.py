@@ -27,6 +27,7 @@ from .base import (
     Setup,
     Team,
     Text,
+    ValueLine,
     clean_name,
     fault,
     gettext_noop,
@@ -433,6 +434,8 @@ class Escoba(Game):
     round_named_maps = ("sides",)
     topics = TOPICS
     round_noun = "deal"
+    # Seed escoba-fr: "40 cartes espagnoles, ou un jeu de 52 privé des huit, neuf et dix".
+    card_decks = ("spanish", "stripped-french")
     setup_hint = gettext_noop(
         "Four players play as two teams: seats 1 and 3 against seats 2 and 4 (partners sit facing)."
     )
@@ -452,6 +455,10 @@ class Escoba(Game):
     def entry_names(self, state: MatchState) -> tuple[str, ...]:
         """A deal is entered per side: per team when four play."""
         return state.setup.sides
+
+    def value_lines(self, options: Mapping[str, object]) -> tuple[ValueLine, ...]:
+        """Each value once, as a card of oros: a suit holds every value."""
+        return tuple(ValueLine((f"{number}O",), card_value(f"{number}O")) for number in NUMBERS)
 
     def round_events(
         self, setup: Setup, result: RoundResult, player: str, side: str

@@ -97,3 +97,57 @@ def test_a_cabanga_round_counts_its_minus_points_and_who_went_out():
         "points": 4,
         "went_out": False,
     }
+
+
+def lines_of(game, preset):
+    return {
+        line.cards or (line.label,): line
+        for line in game.value_lines(game.resolve_options(preset, {}))
+    }
+
+
+def test_the_cabo_value_lines_follow_the_values_of_the_preset():
+    french, dutch = lines_of(CABO, "fr"), lines_of(CABO, "nl")
+    assert list(french) == list(dutch)  # the same lines, counted otherwise
+    assert (french[("KH", "KD")].points, dutch[("KH", "KD")].points) == (0, -1)
+    assert (french[("KS", "KC")].points, dutch[("KS", "KC")].points) == (10, 13)
+    assert (french[("QS", "QH")].points, dutch[("QS", "QH")].points) == (10, 12)
+    # The joker is listed with the option off too: what it counts when a table adds them.
+    assert not CABO.resolve_options("fr", {})["jokers"]
+    assert french[("JK",)].points == 0 and french[("JK",)].power is None
+    assert [french[(code,)].power for code in ("7S", "9S")] == ["peek", "spy"]
+    assert french[("JS", "JH")].power == "swap" and french[("KS", "KC")].power is None
+    assert set(CABO.powers) == {"peek", "spy", "swap"}
+
+
+def test_the_branded_cabo_deck_lists_its_numbers():
+    deck = CABO.value_lines(CABO.resolve_options("official", {}))
+    assert [line.cards for line in deck] == [(str(number),) for number in range(14)]
+    assert [line.points for line in deck] == list(range(14))
+    powers = [line.power for line in deck]
+    assert powers[6:] == [None, "peek", "peek", "spy", "spy", "swap", "swap", None]
+    assert all(code in card_codes({"values": "deck"}) for line in deck for code in line.cards)
+
+
+def test_the_escoba_value_lines_are_a_suit_drawn_in_both_decks():
+    lines = ESCOBA.value_lines(ESCOBA.resolve_options("classic", {}))
+    assert [line.points for line in lines] == list(range(1, 11))
+    assert [line.cards for line in lines][-3:] == [("10O",), ("11O",), ("12O",)]
+    assert ESCOBA.card_decks == ("spanish", "stripped-french")
+    assert not any(line.power for line in lines)
+
+
+def test_the_cabanga_value_lines_say_the_cards_in_words():
+    lines = CABANGA.value_lines(CABANGA.resolve_options("classic", {}))
+    assert [(line.cards, line.label, line.points) for line in lines] == [
+        ((), "1 symbol", 1),
+        ((), "2 symbols", 2),
+        ((), "3 symbols", 3),
+    ]
+
+
+def test_a_game_without_card_values_has_no_value_lines():
+    from scorepad.rules.base import Game
+
+    assert Game().value_lines({}) == ()
+    assert Game.card_decks == () and dict(Game.powers) == {}
