@@ -392,13 +392,48 @@ def fill_last_side(
     entered: Sequence[Mapping[str, int | None]],
 ) -> dict[str, int]:
     """The last side's cards, oros and sevens left blank: what the other sides did not
-    take, for each count every other side gave (the deal's totals are known)."""
+    take, for each count every other side gave (the deal's totals are known), unless
+    they took more than a deal holds (`took_too_many` says so)."""
     *others, last = entered
-    return {
-        count: total - sum(side[count] for side in others)  # type: ignore[misc]
-        for count, total in DEAL_TOTALS.items()
-        if last.get(count) is None and all(side.get(count) is not None for side in others)
-    }
+    filled = {}
+    for count, total in DEAL_TOTALS.items():
+        if last.get(count) is None and all(side.get(count) is not None for side in others):
+            rest = total - sum(side[count] for side in others)  # type: ignore[misc]
+            if rest >= 0:
+                filled[count] = rest
+    return filled
+
+
+# The other sides took more of a count than a deal holds, the last side's left blank.
+TOOK_TOO_MANY = {
+    "cards": gettext_noop("{sides} took {got} cards in all: a deal has {expected}"),
+    "oros": gettext_noop("{sides} took {got} oros in all: a deal has {expected}"),
+    "sevens": gettext_noop("{sides} took {got} sevens in all: a deal has {expected}"),
+}
+
+
+def took_too_many(
+    sides: Sequence[str], entered: Sequence[Mapping[str, int | None]]
+) -> list[FieldError]:
+    """The counts the sides before the last took more of than a deal holds, the last
+    side's left blank to be filled in (`fill_last_side`): a fault of each of their
+    counts that went into that total ("sides.Ana.cards"), one message for them all, since
+    any of them may be the mistyped one. It is theirs, not the blank count's (QA: said
+    beside an empty field, not where the player typed)."""
+    *others, last = entered
+    errors = []
+    for count, total in DEAL_TOTALS.items():
+        values = [side.get(count) for side in others]
+        if last.get(count) is not None or any(value is None for value in values):
+            continue
+        got = sum(values)  # type: ignore[arg-type]
+        if got <= total:
+            continue
+        took = [side for side, value in zip(sides[:-1], values, strict=True) if value]
+        params = {"sides": join_names(took), "got": got, "expected": total}
+        message = Text(TOOK_TOO_MANY[count], params)
+        errors += [FieldError(f"sides.{side}.{count}", message) for side in took]
+    return errors
 
 
 def dealer_side(setup: Setup, number: int) -> str:
@@ -473,6 +508,7 @@ class Escoba(Game):
         }
 
     fill_last_side = staticmethod(fill_last_side)
+    took_too_many = staticmethod(took_too_many)
     dealer_side = staticmethod(dealer_side)
 
     def check_teams(

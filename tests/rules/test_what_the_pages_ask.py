@@ -29,6 +29,32 @@ def test_a_count_the_last_side_gave_is_never_replaced():
     assert ESCOBA.fill_last_side(entered) == {"oros": 4}
 
 
+def test_counts_the_others_took_too_many_of_are_their_fault_not_the_blank_sides():
+    """QA: 25 + 20 cards and the last side left blank was said beside that blank box.
+    The fault names each count that went into the total, with one message naming the
+    sides, and nothing is filled in for it."""
+    entered = [
+        {"cards": 25, "oros": 0, "sevens": 2},
+        {"cards": 20, "oros": 11, "sevens": 1},
+        {"cards": None, "oros": None, "sevens": None},
+    ]
+    assert ESCOBA.fill_last_side(entered) == {"sevens": 1}
+    faults = ESCOBA.took_too_many(["Ana", "Ben", "Cor"], entered)
+    assert [fault.field for fault in faults] == [
+        "sides.Ana.cards",
+        "sides.Ben.cards",
+        "sides.Ben.oros",
+    ]
+    cards, oros = faults[0].message, faults[2].message
+    assert faults[1].message == cards
+    assert cards.render() == "Ana and Ben took 45 cards in all: a deal has 40"
+    assert oros.render() == "Ben took 11 oros in all: a deal has 10"  # Ana's 0 is not at fault
+    entered[2]["cards"] = 0  # given: the sum's own fault (`parse_round`), under its column
+    assert [fault.field for fault in ESCOBA.took_too_many(["Ana", "Ben", "Cor"], entered)] == [
+        "sides.Ben.oros"
+    ]
+
+
 def test_four_escoba_players_are_two_facing_teams_and_enter_a_deal_per_team():
     setup = escoba_setup(["Ana", "Ben", "Chloé", "Dan"])
     assert [team.players for team in setup.teams] == [("Ana", "Chloé"), ("Ben", "Dan")]
