@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.forms import listed_faults
+from scorepad.core.forms import HiddenJSONField, listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
 from scorepad.rules import cabanga, cabo, escoba, get_game
@@ -159,7 +159,7 @@ class MatchSetupForm(forms.Form):
     preset = forms.ChoiceField(label=_("House rules"), widget=PresetSelect)
     options_for = forms.CharField(widget=forms.HiddenInput)
     # The option values the page showed (absent: the values of `options_for`).
-    options_shown = forms.JSONField(required=False, widget=forms.HiddenInput)
+    options_shown = HiddenJSONField(required=False)
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
@@ -171,7 +171,7 @@ class MatchSetupForm(forms.Form):
     )
     # Who the page ticked to deal without being asked (the last match's next dealer), as
     # {"seat": 1, "name": "Ben"}: the chip stands for that player, not for the seat.
-    dealer_offered = forms.JSONField(required=False, widget=forms.HiddenInput)
+    dealer_offered = HiddenJSONField(required=False)
 
     def __init__(self, *args, game_key: str, **kwargs) -> None:
         self.game = get_game(game_key)

@@ -156,6 +156,8 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         # The note on a preset's changes reads the options sent, not the last match.
         last = None if request.htmx.target == "preset-changes" else last_match(owner, game.key)
         form = _setup_shown(request, game, last, house_rules)
+        if form.has_forged_fields():  # the note asked with fields no page sends
+            return HttpResponseBadRequest()
         started = just_started(last)
     context = {
         "form": form,
