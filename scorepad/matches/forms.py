@@ -1216,6 +1216,13 @@ def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:
     return form_class(*args, match_state=state, players=players, **kwargs)
 
 
+class DeletedMatchForm(forms.Form):
+    """The home page's `?deleted=`: the match this browser just deleted, named by its id.
+    Anything else (a number of thousands of digits, which int() refuses) names none."""
+
+    deleted = forms.IntegerField(min_value=1, max_value=2**63 - 1)
+
+
 class DeleteRoundForm(forms.Form):
     """A deletion names its round ("Delete round 7"): sent twice, it deletes one round."""
 
