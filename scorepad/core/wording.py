@@ -54,6 +54,8 @@ ROUND_TEXTS = {
         # Undo of a correction, on the board's notice of it, and what the board then tells.
         "undo_correction": _("Undo: round %(number)s as it was"),
         "undone": _("Round %(number)s is as it was again."),
+        # A correction saved with nothing changed: nothing is saved, nor offered to undo.
+        "unchanged": _("Nothing to correct: round %(number)s is as it was."),
         "delete_number": _("Delete round %(number)s"),
         "unsent_notice": _(
             "Rounds kept on this phone are not counted yet: who deals next shows once they"
@@ -203,6 +205,9 @@ ROUND_TEXTS = {
         "corrected": pgettext_lazy("a deal of cards", "Deal %(number)s corrected."),
         "undo_correction": pgettext_lazy("a deal of cards", "Undo: deal %(number)s as it was"),
         "undone": pgettext_lazy("a deal of cards", "Deal %(number)s is as it was again."),
+        "unchanged": pgettext_lazy(
+            "a deal of cards", "Nothing to correct: deal %(number)s is as it was."
+        ),
         "delete_number": pgettext_lazy("a deal of cards", "Delete deal %(number)s"),
         "unsent_notice": pgettext_lazy(
             "a deal of cards",

@@ -110,6 +110,11 @@ class AlreadyRecorded(RoundConflict):
     """This very entry (its one-time key) was recorded before: a retry, not a conflict."""
 
 
+class NothingToCorrect(Exception):
+    """A correction that leaves the round as it is: nothing saved, journaled or offered
+    to undo (QA50: "Round 1 corrected. The points did not change.", with an Undo)."""
+
+
 def record_round(
     match: Match,
     data: Mapping,
@@ -287,7 +292,7 @@ def correct_round(
     correction, as deletions are (journaled, restorable); refused as changed meanwhile
     if those rounds are no longer the last ones as they were. A correction that leaves
     other rounds in the way is refused with its own offer; one that leaves none deletes
-    nothing."""
+    nothing. NothingToCorrect, with nothing saved, if the round would stay as it is."""
     with transaction.atomic():
         match = _locked(match)
         rounds = list(_live_rounds(match))
@@ -296,6 +301,8 @@ def correct_round(
             raise DeletedMeanwhile(round_text(match.rules, "deleted_meanwhile", number=number))
         if shown and shown != target.fingerprint:
             raise RoundConflict(round_text(match.rules, "changed_meanwhile", number=number))
+        if _as_stored(data) == target.data:
+            raise NothingToCorrect(round_text(match.rules, "unchanged", number=number))
         if delete_later and not _still_offered(delete_later, rounds, number):
             raise RoundConflict(round_text(match.rules, "later_changed", number=number))
         entries = [dict(data) if r.number == number else r.data for r in rounds]
@@ -324,6 +331,14 @@ def correct_round(
             points = {**(points or {}), "deleted": [dropped[0].number, dropped[-1].number]}
         _journal(match, target, RoundChange.Action.EDIT, before, target.data, owner, points)
     return target
+
+
+def _as_stored(data: Mapping) -> object:
+    """A round's entry as the database gives it back (JSON: a hand's cards a list, every
+    key a string), to compare with one stored. The form wrote it as the engine reads it
+    ("05" is 5, "ks" is KS); the cards stay in the order typed, as the round keeps them
+    and its correction shows them."""
+    return json.loads(json.dumps(data))
 
 
 def _still_offered(offer: str, rounds: Sequence[Round], number: int) -> bool:

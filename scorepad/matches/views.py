@@ -462,6 +462,10 @@ def correct_round_from(
                 shown=form.cleaned_data["shown"] or None,
                 delete_later=form.cleaned_data["delete_later"] or None,
             )
+        except services.NothingToCorrect as unchanged:  # the board as it was, and why
+            return _instead_of_correction(
+                request, _changed(request, match, notice=str(unchanged), board=board)
+            )
         except services.DeletedMeanwhile:
             fresh = Match.objects.prefetch_related("rounds").get(pk=match.pk)
             fresh.owner = match.owner

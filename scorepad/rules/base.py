@@ -507,11 +507,65 @@ MAX_TEAM_NAME_LENGTH = 2 * MAX_NAME_LENGTH + 3
 # NUL and lone surrogates in JSON.
 _REFUSED_IN_NAMES = frozenset(("Cc", "Cs"))
 
+# Characters that show nothing (QA50: "Anne" and "Anne" with a zero-width space after it
+# sat at one table, and a name of a zero-width space alone was a player): those Unicode
+# says to draw as nothing (Default_Ignorable_Code_Point: the zero-width space and
+# joiners, the word joiner, the byte order mark, the direction marks and embeddings, the
+# variation selectors, the Hangul fillers, the tags...) and the other format characters
+# that draw nothing of their own (Unicode's Cf but for the prepended signs that do,
+# U+0600-0605 and the like). A name is kept without them, as without the spaces around
+# it. `static/js/scorepad.js` has the same list.
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+# Of those, what some names need between their visible characters: the joiners (ZWJ,
+# ZWNJ) that make one emoji of several (a family: woman ZWJ woman ZWJ girl) or join
+# letters as a script needs (Persian, Indic), the selectors that pick how the character
+# before them looks (a red heart: U+2764 U+FE0F), and the tags that make the black flag
+# before them a country's (Scotland's). Kept there and nowhere else; the joiners and the
+# selectors never set two players apart (`player_key`).
+_JOINERS = frozenset("\u200c\u200d")
+_SELECTORS = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_FLAG = re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
+
+
+def _visible(character: str) -> bool:
+    return bool(character) and not character.isspace() and not _INVISIBLE.match(character)
+
+
+def shown_name(name: str) -> str:
+    """`name` without what shows nothing (`_INVISIBLE`), but for a joiner between two
+    visible characters, a selector after one, and a flag's tags: what the players see."""
+    if not _INVISIBLE.search(name):
+        return name
+    kept = []
+    at = 0
+    while at < len(name):
+        character, after = name[at], name[at + 1 : at + 2]
+        if flag := _FLAG.match(name, at):
+            kept.append(flag.group())
+            at = flag.end()
+            continue
+        before = kept[-1][-1] if kept else ""
+        if not _INVISIBLE.match(character):
+            kept.append(character)
+        elif character in _JOINERS:
+            if (_visible(before) or _SELECTORS.match(before)) and _visible(after):
+                kept.append(character)
+        elif _SELECTORS.match(character) and _visible(before):
+            kept.append(character)
+        at += 1
+    return "".join(kept)
+
 
 def clean_name(name: str) -> str:
-    """A name as it is kept: composed (NFC) and trimmed, so that "é" typed as one or as
-    two code points is one name."""
-    return unicodedata.normalize("NFC", name).strip()
+    """A name as it is kept: composed (NFC), trimmed and without the characters that
+    show nothing (`shown_name`), so that "é" typed as one or as two code points is one
+    name, and a name of a zero-width space alone is no name."""
+    return unicodedata.normalize("NFC", shown_name(name)).strip()
 
 
 def typed_name(name: str) -> str:
@@ -529,11 +583,16 @@ _INNER_SPACES = re.compile(r"[^\S\x00-\x1f\x7f-\x9f]+")
 
 def player_key(name: str) -> str:
     """When two typed names are one player: equal keys. Case (ß is ss) and accents (é is
-    e) are set aside, spaces collapsed; any other difference is kept ("Seb" and
-    "Sébastien" are two players). One table never seats two names of one key; the
-    statistics, the history and the accounts group players by it."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    bare = "".join(char for char in decomposed if not unicodedata.combining(char))
+    e) are set aside, spaces collapsed, and what shows nothing (a zero-width space, the
+    joiner inside an emoji); any other difference is kept ("Seb" and "Sébastien" are
+    two players). One table never seats two names of one key; the statistics, the
+    history and the accounts group players by it."""
+    decomposed = unicodedata.normalize("NFKD", shown_name(name).casefold())
+    bare = "".join(
+        char
+        for char in decomposed
+        if not unicodedata.combining(char) and char not in _JOINERS and not _SELECTORS.match(char)
+    )
     return " ".join(bare.split())
 
 
@@ -803,8 +862,9 @@ class Game:
             raise SetupInvalid(
                 [FieldError("players", Text(gettext_noop("give one name for every seat")))]
             )
-        stripped = [name.strip() for name in names]
-        mapping = dict(zip(setup.players, stripped, strict=True))
+        # As the new setup keeps them (`clean_name`): the rounds are renamed to those.
+        cleaned = [clean_name(name) for name in names]
+        mapping = dict(zip(setup.players, cleaned, strict=True))
         teams = None
         if setup.teams:
             teams = []
@@ -812,7 +872,7 @@ class Game:
                 members = tuple(mapping[player] for player in team.players)
                 named_after = team.name == " & ".join(team.players)
                 teams.append(Team(" & ".join(members) if named_after else team.name, members))
-        renamed = self.make_setup(stripped, setup.options, first_dealer, teams)
+        renamed = self.make_setup(cleaned, setup.options, first_dealer, teams)
         for old, new in zip(setup.teams or (), renamed.teams or (), strict=True):
             mapping[old.name] = new.name
         return renamed, mapping

@@ -338,6 +338,16 @@
   keepAwake();
 })();
 
+// A typed name as the engine compares and counts it (`shown_name`, scorepad/rules/base.py):
+// trimmed and without what shows nothing (`_INVISIBLE`: the same list), a black flag's tags
+// aside, so that a seat holding only a zero-width space is empty here as on the server.
+// The joiners and selectors the engine keeps between visible characters go too: they never
+// make a seat empty or full, nor two players of one name (`player_key`).
+const INVISIBLE_IN_NAMES = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{13430}-\u{1343F}\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+function seatName(typed) {
+  return typed.replace(INVISIBLE_IN_NAMES, function (found) { return found.length > 2 ? found : ""; }).trim();
+}
+
 // Set-up (and the names corrected after the start): the "Deals first" chip never stays on
 // an emptied seat. When the dealer's name is cleared, the deal passes to the next player
 // in seat order, as at the table; the chip shows where it went. A chip tapped on a seat
@@ -352,7 +362,7 @@
   let tappedEmpty = null;
 
   function nameOf(row) {
-    return row.querySelector("input[type=text]").value.trim();
+    return seatName(row.querySelector("input[type=text]").value);
   }
 
   function chip(row) {
@@ -364,9 +374,10 @@
   const ACCENTS = /[\u0300-\u034e\u0350-\u036f\u1ab0-\u1abd\u1dc0-\u1dff\u20d0-\u20dc\u20e1\u20e5-\u20f0\ufe20-\ufe2f]/g;
 
   // The engine's `player_key` (scorepad/rules/base.py), which the server asks of the
-  // chip too: case (ß is ss) and accents aside, spaces collapsed. "Zoe" is Zoë.
+  // chip too: case (ß is ss) and accents aside, spaces collapsed, what shows nothing
+  // dropped (`seatName`). "Zoe" is Zoë, and "Anne" followed by a zero-width space is Anne.
   function playerKey(name) {
-    const folded = name.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+    const folded = seatName(name).toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
     return folded.normalize("NFKD").replace(ACCENTS, "").split(/\s+/).filter(Boolean).join(" ");
   }
 
@@ -506,7 +517,7 @@
 
   function seated(form) {
     return Array.from(form.querySelectorAll("[data-seats] input[type=text]")).filter(function (input) {
-      return input.value.trim();
+      return seatName(input.value);
     }).length;
   }
 

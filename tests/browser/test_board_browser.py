@@ -200,6 +200,25 @@ def test_leave_it_as_it_is_closes_the_correction_and_lands_on_its_round(page):
     expect(page.locator("#round-2 .why-link")).to_be_focused()
 
 
+def test_a_correction_saved_unchanged_says_there_was_nothing_to_correct(page, seen_shot):
+    """QA50: saved as it was, it said "Round 2 corrected. The points did not change."
+    and offered an Undo. Now nothing is saved, and the board says so, without an Undo."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_rounds(page, 3)
+    version = page.locator("#standing").get_attribute("data-version")
+    page.get_by_role("link", name="Round 2: why this score?").click()
+    page.locator("#why-2").get_by_role("link", name="Correct this round").click()
+    page.locator("#correction").get_by_role("button", name="Save the correction").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_have_text("Nothing to correct: round 2 is as it was.")
+    assert_seen(notice)
+    expect(notice).not_to_have_class(re.compile("is-error"))
+    expect(page.locator("#correction")).to_be_empty()
+    expect(page.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    expect(page.locator("#standing")).to_have_attribute("data-version", version)
+    seen_shot("nothing-to-correct")
+
+
 def test_correct_this_round_on_a_round_deleted_meanwhile_says_so_on_the_board(page):
     """Another phone deleted round 3 after this one showed its "why": the correction is
     not there to open, and the board, as it now is, says so."""

@@ -215,6 +215,35 @@ def test_the_chip_offered_keeps_to_a_player_retyped_without_accents_or_capitals(
     expect(page.get_by_text("ZOE deals, Ana plays first")).to_be_visible()
 
 
+def test_a_seat_holding_only_what_shows_nothing_is_empty_to_the_page_too(page, seen_shot):
+    # QA50: the server takes a seat holding only a zero-width space for an empty one, and
+    # "Ben" with one after it for Ben (`shown_name`): the chip and the two-deck offer too.
+    start_cabo(page, ["Ana", "Ben", "Chloé"], ("French rules", "fr"))
+    play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Chloé": 2})
+    open_setup(page, "cabo")
+    expect(dealer_chip(page, 2)).to_be_checked()
+    gone = page.locator("[data-dealer-gone]")
+    # Ben goes home, a zero-width space left in his seat: the deal passes on.
+    seat(page, 2).fill("\u200b")
+    expect(dealer_chip(page, 3)).to_be_checked()
+    expect(gone).to_be_hidden()
+    # He sits down again in seat 4, typed with a word joiner after his name: the chip
+    # ticked for him follows him there.
+    seat(page, 4).fill("Ben\u2060")
+    expect(dealer_chip(page, 4)).to_be_checked()
+    expect(gone).to_be_hidden()
+    seat(page, 5).fill("Dan")
+    offer = page.locator(".setup-suggestion")
+    seat(page, 6).fill("Eva")
+    expect(offer).to_be_visible()  # five players: two decks are offered
+    seat(page, 6).fill("\ufeff")
+    expect(offer).to_be_hidden()  # four, as the server counts them
+    seen_shot("invisible-seats-empty")
+    start(page)
+    expect(page.get_by_text("Ben deals, Dan plays first")).to_be_visible()
+    assert newest_match().players == ["Ana", "Chloé", "Ben", "Dan"]
+
+
 def test_back_to_the_set_up_of_a_match_just_started_offers_that_match(page, shot):
     from scorepad.matches.models import Match
 

@@ -26,10 +26,10 @@ from scorepad.matches.models import (
 )
 from scorepad.records import exchange
 from scorepad.rules import get_game
-from scorepad.rules.base import Game, LastRounds
+from scorepad.rules.base import Game, LastRounds, Setup, Team
 from tests.matches.helpers import round_post
 from tests.records.conftest import build, build_match
-from tests.records.matches import ALL, CABO_RESET, CABO_TIEBREAK, ESCOBA_TEAMS
+from tests.records.matches import ALL, CABO_FR, CABO_RESET, CABO_TIEBREAK, ESCOBA_TEAMS
 
 pytestmark = pytest.mark.django_db
 
@@ -391,3 +391,56 @@ def test_the_tiebreaks_kept_before_the_standings_counted_them_are_kept_again(own
     assert after.standing["leaders"] == list(after.winners)  # its standing kept again too
     assert after.version == before.version + 1  # its kept pages change
     assert Match.objects.get(pk=untouched.pk).version == untouched.version
+
+
+def kept_with_names_typed(owner: Owner, spec: dict, typed: dict[str, str]) -> Match:
+    """The match of `spec` as the app kept it before it removed what shows nothing from
+    names (QA50): each name of `typed` as typed there, a zero-width space and all."""
+    game = get_game(spec["game"])
+    named = [typed.get(name, name) for name in spec["players"]]
+    teams = tuple(
+        Team(typed.get(t["name"], t["name"]), tuple(typed.get(p, p) for p in t["players"]))
+        for t in spec.get("teams") or ()
+    )
+    options = game.resolve_options(spec["preset"], spec["options"])
+    setup = Setup(game.key, tuple(named), options, named[0], teams or None)
+    match = services.create_match(owner, spec["preset"], setup)
+    for number, data in enumerate(spec["rounds"], start=1):
+        entry = game.rename_round(data, typed)
+        services.record_round(match, entry, number=number, entry_key=uuid.uuid4(), owner=owner)
+    return Match.objects.get(pk=match.pk)
+
+
+def test_the_names_kept_with_what_shows_nothing_are_kept_without_it(owner):
+    from django.apps import apps
+
+    typed = {"Ana": "Ana\u200b", "Chloé": "\u2066Chloé\u2069", "Us": "\ufeffUs"}
+    match = kept_with_names_typed(owner, ESCOBA_TEAMS, typed)
+    services.delete_last_round(match, number=3, owner=owner)  # renamed too, to be restored
+    match = Match.objects.get(pk=match.pk)
+    assert match.players[0] == "Ana\u200b"
+    owner_version = Owner.objects.get(pk=owner.pk).version
+    twins = kept_with_names_typed(owner, CABO_FR, {"Ben": "Ana\u200b"})
+    nobody = kept_with_names_typed(owner, CABO_FR, {"Ben": "\u200b"})
+    untouched = build(owner, CABO_FR)
+    migration = importlib.import_module("scorepad.matches.migrations.0014_names_shown_as_kept")
+    migration.keep_the_names_shown(apps, None)
+    after = Match.objects.get(pk=match.pk)
+    assert after.players == ESCOBA_TEAMS["players"]
+    assert after.first_dealer == "Ana"
+    assert after.teams == ESCOBA_TEAMS["teams"]
+    entries = list(Round.objects.filter(match=match).order_by("number"))
+    assert [r.data for r in entries] == ESCOBA_TEAMS["rounds"]
+    assert entries[-1].deleted_at is not None
+    assert_kept_is_replayed(after)
+    assert after.version == match.version + 1  # its kept pages change
+    assert Owner.objects.get(pk=owner.pk).version > owner_version
+    # Journaled as the names corrected are: each round renamed, no points to tell.
+    renamed = after.changes.filter(action="edit")
+    assert renamed.count() == 3 and not renamed.filter(points__isnull=False).exists()
+    services.restore_round(after, entries[-1].pk, owner=owner)
+    assert_kept_is_replayed(after)
+    # Matches the names so kept would not fit are left for their scorer to correct.
+    for left in (twins, nobody, untouched):
+        assert Match.objects.get(pk=left.pk).players == left.players
+        assert Match.objects.get(pk=left.pk).version == left.version

@@ -168,8 +168,12 @@ def test_an_offer_for_other_rounds_than_those_in_the_way_is_refused_with_its_own
 
 def test_an_offer_sent_with_a_correction_that_fits_deletes_nothing(qa):
     offer = refusal(qa, 6, ROUND_6_FIXED).offer
-    same_points = cabo_round("Bram", 13, 2, 20, 26) | {"hands": QA_ROUNDS[5]["hands"]}
-    services.correct_round(qa, 6, same_points, owner=qa.owner, delete_later=offer)
+    fits = cabo_round("Bram", 13, 2, 21, 26)  # Cor's 21: the tiebreak is still due
+    services.correct_round(qa, 6, fits, owner=qa.owner, delete_later=offer)
+    assert live_numbers(qa) == list(range(1, 9))
+    # Nor does one that changes nothing, which is told so.
+    with pytest.raises(services.NothingToCorrect):
+        services.correct_round(qa, 6, fits, owner=qa.owner, delete_later=offer)
     assert live_numbers(qa) == list(range(1, 9))
 
 

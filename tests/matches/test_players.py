@@ -184,3 +184,38 @@ def test_a_corrected_name_is_kept_with_its_inner_spaces_one_space(client, cabo):
     match = Match.objects.get(pk=cabo)
     assert match.players == ["Ana Maria", "Ben", "Chloé", "Dan"]
     assert "Ana Maria" in Round.objects.get(match=match, number=1).data["hands"]
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (["Ana", "Ana\u200b", "Chloé", "Dan"], [None, ["Ana appears twice."], None, None]),
+        (["Ana", "\u200b", "Chloé", "Dan"], [None, ["Every player needs a name."], None, None]),
+    ],
+    ids=["twin", "nothing-shown"],
+)
+def test_a_name_that_shows_nothing_more_is_refused_as_the_name_it_shows(
+    client, cabo, players, expected
+):
+    """QA50: Ben renamed "Anne" with a zero-width space after it, at a table with Anne,
+    was saved: the board read "Anne · Anne"."""
+    response = client.post(url(cabo), names(client, cabo, *players))
+    assert response.status_code == 422
+    assert errors_by_seat(response, 4) == expected
+    assert Match.objects.get(pk=cabo).players == ["Ana", "Ben", "Chloé", "Dan"]
+
+
+def test_a_corrected_name_is_kept_without_what_shows_nothing(client, cabo):
+    family = "\U0001f469\u200d\U0001f469\u200d\U0001f467"
+    response = client.post(
+        url(cabo), names(client, cabo, "Ana", "Bea\u200b", f"\u2066{family}\u2069", "Dan")
+    )
+    assert response.status_code == 302
+    match = Match.objects.get(pk=cabo)
+    assert match.players == ["Ana", "Bea", family, "Dan"]
+    assert set(Round.objects.get(match=match, number=1).data["hands"]) == {
+        "Ana",
+        "Bea",
+        family,
+        "Dan",
+    }

@@ -447,6 +447,31 @@ def test_a_name_is_kept_with_its_inner_spaces_one_space(client):
     assert '<option value="Jean Luc">' in page and "Jean  Luc" not in page
 
 
+def test_a_name_set_apart_only_by_what_shows_nothing_is_refused_beside_its_seat(client):
+    """QA50: "Anne" and "Anne" with a zero-width space after it sat at one table."""
+    players = ["Anne", "Bob", "Anne\u200b", "An\u2060ne\ufeff"]
+    data = setup_data(players, preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data)
+    assert response.status_code == 422
+    twice = ["Anne appears twice."]
+    assert errors_by_seat(response, 4) == [None, None, twice, twice]
+    assert not Match.objects.exists()
+
+
+def test_a_seat_holding_only_what_shows_nothing_is_an_empty_seat(client):
+    """QA50: a name of a zero-width space alone gave a match "Cabo  · Bob · Chloé"."""
+    match_id = create_match(
+        client, "cabo", ["\u200b", "Bob\u200e", "\u2060 \ufeff", "Chloé"], preset="fr", dealer=1
+    )
+    match = Match.objects.get(pk=match_id)
+    assert match.players == ["Bob", "Chloé"]
+    assert match.first_dealer == "Bob"
+    data = setup_data(["\u200b", "Bob"], preset="fr", options=default_option_fields("cabo", "fr"))
+    response = client.post(reverse("matches:new", args=["cabo"]), data | {"dealer": "1"})
+    assert response.status_code == 422
+    assert "Cabo is for 2 to 6 players; got 1" in response.content.decode()
+
+
 def test_a_set_up_with_a_bad_option_and_too_few_players_tells_both(client):
     options = {**default_option_fields("cabo", "fr"), "option_target": "5"}
     data = setup_data(["Ana"], preset="fr", options=options)

@@ -908,6 +908,31 @@ def test_names_that_are_one_once_kept_are_refused_as_twins(visitor):
     assert Match.objects.count() == 0
 
 
+def test_a_files_names_are_read_without_what_shows_nothing(owner, visitor):
+    """QA50: a zero-width space set "Anne" apart from "Anne" at one table. In a file, as
+    typed on a page, a name is kept without it: the same in `players` and the rounds,
+    a twin once kept, and a name of it alone no name."""
+    anne = "Anne\u200b"
+    kept = document_of(
+        CABO_FR,
+        players=[anne, "\u2060Ben"],
+        first_dealer=anne,
+        rounds=[{"caller": anne, "hands": {anne: 2, "Ben\ufeff": 9}}],
+    )
+    assert upload(visitor, kept).status_code == 302
+    match = Match.objects.get(owner=owner)
+    assert match.players == ["Anne", "Ben"]
+    assert match.first_dealer == "Anne"
+    assert match.rounds.get().data == {"caller": "Anne", "hands": {"Anne": 2, "Ben": 9}}
+    twins = document_of(CABO_FR, players=["Anne", anne], rounds=[])
+    html = upload(visitor, twins).content.decode()
+    assert "Anne appears twice (in the file: players)" in html
+    nobody = document_of(CABO_FR, players=["\u200b", "Ben"], first_dealer="Ben", rounds=[])
+    html = upload(visitor, nobody).content.decode()
+    assert "every player needs a name (in the file: players)" in html
+    assert Match.objects.count() == 1
+
+
 def test_a_file_over_two_megabytes_is_refused(visitor):
     padding = b" " * (2 * 1024 * 1024)
     response = upload(visitor, json.dumps(document_of(CABO_FR)).encode() + padding)

@@ -205,6 +205,80 @@ def test_a_typed_name_keeps_its_control_characters_for_the_name_rules_to_refuse(
     assert name_faults(typed_name("Ana\tMaria"), "players")
 
 
+# What shows nothing in a name (QA50): a zero-width space, a word joiner, a byte order
+# mark, direction marks and embeddings, a Hangul filler.
+INVISIBLE = "\u200b\u2060\ufeff\u200e\u200f\u202a\u202e\u2066\u2069\u00ad\u3164"
+FAMILY = "\U0001f469\u200d\U0001f469\u200d\U0001f467"  # woman ZWJ woman ZWJ girl: one emoji
+SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
+
+
+@pytest.mark.parametrize("invisible", INVISIBLE)
+def test_a_name_is_kept_without_what_shows_nothing(invisible):
+    assert typed_name(f"{invisible}Anne{invisible}") == "Anne"
+    assert typed_name(f"Jean{invisible} Luc") == "Jean Luc"
+    assert typed_name(f"Jean {invisible} Luc") == "Jean Luc"
+    assert player_key(f"An{invisible}ne") == player_key("Anne")
+
+
+@pytest.mark.parametrize("invisible", INVISIBLE)
+def test_a_name_set_apart_only_by_what_shows_nothing_is_the_same_name(invisible):
+    with pytest.raises(SetupInvalid) as caught:
+        get_game("cabo").make_setup(["Anne", f"Anne{invisible}"], {}, "Anne")
+    assert [str(error.message) for error in caught.value.errors] == ["Anne appears twice"]
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u200d", "\ufeff \u2060", "\u3164", "\ufe0f"])
+def test_a_name_of_what_shows_nothing_alone_is_no_name(name):
+    faults = get_game("cabo").player_faults(["Ana", name, "Ben"])
+    assert [str(error.message) for error in faults] == ["every player needs a name"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        FAMILY,
+        f"Ana {FAMILY}",
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian: ZWNJ between letters
+        "\u2764\ufe0f",  # a red heart: the selector after the heart
+        "\U0001f3f3\ufe0f\u200d\U0001f308",  # the rainbow flag: a selector, then a joiner
+        SCOTLAND,
+    ],
+)
+def test_a_joiner_or_selector_between_visible_characters_stays(name):
+    assert typed_name(name) == name
+
+
+def test_joiners_and_selectors_never_set_two_players_apart():
+    assert player_key(FAMILY) == player_key("\U0001f469\U0001f469\U0001f467")
+    assert player_key("\u2764\ufe0f") == player_key("\u2764")
+    assert player_key("Anne\u200d") == player_key("Ann\u200ce") == player_key("Anne")
+    with pytest.raises(SetupInvalid):
+        get_game("cabo").make_setup(["\u2764", "\u2764\ufe0f"], {}, "\u2764")
+
+
+def test_a_joiner_or_tag_with_nothing_visible_to_join_goes():
+    assert typed_name("\u200dAnne\u200d") == "Anne"
+    assert typed_name("Anne \u200d Ben") == "Anne Ben"
+    assert typed_name("Anne\U000e0041") == "Anne"  # a tag after no black flag
+    assert typed_name("\U0001f3f4\U000e0067") == "\U0001f3f4"  # a flag's tags unfinished
+
+
+def test_two_flags_are_two_players():
+    assert player_key(SCOTLAND) != player_key(WALES)
+    setup = get_game("cabo").make_setup([SCOTLAND, WALES], {}, WALES)
+    assert setup.players == (SCOTLAND, WALES)
+
+
+def test_a_rename_maps_the_rounds_to_the_names_as_kept():
+    game = get_game("cabo")
+    setup = game.make_setup(["Ana", "Ben"], {}, "Ana")
+    renamed, mapping = game.renamed(setup, ["Ana", "Bea\u200b"], "Bea\u200b")
+    assert renamed.players == ("Ana", "Bea")
+    assert renamed.first_dealer == "Bea"
+    assert mapping["Ben"] == "Bea"
+
+
 def test_names_differing_only_in_case_are_one_player():
     with pytest.raises(SetupInvalid) as caught:
         get_game("cabo").make_setup(["Ana", "ANA"], {}, "Ana")
