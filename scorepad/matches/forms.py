@@ -1093,6 +1093,12 @@ class CabangaRoundForm(RoundForm):
         for i, name in enumerate(self.players):
             counts = [data.get(f"n{symbols}_{i}") for symbols in cabanga.SYMBOLS]
             points = data.get(f"points_{i}")
+            # A count refused (61: "At most 60.") is said beside it: the points the page
+            # added up from it are no second fault ("At most 200." for a count of 70),
+            # nor is the sum of the counts left without it ("make 0 points, not 61").
+            count_refused = any(f"n{symbols}_{i}" in self.errors for symbols in cabanga.SYMBOLS)
+            if count_refused and self.added_up(i):
+                self.errors.pop(f"points_{i}", None)
             counted = None
             if any(count is not None for count in counts):
                 counted = cabanga.hand_points(*(count or 0 for count in counts))
@@ -1108,7 +1114,7 @@ class CabangaRoundForm(RoundForm):
                     )
                 hands[name] = 0
             elif counted is not None:
-                if points is not None and points != counted:
+                if points is not None and points != counted and not count_refused:
                     self.add_error(
                         f"points_{i}",
                         ngettext(
@@ -1128,6 +1134,17 @@ class CabangaRoundForm(RoundForm):
                 # An untouched row is a forgotten player, not one who went out.
                 self.add_error(f"n1_{i}", gettext("Enter the cards left, or tick “went out”."))
         return {"hands": hands}
+
+    def added_up(self, i: int) -> bool:
+        """Whether line `i`'s points are its counts added up, as typed (refused or not),
+        at the engine's price: what the page puts in the points box (scorepad.js)."""
+        typed = [self[f"n{symbols}_{i}"].data for symbols in cabanga.SYMBOLS]
+        try:
+            counts = [int(count) if count not in (None, "") else 0 for count in typed]
+            points = int(self[f"points_{i}"].data)
+        except (TypeError, ValueError):
+            return False
+        return points == cabanga.hand_points(*counts)
 
     def field_for(self, path: str) -> str | None:
         if path.startswith("hands."):

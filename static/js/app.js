@@ -678,18 +678,32 @@ window.addEventListener("resize", keepClearOfStanding);
       // Kept once every listener of this input did its part: Cabanga!'s points typed
       // clear its counts (scorepad.js), which must not come back (QA24).
       if (form && form.elements.number) keepSoon(form);
-      // Typed by the player (not put back): the standing's notices step aside (CSS).
-      const standing = document.getElementById("standing");
-      if (standing && event.isTrusted && event.target.closest && event.target.closest("form.round-form")) {
-        standing.classList.add("typing");
-      }
+      roundBegun(event);
     });
   });
   // The ± buttons and the card picker change fields without an input event.
   document.addEventListener("click", function (event) {
     const form = event.target.closest && event.target.closest(ENTRY_FORM);
     if (form && form.elements.number) keepSoon(form);
+    // A tap on one of the form's controls begins the round as typing does: a card picked
+    // (or the grid opened), the ± key, a hand box (the phone's keyboard then takes half
+    // the screen). Not its sending button: the round's answer brings its own standing.
+    if (event.target.closest && event.target.closest("button[type=button], summary, label, input, select, textarea")) {
+      roundBegun(event);
+    }
   });
+  // Begun by the player: what the standing told (a correction, a deletion), read
+  // already, steps aside (CSS), leaving the form the room the keyboard and the card grid
+  // need (QA22, F52), until the round's answer. Only the player's own doing (a trusted
+  // event): not a round put back after a Reload, nor a focus a script gave (htmx gives a
+  // field's focus back after a swap, a fault takes it), so the notice and its Undo stay
+  // in sight until the player begins.
+  function roundBegun(event) {
+    const standing = document.getElementById("standing");
+    if (standing && event.isTrusted && event.target.closest && event.target.closest("form.round-form")) {
+      standing.classList.add("typing");
+    }
+  }
   // Leaving the page (a Reload, a language switched) before that deferred keeping ran:
   // the round as it stands now, or its last tap is lost.
   window.addEventListener("pagehide", function () {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -12,6 +13,7 @@ from scorepad.accounts.models import Claim
 from scorepad.matches import sharing
 from scorepad.matches.models import Owner
 from tests.accounts.conftest import make_user
+from tests.conftest import choose_language
 from tests.records.conftest import build_match, client_of
 from tests.records.matches import cabanga_round, cabo_round, escoba_deal
 
@@ -110,7 +112,9 @@ WOLFE = "Wolfeschlegelsteinhausenbergerdorffvoral"
 @pytest.mark.parametrize("width", [390, 320])
 def test_short_names_stay_whole_beside_a_forty_letter_name(page, shot, live_server, width):
     """QA at 320 px: beside a name of 40 letters the chart's table gave "Ana" two
-    columns' worth of nothing, and it broke as "A" / "na"."""
+    columns' worth of nothing, and it broke as "A" / "na". In Dutch, a tiebreak's row
+    ("6 (beslissingsronde)") held its word whole: the table 367 px in its 348 px box at
+    390 px, the fourth player's column cut to "Daa" (F52)."""
     owner = Owner.objects.create()
     players = [WOLFE, "Ana", "Bo", "Cy"]
     match = build_match(
@@ -118,6 +122,18 @@ def test_short_names_stay_whole_beside_a_forty_letter_name(page, shot, live_serv
         "cabo",
         players,
         [cabo_round("Ana", **{WOLFE: 12, "Ana": 3, "Bo": 7, "Cy": 21})] * 2,
+    )
+    # Dutch Cabo to 10: Bram and Cas tie on the lowest total as Daan passes 10.
+    tied = build_match(
+        owner,
+        "cabo",
+        ["Annelies", "Bram", "Cas", "Daan"],
+        [
+            cabo_round("Daan", Annelies=6, Bram=5, Cas=5, Daan=12),
+            {"caller": "Cas", "hands": {"Bram": 7, "Cas": 2}, "tiebreak": True},
+        ],
+        preset="nl",
+        options={"target": 10},
     )
     cookie = client_of(owner).cookies["sessionid"].value
     page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
@@ -145,6 +161,18 @@ def test_short_names_stay_whole_beside_a_forty_letter_name(page, shot, live_serv
             "Cy": 1,
         }, selector
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+    page.goto(f"/history/matches/{tied.pk}/chart/")
+    choose_language(page, "Nederlands")
+    expect(page.get_by_role("rowheader", name=re.compile("beslissings"))).to_be_visible()
+    shot(f"chart-tiebreak-nl-{width}")
+    # At 320 px four names and the rounds' column fill the box without a tiebreak already
+    # (280 px in 278 in French): the table scrolls sideways there, its shadow saying so.
+    if width == 390:
+        table = page.locator(".score-chart table").bounding_box()
+        wrap = page.locator(".score-chart .table-wrap").bounding_box()
+        assert table["width"] <= wrap["width"] + 1
+        expect(page.get_by_role("columnheader", name="Daan")).to_be_in_viewport(ratio=1)
 
 
 @pytest.mark.parametrize("width", [390, 320])

@@ -73,6 +73,28 @@ def test_cabanga_points_follow_the_counts_and_a_contradiction_is_refused(page, s
     expect(page.locator("tfoot .totals td")).to_have_text(["5", "0", "0"])
 
 
+def test_a_cabanga_count_over_sixty_is_refused_once_not_its_points_too(page, shot):
+    """F52, QA in French: Anne's count 61 was "Au plus 60." and then "Les cartes
+    comptées font 0 point, pas 61.", the page's own sum of her counts refused beside it."""
+    start_match(page, "cabanga", ["Anne", "Ben", "Chloé"])
+    choose_language(page, "Français")
+    anne = row(page, "Anne")
+    anne.locator('input[name="n1_0"]').fill("61")
+    anne.locator('input[name="n2_0"]').fill("0")
+    anne.locator('input[name="n3_0"]').fill("0")
+    expect(anne.locator('input[name="points_0"]')).to_have_value("61")
+    row(page, "Ben").get_by_text("main vidée").click()
+    row(page, "Chloé").locator('input[name="n2_2"]').fill("1")
+    page.get_by_role("button", name="Enregistrer la manche").click()
+    expect(anne.locator(".errorlist li")).to_have_text(["Au plus 60."])
+    shot("count-over-sixty")
+    expect(page.locator("#entry .errorlist li")).to_have_count(1)
+    # Put right, the round goes through as counted.
+    anne.locator('input[name="n1_0"]').fill("6")
+    page.get_by_role("button", name="Enregistrer la manche").click()
+    expect(page.locator("tfoot .totals td")).to_have_text(["6", "0", "2"])
+
+
 def test_without_javascript_cabanga_shows_no_steppers_and_typed_counts_still_count(
     browser, live_server, page
 ):

@@ -489,3 +489,60 @@ def test_a_correction_is_undone_in_one_tap_from_its_notice_in_sight(page, seen_s
     expect(notice).to_have_text("Round 4 is as it was again. Points: Ben 9 → 1.")
     expect(notice.get_by_role("button")).to_have_count(0)
     assert Match.objects.get().rounds.get(number=4).data["hands"]["Ben"] == 1
+
+
+SIX = ["Marie-Hélène", "Jean-Baptiste", "Dominique", "Christophe", "Guillaume", "Françoise"]
+
+
+@pytest.mark.parametrize("screen", [{"width": 320, "height": 640}, PHONE], ids=["320", "390"])
+def test_a_change_told_in_the_standing_steps_aside_as_soon_as_the_next_round_is_begun(
+    page, screen, seen_shot
+):
+    """F52: a correction of six players' points filled 60 % of a 320×640 screen and stayed
+    there while cards were picked, the ± key tapped or a hand box focused (the keyboard
+    then takes half the screen): only a digit typed or a caller ticked set it aside."""
+    page.set_viewport_size(screen)
+    start_match(page, "cabo", SIX, preset=("Dutch", "nl"))
+    row(page, SIX[0]).locator("label.caller-pick").click()
+    for seat, name in enumerate(SIX):
+        row(page, name).locator("input.points-input").fill(str(seat))
+    record(page)
+    expect(page.locator("#standing .standing-last th")).to_have_text("Round 1")
+    match = Match.objects.get()
+    hands = {name: 11 + seat for seat, name in enumerate(SIX)}
+    services.correct_round(match, 1, {"caller": SIX[5], "hands": hands}, owner=None)
+    standing = page.locator("#standing")
+    notice = standing.locator(".notice")
+    undo = notice.get_by_role("button", name="Undo: round 1 as it was")
+
+    def told() -> float:
+        """The notice and its Undo in sight, as every phone of the table shows it."""
+        expect(notice).to_contain_text("Round 1 corrected. Points: Marie-Hélène 0 → 11")
+        expect(undo).to_be_visible()
+        return standing.bounding_box()["height"]
+
+    def stepped_aside(shown: float, label: str) -> None:
+        expect(notice).to_be_hidden()
+        assert standing.bounding_box()["height"] < shown / 2
+        seen_shot(f"{screen['width']}-{label}")
+
+    page.reload()
+    shown = told()
+    # Two cards picked on the first player's grid, nothing typed.
+    first = row(page, SIX[0])
+    first.get_by_text("Pick the cards").click()
+    first.locator("button.pick", has_text="7").first.click()
+    first.locator("button.pick", has_text="8").first.click()
+    expect(first.locator("input.points-input")).to_have_value("15")
+    stepped_aside(shown, "cards")
+    # Put back by a Reload, the round is not begun again: the notice and its Undo show
+    # until the player goes on.
+    page.reload()
+    expect(first.locator("input.points-input")).to_have_value("15")
+    told()
+    row(page, SIX[1]).locator("input.points-input").click()  # a hand box tapped
+    stepped_aside(shown, "hand-box")
+    page.reload()
+    told()
+    row(page, SIX[2]).locator("button.sign-toggle").click()  # the ± key
+    stepped_aside(shown, "sign")

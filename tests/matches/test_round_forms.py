@@ -269,6 +269,33 @@ def test_a_cabanga_value_the_field_refuses_is_said_once(client, cabanga_match, p
     assert "has no hand" not in errors[0]
 
 
+# The points as the page adds them up from the counts typed (scorepad.js).
+@pytest.mark.parametrize(
+    ("counts", "points", "said"),
+    [
+        ({"n1_0": "61", "n2_0": "0", "n3_0": "0"}, "61", "At most 60."),
+        ({"n2_0": "1", "n3_0": "-1"}, "-1", "At least 0."),
+        ({"n3_0": "70"}, "210", "At most 60."),
+    ],
+)
+def test_a_cabanga_count_refused_is_said_once_not_the_points_added_up_from_it(
+    client, cabanga_match, counts, points, said
+):
+    """F52, with JavaScript: Anne's count 61 was "At most 60." and then "The cards counted
+    make 0 points, not 61." (the counts left without it); a count of 70 made 210 points,
+    "At most 200." beside them too."""
+    response = add(client, cabanga_match, **counts, points_0=points, out_1="on", points_2="3")
+    assert errors_of(response) == [said]
+    # Her line marked, whichever count it is.
+    assert response.content.decode().count("cabanga-row has-error") == 1
+    assert not Round.objects.exists()
+
+
+def test_points_typed_beside_a_count_refused_keep_their_own_fault(client, cabanga_match):
+    response = add(client, cabanga_match, n1_0="61", points_0="2.5", out_1="on", points_2="3")
+    assert errors_of(response) == ["At most 60.", "Enter a whole number."]
+
+
 def test_a_player_who_went_out_with_cards_left_is_refused(client, cabanga_match):
     response = add(client, cabanga_match, out_0="on", n2_0="1", points_1="4", points_2="3")
     assert errors_of(response) == [
