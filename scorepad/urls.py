@@ -23,5 +23,5 @@ urlpatterns = [
 
 handler400 = "scorepad.core.errors.bad_request"
 handler403 = "scorepad.core.errors.permission_denied"
-handler404 = "scorepad.core.errors.page_not_found"
+handler404 = "scorepad.matches.live.page_not_found"
 handler500 = "scorepad.core.errors.server_error"

@@ -23,6 +23,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
+from scorepad.core import errors
 from scorepad.core.htmx import VARY, wants_fragment
 
 from . import etags, followed, rendered, sharing
@@ -60,6 +61,19 @@ def link_gone(request: HttpRequest) -> HttpResponse:
     if request.htmx:  # a polling board or a co-scorer's form: htmx reloads into this page
         response["HX-Refresh"] = "true"
     return response
+
+
+# The pages of a shared link: an address that is none of them (a token mistyped, cut
+# short) is a link that does not work, as an unknown or stopped one is.
+LINK_PAGES = ("/live/", "/account/live/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The site's 404 (`handler404`): a shared link's address that matches none of its
+    pages gets the live table's one answer, any other the core's 404 page."""
+    if request.resolver_match is None and request.path.startswith(LINK_PAGES):
+        return link_gone(request)
+    return errors.page_not_found(request, exception)
 
 
 def through_link(kinds: tuple[str, ...], *, rounds: bool = False) -> Callable:
