@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.core.forms import listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
-from scorepad.rules import cabanga, cabo, escoba, get_game
+from scorepad.rules import cabanga, escoba, get_game
 from scorepad.rules.base import (
     MAX_NAME_LENGTH,
     FieldError,
@@ -731,7 +731,6 @@ class CaboRoundForm(RoundForm):
 
     def add_game_fields(self) -> None:
         options = self.setup.options
-        self.card_codes = cabo.card_codes(options)
         self.fields["caller"] = forms.TypedChoiceField(
             label=_("Who called Cabo?"),
             choices=[(i, name) for i, name in enumerate(self.players)],
@@ -739,17 +738,17 @@ class CaboRoundForm(RoundForm):
             widget=forms.RadioSelect,
             error_messages={"required": _("Tick who called Cabo.")},
         )
-        self.negative_hands = cabo.lowest_hand(options) < 0
+        self.negative_hands = self.game.lowest_hand(options) < 0
         for i, name in enumerate(self.players):
             self.fields[f"hand_{i}"] = self.count_field(
                 of_name("points", name),
-                minimum=cabo.lowest_hand(options),
-                maximum=cabo.HIGHEST_HAND,
+                minimum=self.game.lowest_hand(options),
+                maximum=self.game.highest_hand,
                 **{"class": "points-input"},
             )
             self.fields[f"cards_{i}"] = forms.CharField(
                 label=_("Cards (numbers such as 0 7 13)")
-                if cabo.numbered_deck(options)
+                if self.game.numbered_deck(options)
                 else _("Cards (codes such as KH 7S 10D)"),
                 required=False,
                 max_length=200,
@@ -763,7 +762,7 @@ class CaboRoundForm(RoundForm):
                     }
                 ),
             )
-        self.kamikaze_on = options.get("kamikaze") == "twelves" and not self.state.needs_tiebreak
+        self.kamikaze_on = self.game.kamikaze_applies(options, bool(self.state.needs_tiebreak))
         if self.kamikaze_on:
             self.fields["kamikaze"] = forms.TypedChoiceField(
                 label=_("Kamikaze hand (two 12s and two 13s)"),
@@ -774,27 +773,26 @@ class CaboRoundForm(RoundForm):
                 # The page's script ticks it for a hand picked as cards that makes one
                 # (QA27: left on "nobody", though the cards counted as kamikaze).
                 widget=forms.Select(
-                    attrs={"data-kamikaze-values": " ".join(map(str, cabo.KAMIKAZE_VALUES))}
+                    attrs={"data-kamikaze-values": " ".join(map(str, self.game.kamikaze_values))}
                 ),
             )
 
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
         for i, name in enumerate(self.players):
-            codes = (data.get(f"cards_{i}") or "").replace(",", " ").upper().split()
+            codes = self.game.parse_cards(data.get(f"cards_{i}") or "")
             if codes:
-                unknown = [code for code in codes if code not in self.card_codes]
+                unknown = self.game.unknown_cards(codes, self.setup.options)
                 typed = data.get(f"hand_{i}")
                 if unknown:
                     self.add_error(
                         f"cards_{i}",
                         gettext("Unknown card: %(card)s") % {"card": ", ".join(unknown)},
                     )
-                elif typed is not None and typed != (
-                    counted := cabo.hand_value(codes, self.setup.options)
-                ):
+                elif not self.game.cards_match_points(codes, typed, self.setup.options):
                     # The page adds the picked cards up into the points; a total typed
                     # over them afterwards contradicts them: the player says which holds.
+                    counted = self.game.hand_value(codes, self.setup.options)
                     self.add_error(
                         f"hand_{i}",
                         ngettext(
