@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.core.forms import listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
-from scorepad.rules import cabanga, escoba, get_game
+from scorepad.rules import cabanga, get_game
 from scorepad.rules.base import (
     MAX_NAME_LENGTH,
     FieldError,
@@ -864,6 +864,13 @@ OTHERS_TOOK_TOO_MANY = {
     "oros": _("The others' oros already add up to %(got)s: a deal has %(total)s."),
     "sevens": _("The others' sevens already add up to %(got)s: a deal has %(total)s."),
 }
+# Each count's column, as its fields are labelled.
+COUNT_LABELS = {
+    "cards": _("Cards"),
+    "oros": _("Oros"),
+    "sevens": _("Sevens"),
+    "escobas": _("Escobas"),
+}
 
 
 class EscobaRoundForm(RoundForm):
@@ -876,14 +883,15 @@ class EscobaRoundForm(RoundForm):
         self.column_faults: dict[str, str] = {}  # a count's column: its sum's fault
         last = len(self.sides) - 1
         for i, _side in enumerate(self.sides):
-            # The last side's counts may be left blank: build_round fills them in.
+            # The last side's counts that the sides share (the deal's totals) may be
+            # left blank: build_round fills them in. Escobas left blank are none.
             auto = {"placeholder": gettext("auto")} if i == last else {}
-            self.fields[f"cards_{i}"] = self.count_field(_("Cards"), maximum=40, **auto)
-            self.fields[f"oros_{i}"] = self.count_field(_("Oros"), maximum=10, **auto)
-            self.fields[f"sevens_{i}"] = self.count_field(_("Sevens"), maximum=4, **auto)
-            self.fields[f"escobas_{i}"] = self.count_field(
-                _("Escobas"), maximum=20, placeholder="0"
-            )
+            for key in self.game.counts:
+                self.fields[f"{key}_{i}"] = self.count_field(
+                    COUNT_LABELS[key],
+                    maximum=self.game.most_in_a_deal[key],
+                    **(auto if key in self.game.deal_totals else {"placeholder": "0"}),
+                )
         self.fields["velo"] = forms.TypedChoiceField(
             label=_("Who took the velo (7 of oros)?"),
             choices=[(i, side) for i, side in enumerate(self.sides)],
@@ -893,11 +901,7 @@ class EscobaRoundForm(RoundForm):
         )
         self.fields["opening"] = forms.TypedChoiceField(
             label=_("Opening table for the dealer"),
-            choices=[
-                (0, gettext("no escoba")),
-                (1, gettext("15: one escoba")),
-                (2, gettext("30: two escobas")),
-            ],
+            choices=[(escobas, gettext(label)) for escobas, label in self.game.opening_tables],
             coerce=int,
             initial=0,
             required=False,
@@ -908,16 +912,14 @@ class EscobaRoundForm(RoundForm):
     def build_round(self, data: Mapping) -> dict:
         # The last side may be left blank: the engine says what it took.
         last = len(self.sides) - 1
-        entered = [
-            {key: data.get(f"{key}_{i}") for key in escoba.DEAL_TOTALS}
-            for i in range(len(self.sides))
-        ]
+        totals = self.game.deal_totals
+        entered = [{key: data.get(f"{key}_{i}") for key in totals} for i in range(len(self.sides))]
         over = set()  # counts the others already took more of than a deal holds
         for key, value in self.game.fill_last_side(entered).items():
             if not self.missing(f"{key}_{last}", data):
                 continue
             if value < 0:  # the fault is in the others' counts, said where the rest goes
-                total = escoba.DEAL_TOTALS[key]
+                total = totals[key]
                 said = {"got": total - value, "total": total}
                 self.add_error(f"{key}_{last}", OTHERS_TOOK_TOO_MANY[key] % said)
                 over.add(key)
@@ -926,15 +928,13 @@ class EscobaRoundForm(RoundForm):
         # A count the others left blank: said beside theirs, not beside the last side's,
         # which is blank only because there is nothing yet to work it out from.
         untold = over | {
-            key
-            for key in escoba.DEAL_TOTALS
-            if any(data.get(f"{key}_{i}") is None for i in range(last))
+            key for key in totals if any(data.get(f"{key}_{i}") is None for i in range(last))
         }
-        dealer_side = self.game.dealer_side(self.setup, len(self.state.rounds) + 1)
+        number = len(self.state.rounds) + 1
         sides: dict[str, dict] = {}
         for i, side in enumerate(self.sides):
             counts = {}
-            for key in ("cards", "oros", "sevens"):
+            for key in totals:
                 value = data.get(f"{key}_{i}")
                 if not self.missing(f"{key}_{i}", data):
                     pass
@@ -943,8 +943,9 @@ class EscobaRoundForm(RoundForm):
                 else:
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
-            opening = (data.get("opening") or 0) if side == dealer_side else 0
-            counts["escobas"] = (data.get(f"escobas_{i}") or 0) + opening
+            counts["escobas"] = self.game.escobas_with_opening(
+                self.setup, number, side, data.get(f"escobas_{i}") or 0, data.get("opening") or 0
+            )
             # No velo ticked: the field says so; the engine need not say it again.
             counts["velo"] = None if data.get("velo") is None else data["velo"] == i
             sides[side] = counts
@@ -953,7 +954,7 @@ class EscobaRoundForm(RoundForm):
     def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
         # Counts that do not add up to the deck's: said under their column, whose fields
         # are marked, rather than above the form (QA22).
-        columns = {template: key for key, template in escoba.SUM_FAULTS.items()}
+        columns = {template: key for key, template in self.game.sum_faults.items()}
         for error in errors:
             key = columns.get(error.message.template) if error.field == "round" else None
             if key is None:
@@ -1001,8 +1002,7 @@ class EscobaRoundForm(RoundForm):
                 "name": side,
                 "index": i,
                 "fields": [
-                    (self[f"{key}_{i}"], key in self.column_faults)
-                    for key in ("cards", "oros", "sevens", "escobas")
+                    (self[f"{key}_{i}"], key in self.column_faults) for key in self.game.counts
                 ],
             }
             for i, side in enumerate(self.sides)
@@ -1011,9 +1011,10 @@ class EscobaRoundForm(RoundForm):
     @classmethod
     def initial_from(cls, data: Mapping, sides: Sequence[str]) -> dict:
         initial: dict[str, object] = {}
+        game = get_game(cls.for_game)
         for i, side in enumerate(sides):
             counts = data["sides"][side]
-            for key in ("cards", "oros", "sevens", "escobas"):
+            for key in game.counts:
                 initial[f"{key}_{i}"] = counts[key]
             if counts["velo"]:
                 initial["velo"] = i

@@ -4,18 +4,17 @@ before the engine sees the round. Pure, no database."""
 
 from __future__ import annotations
 
+import pytest
+
 from scorepad.rules import get_game
+from scorepad.rules.escoba import opening_escobas
 
 CABO = get_game("cabo")
+ESCOBA = get_game("escoba")
 
 
 def cabo_options(preset: str, **overrides: object) -> dict:
     return CABO.resolve_options(preset, overrides)
-
-
-def cabo_state(preset: str = "fr", players=("Ana", "Ben", "Chloé"), rounds=(), **overrides):
-    setup = CABO.make_setup(list(players), cabo_options(preset, **overrides), players[0])
-    return CABO.score(setup, list(rounds))
 
 
 # Cabo ----------------------------------------------------------------------------
@@ -61,3 +60,47 @@ def test_a_cabo_hand_is_typed_between_the_lowest_a_hand_can_reach_and_200():
     assert CABO.lowest_hand(cabo_options("nl", decks=2)) == -4
     assert CABO.numbered_deck(cabo_options("official"))
     assert not CABO.numbered_deck(cabo_options("nl"))
+
+
+# Escoba --------------------------------------------------------------------------
+
+
+def escoba_setup(players):
+    options = ESCOBA.resolve_options("classic", {})
+    return ESCOBA.make_setup(players, options, players[0], ESCOBA.make_teams(players))
+
+
+def test_a_side_counts_its_cards_oros_sevens_and_escobas_in_that_order():
+    assert ESCOBA.counts == ("cards", "oros", "sevens", "escobas")
+
+
+def test_a_side_takes_at_most_its_share_of_the_deck_and_half_its_cards_in_escobas():
+    assert ESCOBA.most_in_a_deal == {"cards": 40, "oros": 10, "sevens": 4, "escobas": 20}
+    assert ESCOBA.deal_totals == {"cards": 40, "oros": 10, "sevens": 4}
+    assert set(ESCOBA.sum_faults) == set(ESCOBA.deal_totals)
+
+
+def test_the_opening_tables_offered_are_what_15_and_30_give_the_dealer():
+    assert [escobas for escobas, _label in ESCOBA.opening_tables] == [0, 1, 2]
+    # Each label's number is what its four cards add up to.
+    tables = {"15": ["1O", "2C", "5E", "7B"], "30": ["12O", "12C", "3E", "7B"]}
+    for escobas, label in ESCOBA.opening_tables[1:]:
+        assert opening_escobas(tables[label.split(":")[0]]) == escobas
+
+
+def test_the_opening_tables_escobas_go_to_the_dealers_side_only():
+    setup = escoba_setup(["Ana", "Ben"])
+    # Ana deals the first deal, Ben the second.
+    assert ESCOBA.escobas_with_opening(setup, 1, "Ana", 3, 2) == 5
+    assert ESCOBA.escobas_with_opening(setup, 1, "Ben", 3, 2) == 3
+    assert ESCOBA.escobas_with_opening(setup, 2, "Ben", 0, 1) == 1
+    assert ESCOBA.escobas_with_opening(setup, 2, "Ana", 1, 0) == 1
+    teams = escoba_setup(["Ana", "Ben", "Chloé", "Dan"])
+    # Chloé deals the third deal: her team's escobas figure gets the opening.
+    assert ESCOBA.escobas_with_opening(teams, 3, "Ana & Chloé", 1, 1) == 2
+    assert ESCOBA.escobas_with_opening(teams, 3, "Ben & Dan", 1, 1) == 1
+
+
+def test_no_opening_table_gives_three_escobas():
+    with pytest.raises(ValueError):
+        ESCOBA.escobas_with_opening(escoba_setup(["Ana", "Ben"]), 1, "Ana", 0, 3)
