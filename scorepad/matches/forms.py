@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.core.forms import listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
-from scorepad.rules import cabanga, get_game
+from scorepad.rules import get_game
 from scorepad.rules.base import (
     MAX_NAME_LENGTH,
     FieldError,
@@ -1031,16 +1031,14 @@ class CabangaRoundForm(RoundForm):
         # said "2 symbols", "went out"), the short labels shown beside them. A count
         # says what it counts: "Ana: 1 symbol" read aloud sounded like Ana's one symbol.
         for i, name in enumerate(self.players):
-            for symbols, label in zip(
-                cabanga.SYMBOLS, (_("1 symbol"), _("2 symbols"), _("3 symbols")), strict=True
-            ):
+            for symbols in self.game.symbols:
                 # The page adds up the points as the counts change, at the engine's price.
                 self.fields[f"n{symbols}_{i}"] = self.count_field(
-                    label,
-                    maximum=60,
+                    _(self.game.symbol_kinds[symbols]),
+                    maximum=self.game.most_of_a_kind,
                     placeholder="0",
                     **{
-                        "data-points": cabanga.SYMBOL_POINTS[symbols],
+                        "data-points": self.game.symbol_points[symbols],
                         "aria-label": ngettext(
                             "%(name)s: cards with %(symbols)s symbol",
                             "%(name)s: cards with %(symbols)s symbols",
@@ -1050,7 +1048,9 @@ class CabangaRoundForm(RoundForm):
                     },
                 )
             self.fields[f"points_{i}"] = self.count_field(
-                _("Points"), **{"data-hand-points": "", "aria-label": of_name("points", name)}
+                _("Points"),
+                maximum=self.game.highest_hand,
+                **{"data-hand-points": "", "aria-label": of_name("points", name)},
             )
             went_out = gettext("%(name)s went out") % {"name": name}
             self.fields[f"out_{i}"] = forms.BooleanField(
@@ -1059,16 +1059,21 @@ class CabangaRoundForm(RoundForm):
                 widget=forms.CheckboxInput(attrs={"aria-label": went_out}),
             )
 
+    def count_keys(self) -> list[str]:
+        """The names of a line's counts, one per kind of card ("n1" for 1 symbol), as
+        its fields' names start."""
+        return [f"n{symbols}" for symbols in self.game.symbols]
+
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
         for i, name in enumerate(self.players):
-            counts = [data.get(f"n{symbols}_{i}") for symbols in cabanga.SYMBOLS]
+            counts = [data.get(f"{key}_{i}") for key in self.count_keys()]
             points = data.get(f"points_{i}")
             counted = None
             if any(count is not None for count in counts):
-                counted = cabanga.hand_points(*(count or 0 for count in counts))
+                counted = self.game.hand_points(*(count or 0 for count in counts))
             if data.get(f"out_{i}"):
-                if counted or points:
+                if not self.game.agrees_with_going_out(counted, points):
                     # Contradictory: which one is true is for the player to say.
                     self.add_error(
                         f"out_{i}",
@@ -1077,7 +1082,7 @@ class CabangaRoundForm(RoundForm):
                             "or clear the cards and points."
                         ),
                     )
-                hands[name] = 0
+                hands[name] = self.game.went_out
             elif counted is not None:
                 if points is not None and points != counted:
                     self.add_error(
@@ -1091,13 +1096,16 @@ class CabangaRoundForm(RoundForm):
                     )
                 hands[name] = {
                     symbols: count or 0
-                    for symbols, count in zip(cabanga.SYMBOLS, counts, strict=True)
+                    for symbols, count in zip(self.game.symbols, counts, strict=True)
                 }
             elif points is not None:
                 hands[name] = points
-            elif not any(f"{key}_{i}" in self.errors for key in ("n1", "n2", "n3", "points")):
+            elif not any(f"{key}_{i}" in self.errors for key in [*self.count_keys(), "points"]):
                 # An untouched row is a forgotten player, not one who went out.
-                self.add_error(f"n1_{i}", gettext("Enter the cards left, or tick “went out”."))
+                self.add_error(
+                    f"{self.count_keys()[0]}_{i}",
+                    gettext("Enter the cards left, or tick “went out”."),
+                )
         return {"hands": hands}
 
     def field_for(self, path: str) -> str | None:
@@ -1107,8 +1115,9 @@ class CabangaRoundForm(RoundForm):
                 return None
             # A row whose field refused its value (-3 points) says so itself: the engine's
             # "has no hand" that follows is not said again beside it.
-            fields = (f"{key}_{i}" for key in ("n1", "n2", "n3", "points"))
-            return next((name for name in fields if name in self.errors), f"n1_{i}")
+            keys = [*self.count_keys(), "points"]
+            fields = (f"{key}_{i}" for key in keys)
+            return next((name for name in fields if name in self.errors), f"{keys[0]}_{i}")
         return None
 
     def rows(self) -> list[dict]:
@@ -1116,10 +1125,10 @@ class CabangaRoundForm(RoundForm):
             {
                 "name": name,
                 "index": i,
-                "counts": [self[f"n{symbols}_{i}"] for symbols in (1, 2, 3)],
+                "counts": [self[f"{key}_{i}"] for key in self.count_keys()],
                 "steppers": [
-                    {"count": self[f"n{symbols}_{i}"], **_steps_of(name, symbols)}
-                    for symbols in (1, 2, 3)
+                    {"count": self[f"n{symbols}_{i}"], **_steps_of(name, int(symbols))}
+                    for symbols in self.game.symbols
                 ],
                 "points": self[f"points_{i}"],
                 "out": self[f"out_{i}"],
@@ -1130,12 +1139,13 @@ class CabangaRoundForm(RoundForm):
     @classmethod
     def initial_from(cls, data: Mapping, players: Sequence[str]) -> dict:
         initial: dict[str, object] = {}
+        game = get_game(cls.for_game)
         for i, name in enumerate(players):
             hand = data["hands"][name]
             if isinstance(hand, dict):
-                for symbols in (1, 2, 3):
-                    initial[f"n{symbols}_{i}"] = hand.get(str(symbols), 0)
-            elif hand == 0:
+                for symbols in game.symbols:
+                    initial[f"n{symbols}_{i}"] = hand.get(symbols, 0)
+            elif hand == game.went_out:
                 initial[f"out_{i}"] = True
             else:
                 initial[f"points_{i}"] = hand

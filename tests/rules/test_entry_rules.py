@@ -11,6 +11,7 @@ from scorepad.rules.escoba import opening_escobas
 
 CABO = get_game("cabo")
 ESCOBA = get_game("escoba")
+CABANGA = get_game("cabanga")
 
 
 def cabo_options(preset: str, **overrides: object) -> dict:
@@ -104,3 +105,35 @@ def test_the_opening_tables_escobas_go_to_the_dealers_side_only():
 def test_no_opening_table_gives_three_escobas():
     with pytest.raises(ValueError):
         ESCOBA.escobas_with_opening(escoba_setup(["Ana", "Ben"]), 1, "Ana", 0, 3)
+
+
+# Cabanga! ------------------------------------------------------------------------
+
+
+def test_a_cabanga_hand_counts_cards_of_one_two_and_three_symbols_at_their_price():
+    assert CABANGA.symbols == ("1", "2", "3")
+    assert CABANGA.symbol_points == {"1": 1, "2": 2, "3": 3}
+    assert CABANGA.symbol_kinds == {"1": "1 symbol", "2": "2 symbols", "3": "3 symbols"}
+    assert CABANGA.hand_points(2, 1, 1) == 7
+
+
+def test_a_cabanga_count_is_at_most_60_cards_and_a_hand_at_most_200_points():
+    assert CABANGA.most_of_a_kind == 60
+    assert CABANGA.highest_hand == 200
+
+
+def test_going_out_scores_no_point():
+    options = CABANGA.resolve_options("classic", {})
+    setup = CABANGA.make_setup(["Ana", "Ben", "Chloé"], options, "Ana")
+    out = {"Ana": CABANGA.went_out, "Ben": 4, "Chloé": 2}
+    assert CABANGA.score(setup, [{"hands": out}]).totals == {"Ana": 0, "Ben": 4, "Chloé": 2}
+
+
+def test_a_player_who_went_out_has_neither_cards_nor_points_entered():
+    assert CABANGA.agrees_with_going_out()
+    assert CABANGA.agrees_with_going_out(None, None)
+    assert CABANGA.agrees_with_going_out(0, None)  # every count left at 0
+    assert CABANGA.agrees_with_going_out(None, 0)
+    assert not CABANGA.agrees_with_going_out(3, None)
+    assert not CABANGA.agrees_with_going_out(None, 1)
+    assert not CABANGA.agrees_with_going_out(0, 2)
