@@ -56,7 +56,7 @@ def test_a_plain_visit_makes_no_owner(client):
 
 def test_the_home_page_offers_to_continue_the_matches_in_progress_last_played_first(client):
     from scorepad.matches.models import Match
-    from tests.matches.helpers import create_match, round_post
+    from tests.matches.helpers import create_match, round_post, text_of
 
     older = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
     newer = create_match(client, "cabanga", ["Chloé", "Dan", "Eve"], preset="classic")
@@ -76,7 +76,7 @@ def test_the_home_page_offers_to_continue_the_matches_in_progress_last_played_fi
     first = continue_list.index(reverse("matches:match", args=[older]))
     second = continue_list.index(reverse("matches:match", args=[newer]))
     assert first < second
-    assert "1 round played" in continue_list and "Ana, Ben" in continue_list
+    assert "1 round played" in continue_list and "Ana, Ben" in text_of(continue_list)
     assert reverse("matches:match", args=[finished]) not in continue_list
     assert "Every match in progress" not in continue_list
 
@@ -148,3 +148,37 @@ def test_the_page_title_comes_before_the_matches_to_continue(client):
     headings = re.findall(r"<h([1-6])[\s>]", content)
     assert headings[0] == "1" and headings.count("1") == 1
     assert headings.index("2") > 0 and 'id="continue-title"' in content
+
+
+def test_the_home_pages_lines_keep_each_name_whole_and_escaped(client):
+    """QA48 on the home page: "Cabo with Dirk-" / "Jan and Anne-Sophie" on a 320 px phone.
+    Each name of its lines is kept whole on a line (one too long for a line may break),
+    and escaped: names are what anyone typed."""
+    from django.test import Client
+
+    from scorepad.matches import sharing
+    from scorepad.matches.models import Match
+    from tests.matches.helpers import create_match, round_post
+
+    long = "Marie-Christine-Antoinette"
+    players = ["<b>Ana</b>", "Anne-Sophie", long]
+    going_on = create_match(client, "cabo", players, preset="fr")
+    round_1 = round_post(1, caller="0", hand_0="0", hand_1="5", hand_2="7")
+    client.post(reverse("matches:add_round", args=[going_on]), round_1)
+    deleted = create_match(client, "cabo", players, preset="fr")
+    client.post(reverse("matches:delete", args=[deleted]))
+    phone = Client()
+    link = sharing.share(Match.objects.get(pk=going_on), "score")
+    phone.get(reverse("live:page", args=[link.token]))
+    ana = '<span class="name-whole">&lt;b&gt;Ana&lt;/b&gt;</span>'
+    anne = '<span class="name-whole">Anne-Sophie</span>'
+    content = client.get(f"{reverse('home')}?deleted={deleted}").content.decode()
+    assert f"Match deleted: Cabo with {ana}, {anne} and {long}." in content
+    assert f'<span class="match-players">{ana}, {anne}, {long}</span>' in content
+    assert "<b>Ana" not in content
+    content = phone.get(reverse("home")).content.decode()
+    assert f"Score: Cabo with {ana}, {anne} and {long}" in content
+    assert "<b>Ana" not in content
+    # In French too, its words as they were.
+    content = phone.get(reverse("home"), headers={"accept-language": "fr"}).content.decode()
+    assert f"Compter les points\u00a0: Cabo avec {ana}, {anne} et {long}" in content

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorepad.core.errors import client_address
 from scorepad.core.htmx import form_status
-from scorepad.core.wording import starts_with_vowel
+from scorepad.core.wording import sentence_html, starts_with_vowel, whole_name
 from scorepad.matches.access import current_owner, get_own_match, shared_link
 from scorepad.matches.live import FOLLOW, link_gone
 from scorepad.matches.models import Match, Owner
@@ -172,7 +172,7 @@ def claim_everywhere(request: HttpRequest) -> HttpResponse:
         )
     else:
         said = _("No other match of yours seats %(name)s without saying who you are.")
-    messages.success(request, said % {"name": name, "count": made})
+    messages.success(request, sentence_html(said, name=whole_name(name), count=made))
     return redirect("accounts:seats")
 
 
@@ -229,10 +229,13 @@ def _claim(request: HttpRequest, match: Match, landing: str | None = None, **ext
                 said = _("Your statistics now count this match.")
             else:
                 name = match.players[form.cleaned_data["seat"]]
-                said = _(
-                    "You are %(name)s in this match: it counts in your statistics once "
-                    "it is finished."
-                ) % {"name": name}
+                said = sentence_html(
+                    _(
+                        "You are %(name)s in this match: it counts in your statistics once "
+                        "it is finished."
+                    ),
+                    name=whole_name(name),
+                )
             messages.success(request, said)
             if landing:
                 request.session[OFFER_AFTER] = f"{match.pk}:{form.cleaned_data['seat']}"
@@ -308,11 +311,8 @@ def free_seat(request: HttpRequest, match_id: int, position: int) -> HttpRespons
         raise Http404
     if Claim.objects.filter(match=match, position=position).delete()[0]:
         request.session.pop(OFFER_AFTER, None)  # as a "Not me" of the scorer's own
-        messages.success(
-            request,
-            _("%(name)s is free again: that player can now say it is them.")
-            % {"name": match.players[position]},
-        )
+        said = _("%(name)s is free again: that player can now say it is them.")
+        messages.success(request, sentence_html(said, name=whole_name(match.players[position])))
     return redirect("accounts:claimed_seats", match_id=match.pk)
 
 

@@ -8,6 +8,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -17,8 +18,6 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
-
-from scorepad.rules import GAMES
 
 # The colours of static/css/scorepad.css: the accent, and the page behind it.
 THEME_COLOUR = "#1f6f4a"
@@ -87,12 +86,10 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 def _pages_to_keep() -> list[str]:
-    """The readable pages, fetched when the worker installs (in the visitor's language)."""
-    pages = [reverse("guide:index"), reverse("guide:practice"), reverse("guide:cabo_cards")]
-    for key in GAMES:
-        for name in ("rules", "quick", "faq", "walkthrough_start"):
-            pages.append(reverse(f"guide:{name}", args=[key]))
-    return pages
+    """The readable pages, fetched when the worker installs (in the visitor's language):
+    the guide's, as the guide lists them (a game's own pages, a walkthrough where it
+    has one)."""
+    return apps.get_app_config("guide").readable_pages()
 
 
 def _shell_digest() -> str:

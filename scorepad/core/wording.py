@@ -9,8 +9,11 @@ English words that need two translations.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
+from django.utils.html import conditional_escape, escape, format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import (
     get_language,
     gettext,
@@ -22,6 +25,8 @@ from django.utils.translation import (
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.rules.base import (
+    Text,
+    join_names,
     number_text,  # the engine's way, for the pages' numbers too
     player_key,
 )
@@ -552,19 +557,83 @@ def changes_text(changes: list[tuple[str, str]]) -> str:
     )
 
 
-def points_changed_text(sides, before: Mapping[str, int], after: Mapping[str, int]) -> str:
+def points_changed_text(sides, before: Mapping[str, int], after: Mapping[str, int]) -> SafeString:
     """What a correction did to a round's points, side by side in seat order: "Points:
-    Ana 0 → 3; Ben 5 → 100." (the sides whose points changed), or that none did."""
+    Ana 0 → 3; Ben 5 → 100." (the sides whose points changed), or that none did. As
+    HTML, each name kept whole (`whole_name`)."""
     changed = [
-        gettext("%(side)s %(before)s → %(after)s")
-        % {"side": side, "before": number_text(before[side]), "after": number_text(after[side])}
+        sentence_html(
+            gettext("%(side)s %(before)s → %(after)s"),
+            side=whole_name(side),
+            before=number_text(before[side]),
+            after=number_text(after[side]),
+        )
         for side in sides
         if side in before and side in after and before[side] != after[side]
     ]
     if not changed:
-        return gettext("The points did not change.")
+        return escape(gettext("The points did not change."))
     separator = pgettext("between the items of a list", "; ")
-    return gettext("Points: %(changes)s.") % {"changes": separator.join(changed)}
+    changes = SafeString(escape(separator).join(changed))
+    return sentence_html(gettext("Points: %(changes)s."), changes=changes)
+
+
+# Names kept whole ------------------------------------------------------------------
+
+# The longest name kept whole on a line: sixteen "W"s in the standing's bold still fit a
+# 320 px screen. A longer one may break (anywhere) rather than run off it.
+LONGEST_WHOLE_NAME = 16
+
+
+def whole_name(name: object) -> SafeString:
+    """A player's name (escaped) that a line breaks around, never inside (QA48: "Anne-" /
+    "Sophie" at a hyphen reads as two people), unless too long to fit one line."""
+    if len(str(name)) > LONGEST_WHOLE_NAME:
+        return format_html("{}", name)
+    return format_html('<span class="name-whole">{}</span>', name)
+
+
+def join_whole(names: Iterable[object], separator: str) -> SafeString:
+    """The names one after the other, `separator` between them, each a `whole_name`."""
+    return format_html_join(separator, "{}", ((whole_name(name),) for name in names))
+
+
+def sentence_html(template: str, **params: object) -> SafeString:
+    """A translated sentence with %-parameters as HTML: its words escaped, and each
+    parameter too, unless it is HTML already (a `whole_name`)."""
+    values = {key: conditional_escape(value) for key, value in params.items()}
+    return mark_safe(escape(template) % values)  # every piece escaped just above
+
+
+def names_whole(text: Text | str, *, sentence: bool = False) -> SafeString:
+    """An engine's text (`Text`) in the reader's language as HTML, each name in it a
+    `whole_name` ("Tiebreak: Anne-Sophie and Jean-Baptiste play one more round"); a
+    plain marked string translated. `sentence`: as `Text.render`'s."""
+    if text is None or text == "":
+        return SafeString("")
+    if not isinstance(text, Text):
+        return escape(gettext(str(text)))
+    # Every piece is escaped here: the translated words, and each name by `whole_name`.
+    rendered = _params_whole(text).render(lambda words: escape(gettext(words)), sentence=sentence)
+    return mark_safe(rendered)
+
+
+def said_names_whole(names: Iterable[str]) -> SafeString:
+    """ "Ana, Ben and Chloé" as the board says them (`join_names`), each name whole."""
+    said = join_names(list(names))
+    if not said:
+        return SafeString("")
+    return names_whole(said) if isinstance(said, Text) else whole_name(said)
+
+
+def _params_whole(value: object) -> object:
+    """A text's parameters, each name in it (any text given as it is) a `whole_name`."""
+    if isinstance(value, Text):
+        return replace(value, params={key: _params_whole(v) for key, v in value.params.items()})
+    if isinstance(value, str):
+        return whole_name(value)
+    # A number stays one, for the text to write it (a minus sign below zero).
+    return value if isinstance(value, int) else conditional_escape(value)
 
 
 def option_text(option, value: object) -> str:

@@ -18,16 +18,6 @@ def rules_url(game_key: str, preset: str = "") -> str:
     return url
 
 
-# A game's practice page, when its guide has one beside the rules and the walkthrough.
-PRACTICE_PAGES = {"escoba": ("guide:practice", _("Find the fifteens"))}
-
-
-def practice_link(game_key: str) -> tuple[str, str] | None:
-    """The address and the title of the game's practice page, or None."""
-    page = PRACTICE_PAGES.get(game_key)
-    return None if page is None else (reverse(page[0]), str(page[1]))
-
-
 def section_url(game_key: str, topic: str, preset: str = "") -> str:
     """The rules section about ``topic``; the game's page when the topic is unknown."""
     url = rules_url(game_key, preset)

@@ -11,22 +11,15 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.core.wording import number_text, option_text
 from scorepad.guide.cards import Card, french_card, spanish_card, stripped_french_card
 from scorepad.rules import Game
-from scorepad.rules.cabanga import hand_points
-from scorepad.rules.cabo import GAME as CABO
-from scorepad.rules.cabo import JOKER
-from scorepad.rules.cabo import POWERS as CABO_POWERS
-from scorepad.rules.cabo import card_power as cabo_power
-from scorepad.rules.cabo import card_value as cabo_value
-from scorepad.rules.escoba import NUMBERS, common_fifteens
-from scorepad.rules.escoba import card_value as escoba_value
+from scorepad.rules.base import ValueLine
 
-# The Spanish number of a card worth each value: 1–7 themselves, sota 8, caballo 9, rey 10.
-ESCOBA_NUMBER_OF = {escoba_value(f"{number}O"): number for number in NUMBERS}
-
-FRENCH_ROWS = (
-    ("AS",), ("2S",), ("3S",), ("4S",), ("5S",), ("6S",), ("7S",), ("8S",), ("9S",), ("10S",),
-    ("JS", "JH"), ("QS", "QH"), ("KS", "KC"), ("KH", "KD"),
-)  # fmt: skip
+# How the pages draw a card of each deck a game names (`Game.card_decks`), and the
+# heading of its column where a value table sets two decks side by side.
+DECKS = {
+    "french": (french_card, _("French deck")),
+    "spanish": (spanish_card, _("Spanish deck")),
+    "stripped-french": (stripped_french_card, _("French deck")),
+}
 
 
 def chosen_preset(game: Game, key: str, language: str) -> str:
@@ -37,8 +30,8 @@ def chosen_preset(game: Game, key: str, language: str) -> str:
 
 @dataclass(frozen=True)
 class ValueRow:
-    """One line of a value table: the cards, their twins in a French deck (Escoba), the
-    points and the power (Cabo)."""
+    """One line of a value table: the cards, the same cards in the game's other deck
+    (Escoba's French deck), the points and the power (Cabo's)."""
 
     cards: list[Card]
     points: str
@@ -48,10 +41,6 @@ class ValueRow:
     changed: bool = False  # the same cards count or do otherwise under another preset
     first_changed: bool = False
 
-    @property
-    def key(self) -> tuple[str, ...]:
-        return tuple(card.code for card in self.cards) or (self.label,)
-
 
 @dataclass(frozen=True)
 class ValueTable:
@@ -59,6 +48,7 @@ class ValueTable:
     # Each preset and where its link lands: on the first row it changes, on a phone ten
     # rows below the table's top (QA47), else on the table.
     landings: list[tuple[object, str]] = field(default_factory=list)
+    decks: tuple[str, ...] = ()
 
     @property
     def twins(self) -> bool:
@@ -68,89 +58,69 @@ class ValueTable:
     def powers(self) -> bool:
         return any(row.power for row in self.rows)
 
+    @property
+    def headings(self) -> list[str]:
+        """The cards' columns: "Card", or each deck's name where two stand side by side."""
+        if not self.twins:
+            return [gettext("Card")]
+        return [str(DECKS[deck][1]) for deck in self.decks]
 
-def power_text(code: str, options) -> str:
+
+def power_text(game: Game, power: str | None) -> str:
     """ "Peek: look at one of your own cards", or "" for a card without a power."""
-    power = cabo_power(code, options)
     if power is None:
         return ""
-    label, help_text = CABO_POWERS[power]
+    label, help_text = game.powers[power]
     return gettext("{power}: {what}").format(power=gettext(label), what=gettext(help_text))
 
 
 def card_values(game: Game, preset: str) -> ValueTable:
-    """The value table under that preset, read from the engine (each game's guide draws
-    its own cards); its rows that another preset counts otherwise are marked changed."""
-    tables = {
-        choice.key: VALUE_TABLES[game.key](game.resolve_options(choice.key, {}))
+    """The value table under that preset, as the engine gives it (no rows for a game
+    without card values); its rows that another preset counts otherwise are marked
+    changed."""
+    lines = {
+        choice.key: game.value_lines(game.resolve_options(choice.key, {}))
         for choice in game.presets
     }
-    changes = {key: _changed_rows(table, tables.values()) for key, table in tables.items()}
+    changes = {key: _changed_lines(own, lines.values()) for key, own in lines.items()}
     landings = [
         (choice, "values-changed" if changes[choice.key] else "values") for choice in game.presets
     ]
-    rows = [replace(row, changed=row.key in changes[preset]) for row in tables[preset].rows]
+    rows = [
+        _value_row(game, line, changed=_line_key(line) in changes[preset]) for line in lines[preset]
+    ]
     first = next((number for number, row in enumerate(rows) if row.changed), None)
     if first is not None:
         rows[first] = replace(rows[first], first_changed=True)
-    return ValueTable(rows, landings)
+    return ValueTable(rows, landings, game.card_decks)
 
 
-def _changed_rows(table: ValueTable, others) -> set[tuple[str, ...]]:
-    """The rows whose cards count or do otherwise in another table (a deck of its own, the
-    official Cabo deck, shares no row to compare)."""
-    seen = {}
-    for other in others:
-        for row in other.rows:
-            seen.setdefault(row.key, set()).add((row.points, row.power))
-    return {row.key for row in table.rows if len(seen[row.key]) > 1}
+def _line_key(line: ValueLine) -> tuple[str, ...]:
+    return line.cards or (line.label,)
 
 
-def _cabo_values(options) -> ValueTable:
-    with_jokers = {**options, "jokers": True}
-    if options["values"] == "deck":
-        groups = [(str(n),) for n in range(14)]
-    else:
-        groups = [*FRENCH_ROWS, (JOKER,)]
-    return ValueTable(
-        [
-            ValueRow(
-                [french_card(code) for code in codes],
-                number_text(cabo_value(codes[0], with_jokers)),  # −1, as the boards write it
-                power=power_text(codes[0], options) or "—",
-            )
-            for codes in groups
-        ]
+def _changed_lines(own, others) -> set[tuple[str, ...]]:
+    """The lines whose cards count or do otherwise under another preset (a deck of its
+    own, the official Cabo deck, shares no line to compare)."""
+    seen: dict[tuple[str, ...], set] = {}
+    for lines in others:
+        for line in lines:
+            seen.setdefault(_line_key(line), set()).add((line.points, line.power))
+    return {_line_key(line) for line in own if len(seen[_line_key(line)]) > 1}
+
+
+def _value_row(game: Game, line: ValueLine, changed: bool) -> ValueRow:
+    """One line drawn: its cards in each of the game's decks, its points as the boards
+    write them (−1), its power in words."""
+    faces = [[DECKS[deck][0](code) for code in line.cards] for deck in game.card_decks]
+    return ValueRow(
+        faces[0] if faces else [],
+        number_text(line.points),
+        twins=faces[1] if len(faces) > 1 else [],
+        power=power_text(game, line.power),
+        label=gettext(line.label) if line.label else "",
+        changed=changed,
     )
-
-
-def _escoba_values(options) -> ValueTable:
-    return ValueTable(
-        [
-            ValueRow(
-                [spanish_card(f"{number}O")],
-                str(escoba_value(f"{number}O")),
-                twins=[stripped_french_card(f"{number}O")],
-            )
-            for number in NUMBERS
-        ]
-    )
-
-
-def _cabanga_values(options) -> ValueTable:
-    counts = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
-    labels = (_("1 symbol"), _("2 symbols"), _("3 symbols"))
-    return ValueTable(
-        [
-            # As the board counts them (a total climbs to the end threshold), not "−1":
-            # a scorer would type it (QA23).
-            ValueRow([], str(hand_points(*count)), label=str(label))
-            for label, count in zip(labels, counts, strict=True)
-        ]
-    )
-
-
-VALUE_TABLES = {"cabo": _cabo_values, "escoba": _escoba_values, "cabanga": _cabanga_values}
 
 
 def presets(game: Game) -> dict[str, object]:
@@ -169,58 +139,4 @@ def presets(game: Game) -> dict[str, object]:
             )
             for option in game.options
         ],
-    }
-
-
-def fifteens() -> list[tuple[list[Card], str]]:
-    """Every fifteen of Escoba (two or three cards), each value drawn as a card of oros,
-    with the sum of their values: a rey's corner says 12, its value is 10 ("10 + 5")."""
-    return [
-        (
-            [spanish_card(f"{ESCOBA_NUMBER_OF[value]}O") for value in values],
-            " + ".join(str(value) for value in values),
-        )
-        for values in common_fifteens()
-    ]
-
-
-# One card per line of the Cabo value tables, to tap on the "what does this card do?" page.
-CABO_GRID_52 = (*(codes[0] for codes in FRENCH_ROWS), JOKER)
-CABO_GRID_DECK = tuple(str(number) for number in range(14))
-CABO_LOOKUP_PRESETS = ("fr", "nl")
-
-
-def cabo_card_grids() -> list[tuple[str, list[Card]]]:
-    return [
-        (gettext("52-card deck"), [french_card(code) for code in CABO_GRID_52]),
-        (gettext("Cabo deck"), [french_card(code) for code in CABO_GRID_DECK]),
-    ]
-
-
-def cabo_card(code: str) -> dict[str, object]:
-    """Everything the Cabo card page says about one card, read from the engine."""
-    game = CABO
-    presets = ("official",) if code.isdigit() else CABO_LOOKUP_PRESETS
-    lines = []
-    for key in presets:
-        options = {**game.resolve_options(key, {}), "jokers": True}
-        points = cabo_value(code, options)
-        grid = CABO_GRID_DECK if code.isdigit() else CABO_GRID_52
-        # Seed cabo-fr: a snap needs "une carte de même valeur", whatever its rank.
-        same = [french_card(other) for other in grid if cabo_value(other, options) == points]
-        lines.append(
-            {
-                "preset": gettext(game.preset(key).label),
-                "points": points,
-                # A minus sign, not a hyphen, as the set-up writes it; "−1 point".
-                "shown": f"−{-points}" if points < 0 else str(points),
-                "size": abs(points),
-                "snaps_on": same,
-            }
-        )
-    return {
-        "card": french_card(code),
-        "lines": lines,
-        "power": power_text(code, game.resolve_options(presets[0], {})),
-        "joker": code == JOKER,
     }

@@ -3,12 +3,13 @@ from __future__ import annotations
 from django.urls import path
 
 from scorepad.guide import views
+from scorepad.guide.tools import TOOLS
 
 app_name = "guide"
 urlpatterns = [
     path("", views.index, name="index"),
-    path("escoba/practice/", views.practice, name="practice"),
-    path("cabo/cards/", views.cabo_cards, name="cabo_cards"),
+    # The pages only one game has, registered beside its guide (`guide.tools`).
+    *(path(f"{tool.game}/{tool.slug}/", tool.view, name=tool.name) for tool in TOOLS),
     path("<slug:game_key>/quick/", views.quick, name="quick"),
     path("<slug:game_key>/faq/", views.faq, name="faq"),
     path("<slug:game_key>/", views.rules, name="rules"),

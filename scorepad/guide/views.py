@@ -9,15 +9,13 @@ from django.template.loader import select_template
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from scorepad.core.htmx import render_page_or_partial, wants_fragment
+from scorepad.core.htmx import render_page_or_partial
 from scorepad.core.pagecache import kept_page
 from scorepad.guide import tables
-from scorepad.guide.cards import language, spanish_card, stripped_french_card
-from scorepad.guide.forms import CardLookupForm, PracticeForm
+from scorepad.guide.cards import language
 from scorepad.guide.walkthroughs import WALKTHROUGHS
 from scorepad.guide.walkthroughs.base import Walkthrough, show
 from scorepad.rules import GAMES, Game
-from scorepad.rules.escoba import NUMBERS, SUITS, fifteens
 
 
 def _game(game_key: str) -> Game:
@@ -57,7 +55,6 @@ def _sheet(request: HttpRequest, game_key: str, kind: str, page: str) -> HttpRes
         "content": _prose(kind, game),
         "values": tables.card_values(game, preset),
         "presets_table": tables.presets(game),
-        "fifteens": tables.fifteens(),
     }
     return render(request, page, context)
 
@@ -83,19 +80,6 @@ def faq(request: HttpRequest, game_key: str) -> HttpResponse:
 
 @require_safe
 @kept_page()
-def cabo_cards(request: HttpRequest) -> HttpResponse:
-    """What does this card do? Its points under each preset, its power, what it snaps on."""
-    form = CardLookupForm(request.GET if "card" in request.GET else None)
-    context = {
-        "form": form,
-        "answer": tables.cabo_card(form.cleaned_data["card"]) if form.is_valid() else None,
-        "grids": tables.cabo_card_grids(),
-    }
-    return render_page_or_partial(request, "guide/cabo_cards.html", "answer", context)
-
-
-@require_safe
-@kept_page()
 def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpResponse:
     walk = _walkthrough(game_key)
     if not 1 <= number <= len(walk.steps):
@@ -112,32 +96,3 @@ def walkthrough(request: HttpRequest, game_key: str, number: int = 1) -> HttpRes
         "next": number + 1 if number < len(walk.steps) else None,
     }
     return render_page_or_partial(request, "guide/walkthrough.html", "step", context)
-
-
-@require_safe
-@kept_page()
-def practice(request: HttpRequest) -> HttpResponse:
-    # Only the deck chosen, no card yet: a fresh page in that deck, not a missing card.
-    asked = "played" in request.GET or "table" in request.GET
-    form = PracticeForm(request.GET if asked else None)
-    captures = None
-    if form.is_valid():
-        captures = fifteens(form.cleaned_data["table"], form.cleaned_data["played"])
-    elif request.htmx and "played" not in request.GET and list(form.errors) == ["played"]:
-        # A table card tapped, as the page says to do first: no fault for the card to
-        # play yet, which comes next (the button of the page without JavaScript says it).
-        del form.errors["played"]
-    french = request.GET.get("deck") == "french"
-    card = stripped_french_card if french else spanish_card
-    context = {
-        "form": form,
-        "deck": "french" if french else "spanish",
-        "captures": [
-            ([card(code) for code in capture.cards], capture.escoba) for capture in captures or ()
-        ],
-        "checked": captures is not None,
-        "suits": [[card(f"{number}{suit}") for number in NUMBERS] for suit in SUITS],
-        "played": card(form.cleaned_data["played"]) if captures is not None else None,
-        "fragment": wants_fragment(request),  # the results alone: the deck links come along
-    }
-    return render_page_or_partial(request, "guide/practice.html", "results", context)

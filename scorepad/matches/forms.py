@@ -28,6 +28,7 @@ from scorepad.rules.base import (
     Preset,
     RoundInvalid,
     SetupInvalid,
+    Text,
     clean_name,
     name_faults,
     player_key,
@@ -857,13 +858,6 @@ class CaboRoundForm(RoundForm):
         return initial
 
 
-# The last side's count left blank is what the others did not take; when they took more
-# than a deal holds, that is said there, where the rest would have gone.
-OTHERS_TOOK_TOO_MANY = {
-    "cards": _("The others' cards already add up to %(got)s: a deal has %(total)s."),
-    "oros": _("The others' oros already add up to %(got)s: a deal has %(total)s."),
-    "sevens": _("The others' sevens already add up to %(got)s: a deal has %(total)s."),
-}
 # Each count's column, as its fields are labelled.
 COUNT_LABELS = {
     "cards": _("Cards"),
@@ -881,6 +875,11 @@ class EscobaRoundForm(RoundForm):
     def add_game_fields(self) -> None:
         self.sides = self.players
         self.column_faults: dict[str, str] = {}  # a count's column: its sum's fault
+        # A fault of some of a column's fields, said once under the row of the last of
+        # them (`took_too_many`): by that row's index, (the count, what to say).
+        self.row_faults: dict[int, list[tuple[str, str]]] = {}
+        self.listed_first: list[tuple[str, str]] = []  # (its first field's id, its words)
+        self.marked: set[str] = set()  # the fields of all those faults
         last = len(self.sides) - 1
         for i, _side in enumerate(self.sides):
             # The last side's counts that the sides share (the deal's totals) may be
@@ -914,16 +913,17 @@ class EscobaRoundForm(RoundForm):
         last = len(self.sides) - 1
         totals = self.game.deal_totals
         entered = [{key: data.get(f"{key}_{i}") for key in totals} for i in range(len(self.sides))]
-        over = set()  # counts the others already took more of than a deal holds
+        # The others took more than a deal holds: said at their counts, where they were
+        # typed, not at the blank one (QA: beside an empty field).
+        too_many = [
+            error
+            for error in self.game.took_too_many(self.sides, entered)
+            if self.missing(f"{error.field.rsplit('.', 1)[1]}_{last}", data)
+        ]
+        self.show_fault_of_fields(too_many)
+        over = {error.field.rsplit(".", 1)[1] for error in too_many}
         for key, value in self.game.fill_last_side(entered).items():
-            if not self.missing(f"{key}_{last}", data):
-                continue
-            if value < 0:  # the fault is in the others' counts, said where the rest goes
-                total = totals[key]
-                said = {"got": total - value, "total": total}
-                self.add_error(f"{key}_{last}", OTHERS_TOOK_TOO_MANY[key] % said)
-                over.add(key)
-            else:
+            if self.missing(f"{key}_{last}", data):
                 data[f"{key}_{last}"] = value
         # A count the others left blank: said beside theirs, not beside the last side's,
         # which is blank only because there is nothing yet to work it out from.
@@ -963,14 +963,40 @@ class EscobaRoundForm(RoundForm):
             self.column_faults[key] = said = engine_message(error)
             self.add_error(None, said)  # the round is refused: shown in its column only
             for i in range(len(self.sides)):
-                attrs = self.fields[f"{key}_{i}"].widget.attrs
-                attrs["aria-invalid"] = "true"
-                attrs["aria-describedby"] = f"fault-{key}"
+                self._mark(f"{key}_{i}", key)
+
+    def show_fault_of_fields(self, errors: Sequence[FieldError]) -> None:
+        """The engine's faults that name several fields with one message: said once,
+        under the row of the last of them, each of them marked (and let go of together
+        once one is edited, as a column's: static/js/scorepad.js)."""
+        messages: list[Text] = []
+        for error in errors:
+            if error.message not in messages:
+                messages.append(error.message)
+        for message in messages:
+            faulty = [error for error in errors if error.message == message]
+            fields = [self.field_for(error.field) for error in faulty]
+            key = fields[0].rsplit("_", 1)[0]  # the count: "cards" of "cards_1"
+            said = engine_message(faulty[0])
+            self.add_error(None, said)  # the round is refused: said in its row only
+            row = max(int(field.rsplit("_", 1)[1]) for field in fields)  # "cards_1": 1
+            self.row_faults.setdefault(row, []).append((key, said))
+            self.listed_first.append((self[fields[0]].id_for_label, said))
+            for field in fields:
+                self._mark(field, key)
+
+    def _mark(self, field: str, key: str) -> None:
+        """`field` is one of those a fault of several fields (`fault-<key>`) is about."""
+        self.marked.add(field)
+        attrs = self.fields[field].widget.attrs
+        attrs["aria-invalid"] = "true"
+        attrs["aria-describedby"] = f"fault-{key}"
 
     def listed_faults(self) -> list[tuple[str, str]]:
-        # The columns' sums too, each linking to its column's first field.
+        # The columns' sums too, each linking to its column's first field, and the faults
+        # of several fields, each to the first of them.
         sums = [(self[f"{key}_0"].id_for_label, fault) for key, fault in self.column_faults.items()]
-        return super().listed_faults() + sums
+        return super().listed_faults() + sums + self.listed_first
 
     def fault_on_line(self, line: str, field: forms.BoundField, fault: str) -> str:
         # A side's line holds a count of each kind: which one, as beside it.
@@ -978,8 +1004,9 @@ class EscobaRoundForm(RoundForm):
         return gettext("%(name)s · %(label)s: %(fault)s") % said
 
     def non_field_errors(self):
-        """The form's faults above it: not the columns' sums, said under them."""
-        said = set(self.column_faults.values())
+        """The form's faults above it: not the columns' sums, said under them, nor the
+        faults of several fields, said under their rows."""
+        said = {*self.column_faults.values(), *(said for _, said in self.listed_first)}
         return self.error_class(
             [fault for fault in super().non_field_errors() if fault not in said],
             error_class="nonfield",
@@ -987,13 +1014,14 @@ class EscobaRoundForm(RoundForm):
         )
 
     def field_for(self, path: str) -> str | None:
-        parts = path.split(".")
-        if parts[0] == "sides" and len(parts) >= 2:
-            i = self.sides.index(parts[1]) if parts[1] in self.sides else None
-            if i is None:
-                return None
-            key = parts[2] if len(parts) > 2 else "cards"
-            return "velo" if key == "velo" else f"{key}_{i}"
+        if path.startswith("sides."):
+            named = path.removeprefix("sides.")
+            # A side's name may hold a dot ("Ana B."): the longest name the path names.
+            for i, side in sorted(enumerate(self.sides), key=lambda seat: -len(seat[1])):
+                if named == side or named.startswith(f"{side}."):
+                    key = named.removeprefix(side).removeprefix(".") or "cards"
+                    return "velo" if key == "velo" else f"{key}_{i}"
+            return None
         return "velo" if "velo" in path else None
 
     def rows(self) -> list[dict]:
@@ -1002,8 +1030,10 @@ class EscobaRoundForm(RoundForm):
                 "name": side,
                 "index": i,
                 "fields": [
-                    (self[f"{key}_{i}"], key in self.column_faults) for key in self.game.counts
+                    (self[f"{key}_{i}"], f"{key}_{i}" in self.marked) for key in self.game.counts
                 ],
+                # Said under this row: the faults of several fields, this row's the last.
+                "faults": self.row_faults.get(i, []),
             }
             for i, side in enumerate(self.sides)
         ]

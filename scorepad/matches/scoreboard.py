@@ -10,13 +10,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
+from django.utils.html import escape, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext_lazy
 
 from scorepad.core.wording import (
     engine_text,
     later_rounds_text,
+    names_whole,
     points_changed_text,
     round_text,
+    sentence_html,
     spelling_of,
 )
 from scorepad.guide.cards import french_card
@@ -215,8 +219,9 @@ def last_round_change(match: Match, *, before_added: bool = False) -> tuple | No
     return last[0] if last and last[0][0] in CHANGE_TEXTS else None
 
 
-def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
-    """`change` (`last_round_change`) said as the board tells it."""
+def change_text(match: Match, sides: Sequence[str], change: tuple) -> SafeString:
+    """`change` (`last_round_change`) said as the board tells it, as HTML: each player's
+    name in it kept whole on a line (QA48)."""
     action, number, points = change[:3]
     points = points or {}
     undone = is_undo(points)  # a correction's Undo (`services.undo_correction`)
@@ -227,6 +232,7 @@ def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
         said = round_text(match.rules, "undone", number=number)
     else:
         said = round_text(match.rules, CHANGE_TEXTS[action], number=number)
+    parts = [said]
     if "before" in points:  # in seat order: the sides' names may have been corrected since
         before, after = (
             {
@@ -236,14 +242,15 @@ def change_text(match: Match, sides: Sequence[str], change: tuple) -> str:
             }
             for when in ("before", "after")
         )
-        said += " " + points_changed_text(sides, before, after)
+        parts.append(points_changed_text(sides, before, after))
     if deleted := points.get("deleted"):
         first, last = deleted
-        gone = later_rounds_text(match.rules, "deleted", number=number, first=first, last=last)
-        said += " " + gone
+        parts.append(
+            later_rounds_text(match.rules, "deleted", number=number, first=first, last=last)
+        )
     if points.get("end"):
-        said += " " + end_changed_text(**points["end"], undone=undone)
-    return said
+        parts.append(end_changed_text(**points["end"], undone=undone))
+    return format_html_join(" ", "{}", ((part,) for part in parts))
 
 
 def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict | None:
@@ -269,32 +276,36 @@ def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict
     return {"url": url, "label": label, "form": form}
 
 
-def end_changed_text(change: str, status: object, *, undone: bool = False) -> str:
+def end_changed_text(change: str, status: object, *, undone: bool = False) -> SafeString:
     """What a correction did to the match's end (`services._end_changed`), which the
     player did not ask for: called for a tiebreak, undid its end, changed its winners,
     ended it. `status`: the status sentence it left, encoded. After a correction's Undo
-    (`undone`) the same, not said as the correction's doing."""
+    (`undone`) the same, not said as the correction's doing. As HTML, the names in it
+    kept whole."""
     if change == "reopened":
         if undone:
-            return gettext("The match is no longer over.")
-        return gettext("With this correction the match is no longer over.")
+            return escape(gettext("The match is no longer over."))
+        return escape(gettext("With this correction the match is no longer over."))
     if change == "untied":
         if undone:
-            return gettext("No tiebreak is needed any more: the match goes on.")
-        return gettext("With this correction no tiebreak is needed: the match goes on.")
+            return escape(gettext("No tiebreak is needed any more: the match goes on."))
+        return escape(gettext("With this correction no tiebreak is needed: the match goes on."))
     if change == "tied":
-        result = decode(status).render(gettext, sentence=True)
+        result = names_whole(decode(status), sentence=True)
         if undone:
-            return gettext("The match is tied again. %(result)s.") % {"result": result}
-        return gettext("With this correction the match is tied. %(result)s.") % {"result": result}
-    result = decode(status).render(gettext)
+            return sentence_html(gettext("The match is tied again. %(result)s."), result=result)
+        text = gettext("With this correction the match is tied. %(result)s.")
+        return sentence_html(text, result=result)
+    result = names_whole(decode(status))
     if change == "changed":
         if undone:
-            return gettext("The result changes back: %(result)s.") % {"result": result}
-        return gettext("With this correction the result changes: %(result)s.") % {"result": result}
+            return sentence_html(gettext("The result changes back: %(result)s."), result=result)
+        text = gettext("With this correction the result changes: %(result)s.")
+        return sentence_html(text, result=result)
     if undone:
-        return gettext("The match is over again: %(result)s.") % {"result": result}
-    return gettext("With this correction the match is over: %(result)s.") % {"result": result}
+        return sentence_html(gettext("The match is over again: %(result)s."), result=result)
+    text = gettext("With this correction the match is over: %(result)s.")
+    return sentence_html(text, result=result)
 
 
 def board_of(match_id: int) -> str:

@@ -15,6 +15,8 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict, Streaming
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,7 +25,7 @@ from django_htmx.http import reswap, retarget
 
 from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
 from scorepad.core.pagecache import ONCE_SLOT, kept_page
-from scorepad.core.wording import changes_text, folded, preset_changes
+from scorepad.core.wording import changes_text, folded, join_whole, preset_changes, sentence_html
 from scorepad.matches.access import current_owner, get_own_match, owner_stamp
 from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
@@ -263,18 +265,20 @@ def import_matches(request: HttpRequest) -> HttpResponse:
     return render(request, "records/history.html", context, status=form_status(request, form))
 
 
-def _changed_notice(changed: list[Match | exchange.CheckedMatch]) -> str:
+def _changed_notice(changed: list[Match | exchange.CheckedMatch]) -> SafeString:
     """What an import says of the matches it left out because the history holds them
     otherwise: each named as the history lists it (QA44: "1 match" said not which), so
-    that the scorer can find the one to delete to take the file's."""
+    that the scorer can find the one to delete to take the file's. As HTML, each
+    player's name kept whole on a line."""
     named = [_named(match) for match in changed[:MAX_CHANGED_NAMED]]
-    matches = "; ".join(named)
+    matches = format_html_join("; ", "{}", ((said,) for said in named))
     if len(changed) > MAX_CHANGED_NAMED:
-        matches = _("%(matches)s and %(count)s more") % {
-            "matches": matches,
-            "count": len(changed) - MAX_CHANGED_NAMED,
-        }
-    return ngettext(
+        matches = sentence_html(
+            _("%(matches)s and %(count)s more"),
+            matches=matches,
+            count=len(changed) - MAX_CHANGED_NAMED,
+        )
+    said = ngettext(
         "%(count)s match of the file is in your history, but not as the file has it:"
         " %(matches)s. Left out, yours is kept. To take the file’s, delete yours, then"
         " import the file again.",
@@ -282,24 +286,26 @@ def _changed_notice(changed: list[Match | exchange.CheckedMatch]) -> str:
         " %(matches)s. Left out, yours are kept. To take the file’s, delete yours, then"
         " import the file again.",
         len(changed),
-    ) % {"count": len(changed), "matches": matches}
+    )
+    return sentence_html(said, count=len(changed), matches=matches)
 
 
 MAX_CHANGED_NAMED = 10
 
 
-def _named(match: Match | exchange.CheckedMatch) -> str:
+def _named(match: Match | exchange.CheckedMatch) -> SafeString:
     """ "Cabo with Ana, Ben (29 November 2026)": the game, players and day of the match as
     the history lists it."""
     if isinstance(match, Match):
         game, players, created = match.rules, match.players, match.created
     else:
         game, players, created = GAMES[match.setup.game], match.setup.players, match.created
-    return _("%(game)s with %(players)s (%(date)s)") % {
-        "game": _(game.name),  # marked in the rules engine
-        "players": ", ".join(players),
-        "date": date_format(localtime(created), "DATE_FORMAT"),
-    }
+    return sentence_html(
+        _("%(game)s with %(players)s (%(date)s)"),
+        game=_(game.name),  # marked in the rules engine
+        players=join_whole(players, ", "),
+        date=date_format(localtime(created), "DATE_FORMAT"),
+    )
 
 
 @require_safe

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Literal, overload
 
 
@@ -585,6 +586,19 @@ class CardGroup:
     copies: int | None
 
 
+@dataclass(frozen=True)
+class ValueLine:
+    """One line of a game's card values, as its rules pages list them: the cards it
+    stands for (codes the game knows, drawn in its `card_decks`; none where the pages
+    say them in words, `label`), what one of them counts, and its power (a key of
+    `Game.powers`), if it has one."""
+
+    cards: tuple[str, ...]
+    points: int
+    power: str | None = None
+    label: str = ""
+
+
 # The game ------------------------------------------------------------------------
 
 
@@ -628,6 +642,13 @@ class Game:
     figures_note: str = ""
     # What the board's mark on a total a rule set (`RoundResult.adjusted`) means.
     adjusted_note: str = ""
+    # The decks the cards of `value_lines` are drawn in, as the pages draw them: the
+    # main one, then one that holds the same cards otherwise ("french": 52 cards, the
+    # jokers and Cabo's numbered cards; "spanish": 40 cards; "stripped-french": the
+    # Spanish cards as a French deck without its 8s, 9s and 10s plays them).
+    card_decks: tuple[str, ...] = ()
+    # What each power a card can have (`ValueLine.power`) is called, and what it does.
+    powers: Mapping[str, tuple[str, str]] = MappingProxyType({})
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -855,6 +876,12 @@ class Game:
 
     def card_groups(self, options: Mapping[str, object]) -> tuple[CardGroup, ...]:
         """The card grid a hand can be picked from, when hands are entered as cards."""
+        return ()
+
+    def value_lines(self, options: Mapping[str, object]) -> tuple[ValueLine, ...]:
+        """What each card counts (and does) under these options, a line per group of
+        cards that count the same, for the rules pages: none in a game whose cards have
+        no value to look up."""
         return ()
 
     def match_events(self, state: MatchState, player: str) -> dict[str, int]:

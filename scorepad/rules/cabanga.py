@@ -23,6 +23,7 @@ from .base import (
     RoundResult,
     Setup,
     Text,
+    ValueLine,
     fault,
     gettext_noop,
     is_whole_number,
@@ -171,6 +172,15 @@ class Cabanga(Game):
     went_out = WENT_OUT
     hand_points = staticmethod(hand_points)
     agrees_with_going_out = staticmethod(agrees_with_going_out)
+
+    def value_lines(self, options: Mapping[str, object]) -> tuple[ValueLine, ...]:
+        """What a card left in hand costs, a line per number of symbols printed on it
+        (said in words: the cards of a kind differ in colour and number), as the board
+        counts it: a total climbs to the threshold, so 1, not −1."""
+        return tuple(
+            ValueLine((), SYMBOL_POINTS[symbols], label=SYMBOL_KINDS[symbols])
+            for symbols in SYMBOLS
+        )
 
     def round_events(
         self, setup: Setup, result: RoundResult, player: str, side: str

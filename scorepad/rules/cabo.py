@@ -29,6 +29,7 @@ from .base import (
     Setup,
     SetupSuggestion,
     Text,
+    ValueLine,
     fault,
     gettext_noop,
     in_seat_order,
@@ -139,6 +140,15 @@ def card_power(code: str, options: Mapping[str, object]) -> str | None:
     if options["values"] == "deck":
         return _DECK_POWERS.get(code)
     return _RANK_POWERS.get(code[:-1])
+
+
+# The lines of the value table of a 52-card deck (`Cabo.value_lines`): a rank each, a
+# jack or a queen of either colour counting alike, and the kings by colour, which the
+# French and Dutch values count apart; the joker comes after them.
+VALUE_LINES_52 = (
+    ("AS",), ("2S",), ("3S",), ("4S",), ("5S",), ("6S",), ("7S",), ("8S",), ("9S",), ("10S",),
+    ("JS", "JH"), ("QS", "QH"), ("KS", "KC"), ("KH", "KD"),
+)  # fmt: skip
 
 
 def hand_value(cards: Iterable[str], options: Mapping[str, object]) -> int:
@@ -604,6 +614,8 @@ class Cabo(Game):
     options = OPTIONS
     presets = PRESETS
     lower_is_better = True
+    card_decks = ("french",)
+    powers = POWERS
     round_name_fields = ("caller", "kamikaze")
     round_named_maps = ("hands",)
     topics = TOPICS
@@ -649,6 +661,21 @@ class Cabo(Game):
         return tuple(
             CardGroup(rank, value, tuple(codes), copies(codes[0], options))
             for (rank, value), codes in groups.items()
+        )
+
+    def value_lines(self, options: Mapping[str, object]) -> tuple[ValueLine, ...]:
+        """A line per rank of the 52-card deck (the kings by colour) and the joker, or per
+        number of the branded deck, under the options' values. The joker is listed with
+        the option off too: it says what a joker counts when a table adds them."""
+        lines = (
+            [(code,) for code in DECK_NUMBERS]
+            if numbered_deck(options)
+            else [*VALUE_LINES_52, (JOKER,)]
+        )
+        with_jokers = {**options, "jokers": True}
+        return tuple(
+            ValueLine(codes, card_value(codes[0], with_jokers), card_power(codes[0], options))
+            for codes in lines
         )
 
     def round_events(

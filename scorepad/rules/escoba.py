@@ -27,6 +27,7 @@ from .base import (
     Setup,
     Team,
     Text,
+    ValueLine,
     clean_name,
     fault,
     gettext_noop,
@@ -404,13 +405,48 @@ def fill_last_side(
     entered: Sequence[Mapping[str, int | None]],
 ) -> dict[str, int]:
     """The last side's cards, oros and sevens left blank: what the other sides did not
-    take, for each count every other side gave (the deal's totals are known)."""
+    take, for each count every other side gave (the deal's totals are known), unless
+    they took more than a deal holds (`took_too_many` says so)."""
     *others, last = entered
-    return {
-        count: total - sum(side[count] for side in others)  # type: ignore[misc]
-        for count, total in DEAL_TOTALS.items()
-        if last.get(count) is None and all(side.get(count) is not None for side in others)
-    }
+    filled = {}
+    for count, total in DEAL_TOTALS.items():
+        if last.get(count) is None and all(side.get(count) is not None for side in others):
+            rest = total - sum(side[count] for side in others)  # type: ignore[misc]
+            if rest >= 0:
+                filled[count] = rest
+    return filled
+
+
+# The other sides took more of a count than a deal holds, the last side's left blank.
+TOOK_TOO_MANY = {
+    "cards": gettext_noop("{sides} took {got} cards in all: a deal has {expected}"),
+    "oros": gettext_noop("{sides} took {got} oros in all: a deal has {expected}"),
+    "sevens": gettext_noop("{sides} took {got} sevens in all: a deal has {expected}"),
+}
+
+
+def took_too_many(
+    sides: Sequence[str], entered: Sequence[Mapping[str, int | None]]
+) -> list[FieldError]:
+    """The counts the sides before the last took more of than a deal holds, the last
+    side's left blank to be filled in (`fill_last_side`): a fault of each of their
+    counts that went into that total ("sides.Ana.cards"), one message for them all, since
+    any of them may be the mistyped one. It is theirs, not the blank count's (QA: said
+    beside an empty field, not where the player typed)."""
+    *others, last = entered
+    errors = []
+    for count, total in DEAL_TOTALS.items():
+        values = [side.get(count) for side in others]
+        if last.get(count) is not None or any(value is None for value in values):
+            continue
+        got = sum(values)  # type: ignore[arg-type]
+        if got <= total:
+            continue
+        took = [side for side, value in zip(sides[:-1], values, strict=True) if value]
+        params = {"sides": join_names(took), "got": got, "expected": total}
+        message = Text(TOOK_TOO_MANY[count], params)
+        errors += [FieldError(f"sides.{side}.{count}", message) for side in took]
+    return errors
 
 
 def dealer_side(setup: Setup, number: int) -> str:
@@ -456,6 +492,8 @@ class Escoba(Game):
     round_named_maps = ("sides",)
     topics = TOPICS
     round_noun = "deal"
+    # Seed escoba-fr: "40 cartes espagnoles, ou un jeu de 52 privé des huit, neuf et dix".
+    card_decks = ("spanish", "stripped-french")
     setup_hint = gettext_noop(
         "Four players play as two teams: seats 1 and 3 against seats 2 and 4 (partners sit facing)."
     )
@@ -476,6 +514,10 @@ class Escoba(Game):
         """A deal is entered per side: per team when four play."""
         return state.setup.sides
 
+    def value_lines(self, options: Mapping[str, object]) -> tuple[ValueLine, ...]:
+        """Each value once, as a card of oros: a suit holds every value."""
+        return tuple(ValueLine((f"{number}O",), card_value(f"{number}O")) for number in NUMBERS)
+
     def round_events(
         self, setup: Setup, result: RoundResult, player: str, side: str
     ) -> Mapping[str, int]:
@@ -489,6 +531,7 @@ class Escoba(Game):
         }
 
     fill_last_side = staticmethod(fill_last_side)
+    took_too_many = staticmethod(took_too_many)
     dealer_side = staticmethod(dealer_side)
     # A deal's entry: each side's counts, the most of each, the totals the sides share
     # (and the fault of a count that misses its own), and the opening table.

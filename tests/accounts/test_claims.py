@@ -12,6 +12,7 @@ from scorepad.accounts.claims import record_of
 from scorepad.accounts.models import Claim
 from scorepad.matches import sharing
 from scorepad.matches.models import Owner, ShareLink
+from tests.matches.helpers import text_of
 from tests.records.conftest import build, build_match, client_of
 from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
 
@@ -243,7 +244,7 @@ def test_a_follower_says_which_seat_is_them_through_the_live_link(ana, ana_phone
     assert response.redirect_chain[-1][0] == reverse("live:page", args=[link.token])
     board = response.content.decode()
     assert "Your statistics now count this match." in board
-    assert "You are Ben: this match counts in your statistics." in board
+    assert "You are Ben: this match counts in your statistics." in text_of(board)
     assert "Which one is me?" not in board
     assert (Claim.objects.get().user, Claim.objects.get().match) == (ana, match)
     assert record_of(ana).games["cabo"].played == 1
@@ -360,8 +361,25 @@ def test_a_claim_in_a_match_still_in_play_says_when_it_counts(ana, ana_phone, st
     link = share(match)
     response = ana_phone.post(followed_url(link), {"seat": "0"}, follow=True)
     said = "You are Ana in this match: it counts in your statistics once it is finished."
-    assert said in response.content.decode()
+    assert said in text_of(response.content.decode())
     assert record_of(ana).played == 0
+
+
+def test_what_a_claim_says_keeps_the_players_name_whole_and_escaped(ana_phone, owner, visitor):
+    """QA48: "You are Anne-" / "Sophie in this match" on a narrow phone. The name is kept
+    whole on a line, and escaped: a player's name is what the scorer typed."""
+    match = build_match(owner, "cabo", ["<b>Zoé</b>", "Anne-Sophie"])
+    zoe = '<span class="name-whole">&lt;b&gt;Zoé&lt;/b&gt;</span>'
+    anne = '<span class="name-whole">Anne-Sophie</span>'
+    link = share(match)
+    board = ana_phone.post(followed_url(link), {"seat": "1"}, follow=True).content.decode()
+    assert f"You are {anne} in this match: it counts in your statistics once it is" in board
+    assert f"You are {anne}: this match counts in your statistics." in board
+    ana_phone.post(followed_url(link), {"seat": "0"})
+    free = reverse("accounts:free_seat", args=[match.pk, 0])
+    page = visitor.post(free, follow=True).content.decode()
+    assert f"{zoe} is free again: that player can now say it is them." in page
+    assert "<b>Zoé" not in board + page
 
 
 EVERYWHERE = reverse("accounts:claim_everywhere")
@@ -385,7 +403,7 @@ def test_one_tap_says_the_same_player_is_me_in_every_other_match(ana, ben, anas,
     assert "Élodie also sits in 4 other matches of yours." in seats
     assert f'action="{EVERYWHERE}"' in seats and 'value="Élodie"' in seats
     response = ana_phone.post(EVERYWHERE, {"name": "Élodie"}, follow=True)
-    assert "You are Élodie in 4 more matches." in response.content.decode()
+    assert "You are Élodie in 4 more matches." in text_of(response.content.decode())
     mine = dict(Claim.objects.filter(user=ana).values_list("match_id", "position"))
     assert mine == {first.pk: 0, **{match.pk: 1 for match in others}, already.pk: 1}
     assert someone_else.pk not in mine and absent.pk not in mine
@@ -413,7 +431,7 @@ def test_claiming_everywhere_twice_changes_nothing_and_says_so(ana, anas, ana_ph
         build_match(anas, "cabo", ["Ana", "Ben"])
     assert ana_phone.post(EVERYWHERE, {"name": "Ana"}).status_code == 302
     again = ana_phone.post(EVERYWHERE, {"name": "Ana"}, follow=True).content.decode()
-    assert "No other match of yours seats Ana without saying who you are." in again
+    assert "No other match of yours seats Ana without saying who you are." in text_of(again)
     assert Claim.objects.filter(user=ana).count() == 2
 
 
@@ -552,7 +570,7 @@ def test_the_offer_says_the_player_as_the_statistics_do(ana, anas, ana_phone):
     assert "Zoë also sits in 2 other matches of yours." in seats
     assert "I am Zoë in all 2" in seats and 'value="Zoë"' in seats
     response = ana_phone.post(EVERYWHERE, {"name": "Zoë"}, follow=True)
-    assert "You are Zoë in 2 more matches." in response.content.decode()
+    assert "You are Zoë in 2 more matches." in text_of(response.content.decode())
 
 
 def test_statistics_with_no_claim_yet_ask_which_player_you_are(ana_phone):

@@ -9,8 +9,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.matches.models import Owner
+from tests.browser.test_later_rounds_browser import signed_in_as
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import ARTIFACTS, PHONE
+from tests.records.conftest import build_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -137,3 +140,58 @@ def test_an_escoba_column_that_did_not_add_up_lets_go_of_its_marks_once_edited(p
     page.locator('input[name="velo"][value="0"]').check()
     record(page, "deal")
     expect(page.locator("tfoot .totals td")).to_have_text(["3", "0"])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("javascript", [False, True], ids=["without-javascript", "htmx"])
+def test_cards_the_others_took_too_many_of_are_said_beside_their_boxes(
+    browser, live_server, javascript, language
+):
+    """QA: three players, 25 + 20 cards and Cor's left blank (auto): the fault came
+    beside Cor's empty box, not where the player typed. It is said under Ben's line,
+    Ana's and Ben's boxes marked, Cor's left alone; with JavaScript it goes once one of
+    them is put right."""
+    owner = Owner.objects.create()
+    match = build_match(owner, "escoba", ["Ana", "Ben", "Cor"])
+    context = browser.new_context(
+        base_url=live_server.url, viewport=PHONE, java_script_enabled=javascript, locale="en-GB"
+    )
+    page = context.new_page()
+    signed_in_as(page, owner, live_server)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto(f"/matches/{match.pk}/")
+    typed = {"cards_0": "25", "oros_0": "4", "sevens_0": "2", "cards_1": "20", "oros_1": "3"}
+    for name, value in (typed | {"sevens_1": "1"}).items():
+        page.locator(f'input[name="{name}"]').fill(value)
+    page.locator('input[name="velo"][value="0"]').check()
+    page.locator("form.round-form button.wide[type=submit]").click()
+    said = {
+        "en": "Ana and Ben took 45 cards in all: a deal has 40.",
+        "fr": "Ana et Ben\u00a0: 45 cartes en tout\u00a0; une donne en compte 40.",
+    }[language]
+    fault = page.locator("#fault-cards")
+    expect(fault).to_have_text(said)
+    cards = [page.locator(f'input[name="cards_{seat}"]') for seat in range(3)]
+    for box in cards[:2]:
+        expect(box).to_have_attribute("aria-invalid", "true")
+        expect(box).to_have_attribute("aria-describedby", "fault-cards")
+    expect(cards[2]).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("td.has-error", has=cards[2])).to_have_count(0)
+    # Right under Ben's line, above Cor's: beside what was typed.
+    ben = page.locator(".entry-table tbody tr", has=cards[1]).bounding_box()
+    cor = page.locator(".entry-table tbody tr", has=cards[2]).bounding_box()
+    box = fault.bounding_box()
+    assert ben["y"] + ben["height"] - 1 <= box["y"] and box["y"] + box["height"] <= cor["y"] + 1
+    fault.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    way = "htmx" if javascript else "without-javascript"
+    page.screenshot(path=str(ARTIFACTS / f"faults--too-many-cards-{language}-{way}-screen.png"))
+    if javascript:
+        expect(page.locator(".htmx-swapping, .htmx-settling")).to_have_count(0)
+        cards[1].fill("10")
+        expect(fault).to_be_hidden()
+        for box in cards[:2]:
+            expect(box).not_to_have_attribute("aria-invalid", "true")
+        page.locator("form.round-form button.wide[type=submit]").click()
+        expect(page.locator("tfoot .totals td")).to_have_count(3)
+    context.close()

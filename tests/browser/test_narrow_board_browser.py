@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorepad.core.templatetags.scorepad import LONGEST_WHOLE_NAME
-from scorepad.matches import sharing
+from scorepad.matches import services, sharing
 from scorepad.matches.models import Owner
 from tests.conftest import choose_language
 from tests.records.conftest import build_match
@@ -201,3 +201,50 @@ def test_names_stay_whole_in_the_turn_line_and_the_tiebreak_notice(page, live_se
     assert lines == {wide[0]: 1, wide[1]: 1}, lines
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     shot("tiebreak-320-longest-whole")
+
+
+def names_in_lines(page, selector: str) -> dict[str, int]:
+    return page.evaluate(LINES_OF_NAMES, [selector, HYPHENED])
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_names_stay_whole_in_the_notices_and_the_home_pages_lines(page, live_server, shot, width):
+    """QA48 again: a correction's notice read "Points : Dirk-" / "Jan 3 → 7", the home
+    page "Cabo avec Bartholomeus, Dirk-" / "Jan, …". A line breaks between words there
+    too, never in a name."""
+    owner = Owner.objects.create()
+    hands = dict.fromkeys(HYPHENED, 3)
+    first = [cabo_round("Bartholomeus", **hands)]
+    match = build_match(owner, "cabo", HYPHENED, first, preset="nl", options={"target": 50})
+    # Four hands mistyped, Anne-Sophie's 60 among them: the correction ends the match.
+    hands |= {"Dirk-Jan": 7, "Anne-Sophie": 60, "Jean-Baptiste": 9, "Marie-Claire": 8}
+    services.correct_round(match, 1, cabo_round("Bartholomeus", **hands), owner=owner)
+    build_match(owner, "cabo", HYPHENED, first)  # to continue
+    # Another game: a Cabo match of the same players set up the same second is its twin,
+    # and the home page would not offer its undo (`services.back_already`).
+    deleted = build_match(owner, "cabanga", HYPHENED)
+    services.delete_match(deleted)
+    elsewhere = build_match(Owner.objects.create(), "cabo", HYPHENED, first)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 640 if width == 320 else 844})
+    page.goto(f"/live/{sharing.share(elsewhere, 'score').token}/")  # offered back at home
+    page.goto(f"/matches/{match.pk}/")
+    for language in ("Français", "Nederlands"):
+        choose_language(page, language)
+        notice = page.locator("#standing .notice")
+        expect(notice).to_contain_text(
+            "Anne-Sophie 3\u00a0→ 60" if language == "Français" else "Anne-Sophie 3 → 60"
+        )
+        told = ["Dirk-Jan", "Anne-Sophie", "Jean-Baptiste", "Marie-Claire", "Wilhelmina"]
+        assert names_in_lines(page, "#standing .notice") == dict.fromkeys(told, 1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        notice.scroll_into_view_if_needed()
+        shot(f"notice-{width}-{language}")
+        page.goto(f"/?deleted={deleted.pk}")
+        home = "main > .notice, #continue .match-players, #shared strong"
+        expect(page.locator("#shared strong")).to_contain_text("Anne-Sophie")
+        expect(page.locator("main > .notice button")).to_be_visible()  # its Undo beside it
+        assert names_in_lines(page, home) == dict.fromkeys(HYPHENED, 1)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        shot(f"home-{width}-{language}")
+        page.goto(f"/matches/{match.pk}/")

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def lowest(settings):
-    """The game registered, and its entry partial found, for one test only."""
+    """The game registered, and its entry partial and rules prose found, for one test only."""
     templates = settings.TEMPLATES[0]
     settings.TEMPLATES = [
         {**templates, "DIRS": [Path(__file__).parent / "templates", *templates["DIRS"]]}
@@ -94,6 +94,43 @@ def test_a_game_known_only_to_the_engine_plays_through_every_page(lowest, client
     imported = Match.objects.exclude(pk=match_id).get(game="lowest")
     assert dict(imported.state().totals) == {"Ana": 6, "Ben": 3, "Chloé": 7}
     assert imported.state().winners == ("Ben",)
+
+
+@pytest.mark.parametrize("page", ["rules", "quick", "faq"])
+def test_the_rules_pages_of_a_game_known_only_to_the_engine_draw_what_it_gives(
+    lowest, client, page
+):
+    response = client.get(reverse(f"guide:{page}", args=["lowest"]))
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Lowest" in text
+    # The engine gives Lowest no card values: its pages ask for the table, and none is drawn.
+    assert 'id="values"' in text or 'id="quick-values"' in text or page == "faq"
+    assert "guide-values" not in text
+    # Nor has it a walkthrough or a page of its own to practise on: no link to one.
+    assert "/rules/lowest/walkthrough/" not in text
+    assert 'class="button secondary" href="/rules/escoba/' not in text
+
+
+def test_the_rules_page_of_a_game_known_only_to_the_engine_shows_its_presets(lowest, client):
+    page = client.get(reverse("guide:rules", args=["lowest"])).content.decode()
+    assert "Three rounds" in page  # the preset's column in the options table
+    assert "How many rounds" in page
+
+
+def test_the_guide_offers_the_game_known_only_to_the_engine_without_a_walkthrough(lowest, client):
+    index = client.get(reverse("guide:index")).content.decode()
+    lowest_card = index[index.index("game-lowest") :]
+    lowest_card = lowest_card[: lowest_card.index("</li>")]
+    assert 'href="/rules/lowest/"' in lowest_card
+    assert "/walkthrough/" not in lowest_card
+    # What a phone keeps for reading with no signal: every page it offers, none it lacks.
+    config = client.get("/sw.js").content.decode().split("const CONFIG = ", 1)[1]
+    pages = json.loads(config.split(";\n")[0])["pages"]
+    assert {"/rules/lowest/", "/rules/lowest/quick/", "/rules/lowest/faq/"} <= set(pages)
+    assert "/rules/lowest/walkthrough/" not in pages
+    for page in pages:
+        assert client.get(page).status_code == 200, page
 
 
 def test_the_game_is_gone_once_the_test_is_over():

@@ -623,7 +623,7 @@ def test_the_tables_other_phones_are_told_of_a_correction_until_the_next_round(
         live("edit_round", score, 1), round_post(1, **CABO_ROUND_2), headers=HTMX
     ).content.decode()
     told = "Round 1 corrected. Points: Ben 9 → 7."
-    assert answer.count(told) == 1  # the correcting phone's own notice, once
+    assert text_of(answer).count(told) == 1  # the correcting phone's own notice, once
     for board in (
         follower.get(live("board", follow), headers=HTMX),
         follower.get(live("page", follow)),
@@ -631,7 +631,7 @@ def test_the_tables_other_phones_are_told_of_a_correction_until_the_next_round(
         visitor.get(reverse("matches:match", args=[match.pk])),  # kept, the same
         Client().get(live("board", score), headers=HTMX),
     ):
-        assert board.content.decode().count(told) == 1
+        assert text_of(board.content.decode()).count(told) == 1
     ben_calls = {"caller": "Ben", "hands": {"Ana": 5, "Ben": 2}}
     match.refresh_from_db()
     services.record_round(match, ben_calls, number=2, entry_key=uuid.uuid4(), owner=owner)
@@ -653,19 +653,19 @@ def test_the_tables_other_phones_are_told_what_a_correction_did_to_the_end(
     told = (
         "Round 1 corrected. Points: Ben 9 → 100. With this correction the match is over: Ana wins."
     )
-    assert answer.count(told) == 1
+    assert text_of(answer).count(told) == 1
     for board in (
         follower.get(live("board", follow), headers=HTMX),
         follower.get(live("page", follow)),
         Client().get(live("board", score), headers=HTMX),
     ):
-        assert board.content.decode().count(told) == 1
+        assert text_of(board.content.decode()).count(told) == 1
     match.refresh_from_db()
     services.correct_round(match, 1, {"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}, owner=owner)
     board = follower.get(live("board", follow), headers=HTMX).content.decode()
     assert (
         "Round 1 corrected. Points: Ben 100 → 9. With this correction the match is no longer over."
-    ) in board
+    ) in text_of(board)
 
 
 def test_the_tables_other_phones_are_told_of_a_round_deleted_or_restored(
@@ -696,7 +696,7 @@ def test_names_corrected_are_not_told_as_rounds_corrected_nor_hide_one(follow, m
     )
     services.correct_players(match, ["Ana", "Benoît"], "Ana", owner=owner)
     board = Client().get(live("board", follow), headers=HTMX).content.decode()
-    assert "Round 1 corrected. Points: Benoît 9 → 7." in board
+    assert "Round 1 corrected. Points: Benoît 9 → 7." in text_of(board)
 
 
 def test_a_round_sent_after_another_phone_ended_the_match_is_refused_and_said(
@@ -729,7 +729,7 @@ def test_a_round_sent_from_a_board_behind_a_correction_tells_that_correction(sco
         round_post(2, seen=seen, caller="1", hand_0="5", hand_1="2"),
         headers=HTMX,
     ).content.decode()
-    assert "Round 1 corrected. Points: Ben 9 → 7." in body
+    assert "Round 1 corrected. Points: Ben 9 → 7." in text_of(body)
     assert 'id="round-2"' in body
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorepad.matches import services, sharing
 from scorepad.matches.models import Match, Round, RoundChange
 
 from .helpers import create_match, default_option_fields, round_post, text_of
@@ -766,3 +767,33 @@ def test_names_in_the_standing_sentences_are_kept_whole_and_escaped(client):
     assert f"{ana} deals, {ben} plays first" in standing
     assert f"{ana} · {ben} · {long}" in content
     assert "<i>Ana" not in content
+
+
+def test_names_in_the_notice_of_a_correction_are_kept_whole_and_escaped(client):
+    """QA48 in the notices too: at 320 px "Points : Dirk-" / "Jan 3 → 7", "Anne-" /
+    "Sophie gagne". What a correction did names each player whole on a line, escaped,
+    on the scorer's board and on the table's other phones, in their own language."""
+    long = "Marie-Christine-Antoinette"
+    match_id = create_match(client, "cabo", ["<b>Ana</b>", "Anne-Sophie", long], preset="fr")
+    add(client, match_id, 1, caller="0", hand_0="1", hand_1="5", hand_2="5")
+    match = Match.objects.get(pk=match_id)
+    # Anne-Sophie held 120: the match is over, and the fewest points win.
+    hands = {"<b>Ana</b>": 1, "Anne-Sophie": 120, long: 6}
+    services.correct_round(match, 1, {"caller": "<b>Ana</b>", "hands": hands}, owner=match.owner)
+    ana = '<span class="name-whole">&lt;b&gt;Ana&lt;/b&gt;</span>'
+    anne = '<span class="name-whole">Anne-Sophie</span>'
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    notice = content[content.index('id="standing"') : content.index('class="standing-grid')]
+    assert (
+        f"Round 1 corrected. Points: {anne} 5 → 120; {long} 5 → 6. With this correction the"
+        f" match is over: {ana} wins."
+    ) in notice
+    assert "<b>Ana" not in content
+    follower = Client(headers={"accept-language": "fr"})
+    page = follower.get(reverse("live:page", args=[sharing.share(match, "follow").token]))
+    content = page.content.decode()
+    assert (
+        f"Manche 1 corrigée. Points\u00a0: {anne} 5\u00a0→ 120\u00a0; {long} 5\u00a0→ 6. Avec"
+        f" cette correction, la partie est terminée\u00a0: {ana} gagne."
+    ) in content
+    assert "<b>Ana" not in content

@@ -17,6 +17,7 @@ from scorepad.limits import MAX_ROUNDS_PER_MATCH
 from scorepad.matches import services
 from scorepad.matches.models import HouseRule, Match, Round
 from scorepad.records import exchange
+from tests.matches.helpers import text_of
 
 from .conftest import build, build_match, client_of
 from .matches import (
@@ -240,7 +241,9 @@ def test_export_then_import_gives_the_same_matches(owner, visitor, other_visitor
 
 
 def messages_of(client) -> list[str]:
-    return [str(message) for message in client.get(reverse("records:history")).context["messages"]]
+    """What the history page says, as read: the names in it are spans kept whole."""
+    messages = client.get(reverse("records:history")).context["messages"]
+    return [text_of(str(message)) for message in messages]
 
 
 def test_a_file_imported_again_adds_only_the_matches_not_held_yet(owner, visitor, stranger):
@@ -310,6 +313,21 @@ def test_each_match_held_changed_since_is_named_as_the_history_lists_it(owner, v
     said = messages_of(visitor)[0]
     assert "(1 novembre 2026)" in said and "(3 novembre 2026)" in said
     assert Match.objects.filter(owner=owner).count() == 2
+
+
+def test_a_match_held_changed_since_is_named_with_each_player_whole_and_escaped(visitor):
+    """QA48: "Cabo with Anne-" / "Sophie" on a narrow phone. Each name of the matches
+    said is kept whole on a line, and escaped: a file says what anyone typed."""
+    renamed = json.dumps(CABO_FR).replace('"Ana"', '"<b>Ana</b>"').replace('"Ben"', '"Anne-Sophie"')
+    spec = json.loads(renamed)
+    upload(visitor, document_of(spec, created="2026-11-01T20:00:00Z"))
+    messages_of(visitor)
+    upload(visitor, document_of(spec, created="2026-11-01T20:00:00Z", rounds=spec["rounds"][:1]))
+    page = visitor.get(reverse("records:history")).content.decode()
+    ana = '<span class="name-whole">&lt;b&gt;Ana&lt;/b&gt;</span>'
+    anne = '<span class="name-whole">Anne-Sophie</span>'
+    assert f"not as the file has it: Cabo with {ana}, {anne} (1 Nov 2026)." in page
+    assert "<b>Ana" not in page
 
 
 def test_many_matches_held_changed_since_name_the_first_ten(owner, visitor):
@@ -413,7 +431,7 @@ def test_deleting_one_of_twin_matches_says_so_without_an_undo(owner, visitor):
     response = visitor.post(reverse("matches:delete", args=[second.pk]), follow=True)
     content = response.content.decode()
     assert response.redirect_chain[-1][0] == f"{reverse('home')}?deleted={second.pk}"
-    assert "Match deleted: Cabo with Ana and Ben." in content
+    assert "Match deleted: Cabo with Ana and Ben." in text_of(content)
     assert NOTHING_TO_UNDO in content
     assert reverse("matches:restore_match", args=[second.pk]) not in content
     # The other deleted too: nothing is back, its undo is offered.

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django import template
-from django.utils.html import conditional_escape, escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scorepad.core import wording
 from scorepad.core.forms import OnceForm
-from scorepad.rules.base import Text, join_names
+from scorepad.rules.base import join_names
 
 register = template.Library()
 
@@ -33,46 +30,34 @@ def said_names(names: object) -> str:
     return tr(join_names(list(names)))
 
 
-# The longest name kept whole on a line: sixteen "W"s in the standing's bold still fit a
-# 320 px screen. A longer one may break (anywhere) rather than run off it.
-LONGEST_WHOLE_NAME = 16
+# The names of a sentence kept whole on a line (QA48): see `wording.whole_name`.
+LONGEST_WHOLE_NAME = wording.LONGEST_WHOLE_NAME
 
 
 @register.filter
 def whole_name(name: object) -> SafeString:
     """`{{ dealer|whole_name }}`: a player's name that a line breaks around, never
-    inside (QA48: "Anne-" / "Sophie" at a hyphen), unless too long to fit one line."""
-    if len(str(name)) > LONGEST_WHOLE_NAME:
-        return format_html("{}", name)
-    return format_html('<span class="name-whole">{}</span>', name)
+    inside, unless too long to fit one line (`wording.whole_name`)."""
+    return wording.whole_name(name)
 
 
 @register.filter
 def join_whole(names: object, separator: str) -> SafeString:
     """`{{ match.players|join_whole:" · " }}`: `join`, each name a `whole_name`."""
-    return format_html_join(separator, "{}", ((whole_name(name),) for name in names))
+    return wording.join_whole(names, separator)
 
 
-def _names_whole(value: object) -> object:
-    """A text's parameters, each name in it (any text given as it is) a `whole_name`."""
-    if isinstance(value, Text):
-        return replace(value, params={key: _names_whole(v) for key, v in value.params.items()})
-    if isinstance(value, str):
-        return whole_name(value)
-    # A number stays one, for the text to write it (a minus sign below zero).
-    return value if isinstance(value, int) else conditional_escape(value)
+@register.filter
+def said_names_whole(names: object) -> SafeString:
+    """`{{ match.players|said_names_whole }}`: `said_names`, each name a `whole_name`."""
+    return wording.said_names_whole(names)
 
 
 @register.filter
 def tr_names_whole(text: object) -> SafeString:
     """`{{ state.status|tr_names_whole }}`: `tr`, with the names in it kept whole
     ("Tiebreak: Anne-Sophie and Jean-Baptiste play one more round")."""
-    if text is None or text == "":
-        return SafeString("")
-    if not isinstance(text, Text):
-        return escape(gettext(str(text)))
-    # Every piece is escaped here: the translated words, and each name by `whole_name`.
-    return mark_safe(_names_whole(text).render(lambda words: escape(gettext(words))))
+    return wording.names_whole(text)
 
 
 @register.filter

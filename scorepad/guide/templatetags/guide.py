@@ -5,16 +5,30 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
-from scorepad.guide.links import practice_link
+from scorepad.guide import pages
+from scorepad.guide.tools.escoba import every_fifteen
 from scorepad.rules import Game
 
 register = template.Library()
 
 
 @register.simple_tag
-def practice_page(game: object) -> tuple[str, str] | None:
-    """`{% practice_page game as practice %}`: the game's practice page (address, title)."""
-    return practice_link(getattr(game, "key", ""))
+def walkthrough_url(game: Game) -> str | None:
+    """`{% walkthrough_url game as walkthrough %}`: its first step, None without one."""
+    return pages.walkthrough_url(game.key)
+
+
+@register.simple_tag
+def offered_pages(game: Game) -> list[tuple[str, str]]:
+    """`{% offered_pages game as offered %}`: the pages of the game's own offered beside
+    its rules (address, title)."""
+    return pages.offered_pages(game.key)
+
+
+@register.simple_tag
+def fifteens() -> list:
+    """`{% fifteens as fifteens %}`: every fifteen of Escoba, for its quick reference."""
+    return every_fifteen()
 
 
 @register.simple_tag
