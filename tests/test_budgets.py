@@ -313,7 +313,7 @@ def test_every_get_route_is_walked():
         patterns = getattr(route, "url_patterns", [route])
         prefix = f"{route.namespace}:" if getattr(route, "namespace", None) else ""
         names |= {prefix + pattern.name for pattern in patterns}
-    match, links = SimpleNamespace(pk=1), SimpleNamespace(follow="f", score="s")
+    match, links = SimpleNamespace(pk=1), SimpleNamespace(follow="f" * 32, score="s" * 32)
     pages = [
         *every_get_page(match, SimpleNamespace(pk=1), links).values(),
         *every_account_page(match, links).values(),

@@ -11,10 +11,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from scorepad.accounts.models import Claim
 from scorepad.core.middleware import ZONE_COOKIE
+from scorepad.matches import sharing
 from scorepad.matches.models import Match, Owner
 from tests.accounts.conftest import make_user, signed_in
-from tests.records.conftest import build, client_of
+from tests.records.conftest import build, build_match, client_of
 from tests.records.matches import CABO_FR
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +110,46 @@ def test_a_kept_page_is_kept_once_per_zone(player):
     assert new_york.status_code == 200
     assert "17 Oct 2026" in new_york.content.decode()
     assert new_york["ETag"] != brussels["ETag"]
+
+
+@pytest.mark.parametrize(
+    ("moment", "zone", "shown"),
+    [
+        (datetime(1, 1, 1, tzinfo=UTC), "America/New_York", "1 Jan 0001"),
+        (datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC), "Pacific/Kiritimati", "31 Dec 9999"),
+    ],
+)
+def test_a_match_at_the_calendars_end_is_shown_as_utc_says_where_the_zone_passes_it(
+    player, moment, zone, shown
+):
+    """A match of year 1 (or 9999), imported before the match file refused it: every page
+    that showed its date in a zone behind (or ahead of) UTC failed, another account's
+    statistics too. It is shown on the day UTC gives."""
+    player.user = make_user("ana")  # her account's pages too
+    player.save()
+    match = dated(player, moment)
+    going = build_match(player, "cabo", ["Ana", "Ben"], preset="fr")  # on the home page
+    Match.objects.filter(pk=going.pk).update(created=moment)
+    ben = make_user("ben")
+    Claim.objects.create(user=ben, match=match, position=1)  # a follower who was Ben
+    link = sharing.share(match, "follow")
+    owner, follower = signed_in(player.user), signed_in(ben)
+    pages = {
+        owner: [
+            reverse("home"),
+            HISTORY,
+            reverse("records:player", args=["Ana"]),
+            reverse("records:chart", args=[match.pk]),
+            SEATS,
+        ],
+        follower: [
+            reverse("accounts:statistics"),
+            reverse("accounts:claim_followed", args=[link.token]),
+        ],
+    }
+    for client, urls in pages.items():
+        client.cookies[ZONE_COOKIE] = zone
+        for url in urls:
+            response = client.get(url)
+            assert response.status_code == 200, url
+            assert shown in response.content.decode(), url

@@ -107,6 +107,6 @@ urlpatterns = [
     # The scorer's side of claims: no account needed, the match's owner is asking.
     path("matches/<id:match_id>/claims/", views.claimed_seats, name="claimed_seats"),
     path("matches/<id:match_id>/claims/<id:position>/free/", views.free_seat, name="free_seat"),
-    path("live/<str:token>/me/", views.claim_followed, name="claim_followed"),
+    path("live/<token:token>/me/", views.claim_followed, name="claim_followed"),
     path("claims/<id:claim_id>/release/", views.release, name="release"),
 ]

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import formats
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorepad.core.errors import client_address
 from scorepad.core.htmx import form_status
+from scorepad.core.middleware import phone_time
 from scorepad.core.wording import sentence_html, starts_with_vowel, whole_name
 from scorepad.matches.access import current_owner, get_own_match, shared_link
 from scorepad.matches.live import FOLLOW, link_gone
@@ -262,7 +263,7 @@ CLAIM_INTRO = (
 def _claim_intro(match: Match) -> str:
     game = _(match.rules.name)
     plain, elided = CLAIM_INTRO
-    date = formats.date_format(timezone.localtime(match.created), "DATE_FORMAT")
+    date = formats.date_format(phone_time(match.created), "DATE_FORMAT")
     return (elided if starts_with_vowel(game) else plain) % {"game": game, "date": date}
 
 

@@ -12,4 +12,4 @@ class CoreConfig(AppConfig):
 
         csrf.get_random_string = random_string
 
-        from . import converters  # noqa: F401 (the URLs' `id`, registered before they load)
+        from . import converters  # noqa: F401 (the URLs' `id` and `token`, registered first)

@@ -103,7 +103,16 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 OWN_PAGES = ("/matches/", "/history/", "/account/matches/")
 
 
+# The pages of a shared link: an address that is none of them (a token mistyped, cut
+# short) is a link that does not work, as an unknown or stopped one is.
+LINK_PAGES = ("/live/", "/account/live/")
+
+
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if request.resolver_match is None and request.path.startswith(LINK_PAGES):
+        from scorepad.matches.live import link_gone  # the live table's one answer
+
+        return link_gone(request)
     if request.path.startswith(OWN_PAGES):
         # Not back to this address: a page of a match not found shows nothing of it, its
         # number neither (the account's home page, once signed in, lists its matches).

@@ -4,6 +4,36 @@ import uuid
 from collections.abc import Callable, Mapping
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
+
+
+class HiddenJSONField(forms.JSONField):
+    """A hidden field holding the JSON its page wrote. What no page writes (a text past
+    `max_length`, lists nested past what the parser follows, a number of thousands of
+    digits) is a fault of the field like any broken JSON, which the form's view answers
+    as a broken client's (400), never a crash (RecursionError, ValueError: a 500)."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, *, max_length: int = 1000, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.max_length = max_length  # of the text, before it is read: not a validator's
+
+    def to_python(self, value):
+        if isinstance(value, str) and len(value) > self.max_length:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        try:
+            return super().to_python(value)
+        except (RecursionError, ValueError):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+    def bound_data(self, data, initial):
+        if isinstance(data, str) and len(data) > self.max_length:
+            return InvalidJSONInput(data)
+        try:
+            return super().bound_data(data, initial)
+        except (RecursionError, ValueError):
+            return InvalidJSONInput(data)
 
 
 class OnceForm(forms.Form):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from datetime import UTC, datetime
 from functools import cache
 
 from django.http import HttpRequest, HttpResponse
@@ -80,3 +81,14 @@ class PhoneTimeZoneMiddleware:
         finally:
             # Nothing after this request (another test, a command in this thread) sees it.
             timezone.deactivate()
+
+
+def phone_time(moment: datetime) -> datetime:
+    """`moment` in the zone the page is shown in (`PhoneTimeZoneMiddleware`). One that
+    the zone pushes out of the calendar (a match of year 1 or 9999, imported before the
+    match file refused them) stays as UTC says it, rather than failing the whole page:
+    naive, so that a template's `date` converts it no further."""
+    try:
+        return timezone.localtime(moment)
+    except OverflowError:
+        return timezone.make_naive(moment, UTC)

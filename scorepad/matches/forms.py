@@ -16,7 +16,7 @@ from django import forms
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scorepad.core.forms import listed_faults
+from scorepad.core.forms import HiddenJSONField, listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
 from scorepad.rules import get_game
@@ -160,7 +160,7 @@ class MatchSetupForm(forms.Form):
     preset = forms.ChoiceField(label=_("House rules"), widget=PresetSelect)
     options_for = forms.CharField(widget=forms.HiddenInput)
     # The option values the page showed (absent: the values of `options_for`).
-    options_shown = forms.JSONField(required=False, widget=forms.HiddenInput)
+    options_shown = HiddenJSONField(required=False)
     # Never rendered as an input: it carries the faults of the player list as a whole.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     dealer = forms.TypedChoiceField(
@@ -172,7 +172,7 @@ class MatchSetupForm(forms.Form):
     )
     # Who the page ticked to deal without being asked (the last match's next dealer), as
     # {"seat": 1, "name": "Ben"}: the chip stands for that player, not for the seat.
-    dealer_offered = forms.JSONField(required=False, widget=forms.HiddenInput)
+    dealer_offered = HiddenJSONField(required=False)
 
     def __init__(self, *args, game_key: str, **kwargs) -> None:
         self.game = get_game(game_key)
@@ -1253,6 +1253,13 @@ def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:
     players = list(get_game(state.setup.game).entry_names(state))
     form_class = round_form_class(state.setup.game)
     return form_class(*args, match_state=state, players=players, **kwargs)
+
+
+class DeletedMatchForm(forms.Form):
+    """The home page's `?deleted=`: the match this browser just deleted, named by its id.
+    Anything else (a number of thousands of digits, which int() refuses) names none."""
+
+    deleted = forms.IntegerField(min_value=1, max_value=2**63 - 1)
 
 
 class DeleteRoundForm(forms.Form):

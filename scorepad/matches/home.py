@@ -12,6 +12,7 @@ from scorepad.rules import GAMES
 
 from . import followed
 from .access import current_owner, owner_stamp
+from .forms import DeletedMatchForm
 from .models import Match, Owner
 from .services import back_already
 
@@ -28,14 +29,16 @@ def _in_progress(owner: Owner | None) -> tuple[list[Match], bool]:
     return found[:CONTINUE_AT_MOST], len(found) > CONTINUE_AT_MOST
 
 
-def _just_deleted(owner: Owner | None, match_id: str | None) -> tuple[Match | None, bool]:
+def _just_deleted(owner: Owner | None, request: HttpRequest) -> tuple[Match | None, bool]:
     """The match this browser just deleted (`?deleted=`), and whether to offer its undo:
     not once the same match is listed again (a match file brought it back, or its twin
     was there all along): restored, it would be listed twice (QA28). The deletion is said
     all the same (QA39: nothing at all was)."""
-    if owner is None or not match_id or not (match_id.isascii() and match_id.isdigit()):
+    form = DeletedMatchForm(request.GET)
+    if owner is None or not form.is_valid():
         return None, False
-    deleted = Match.objects.filter(owner=owner, pk=int(match_id), deleted_at__isnull=False).first()
+    match_id = form.cleaned_data["deleted"]
+    deleted = Match.objects.filter(owner=owner, pk=match_id, deleted_at__isnull=False).first()
     return deleted, deleted is not None and back_already(deleted) is None
 
 
@@ -49,7 +52,7 @@ def home_stamp(request: HttpRequest) -> tuple:
 def home(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     in_progress, more = _in_progress(owner)
-    deleted, undo = _just_deleted(owner, request.GET.get("deleted"))
+    deleted, undo = _just_deleted(owner, request)
     shared = followed.offered(request)
     context = {
         "games": GAMES.values(),

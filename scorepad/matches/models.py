@@ -208,6 +208,9 @@ class Match(models.Model):
     first_dealer = models.CharField(_("first dealer"), max_length=40)
     created = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    # When an import added the match (null for one set up here): it keeps the file's
+    # `created` and `updated`, yet counts in the day's quota from the day it came.
+    imported = models.DateTimeField(_("imported"), null=True, blank=True, editable=False)
     # A summary for lists and filters, rewritten from the engine's result in the same
     # transaction as every change of rounds (see `scorepad.matches.kept`); never edited.
     finished = models.BooleanField(_("finished"), default=False)

@@ -73,7 +73,9 @@ class TooManyMatches(Exception):
 def check_match_quota(owner: Owner, adding: int = 1) -> None:
     """TooManyMatches if `adding` more matches would pass the day's limit."""
     since = timezone.now() - timedelta(days=1)
-    if owner.matches.filter(updated__gte=since).count() + adding > MAX_MATCHES_PER_DAY:
+    # An imported match counts from its import, not from the date its file gives it.
+    recent = owner.matches.filter(Q(updated__gte=since) | Q(imported__gte=since))
+    if recent.count() + adding > MAX_MATCHES_PER_DAY:
         raise TooManyMatches
 
 
@@ -730,8 +732,9 @@ def create_played_matches(owner: Owner, played: Sequence[Played]) -> list[Match]
     the caller's transaction. TooManyMatches past the day's limit."""
     check_match_quota(owner, adding=len(played))
     matches, rounds, seats = [], [], []
+    now = timezone.now()
     for entry in played:
-        match = Match(owner=owner, game=entry.setup.game, preset=entry.preset)
+        match = Match(owner=owner, game=entry.setup.game, preset=entry.preset, imported=now)
         _set_up(match, entry.setup)
         entered = [
             Round(match=match, number=number, data=data)

@@ -156,6 +156,8 @@ def new_match(request: HttpRequest, game_key: str) -> HttpResponse:
         # The note on a preset's changes reads the options sent, not the last match.
         last = None if request.htmx.target == "preset-changes" else last_match(owner, game.key)
         form = _setup_shown(request, game, last, house_rules)
+        if form.has_forged_fields():  # the note asked with fields no page sends
+            return HttpResponseBadRequest()
         started = just_started(last)
     context = {
         "form": form,
@@ -312,8 +314,13 @@ def _changed(
 
 
 def _shows_all_rounds(request: HttpRequest) -> bool:
-    """Whether the page that sent this htmx request shows all the rounds (`?rounds=all`)."""
-    query = urlsplit(request.htmx.current_url or "").query
+    """Whether the page that sent this htmx request shows all the rounds (`?rounds=all`).
+    A header no browser sends ("http://[::1") is no such page: the round, saved by
+    then, is answered as for the board's last rounds, not with a 500."""
+    try:
+        query = urlsplit(request.htmx.current_url or "").query
+    except ValueError:
+        return False
     return parse_qs(query).get("rounds") == ["all"]
 
 

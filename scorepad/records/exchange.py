@@ -13,9 +13,10 @@ import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -40,6 +41,8 @@ KNOWN_FIELDS = frozenset((*ENTERED, "created", *COMPUTED))
 CSV_HEADER = ("match", "game", "created", "round", "tiebreak", "side", "points", "total")
 EXPORT_CHUNK = 200
 MAX_FAULTS_SHOWN = 20
+# The earliest date a match of a file may have (`created`).
+EARLIEST_CREATED = datetime(1900, 1, 1, tzinfo=UTC)
 
 
 def timestamp(moment: datetime) -> str:
@@ -409,9 +412,15 @@ def _created(value: object) -> tuple[datetime | None, str | None]:
         return None, _("created must be a date and time like 2026-11-29T20:15:00Z")
     try:
         # Stored in UTC: a time zone can push the first or the last day out of the calendar.
-        return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC), None
+        moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
     except OverflowError:
-        return None, _("created must fall between the years 1 and 9999 in UTC")
+        moment = None
+    # A match of year 1 broke every page that showed its date west of UTC (the phone's
+    # zone pushed it out of the calendar), and one dated later than now is a broken file
+    # that would head the history for ever. A day's slack: a phone's clock a little ahead.
+    if moment is None or not EARLIEST_CREATED <= moment <= timezone.now() + timedelta(days=1):
+        return None, _("created must fall between the year 1900 and today")
+    return moment, None
 
 
 def check_documents(documents: list) -> list[CheckedMatch]:

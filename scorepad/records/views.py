@@ -17,13 +17,13 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
-from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget
 
 from scorepad.core.htmx import form_status, render_page_or_partial, wants_fragment
+from scorepad.core.middleware import phone_time
 from scorepad.core.pagecache import ONCE_SLOT, kept_page
 from scorepad.core.wording import changes_text, folded, join_whole, preset_changes, sentence_html
 from scorepad.matches.access import current_owner, get_own_match, owner_stamp
@@ -304,7 +304,7 @@ def _named(match: Match | exchange.CheckedMatch) -> SafeString:
         _("%(game)s with %(players)s (%(date)s)"),
         game=_(game.name),  # marked in the rules engine
         players=join_whole(players, ", "),
-        date=date_format(localtime(created), "DATE_FORMAT"),
+        date=date_format(phone_time(created), "DATE_FORMAT"),
     )
 
 

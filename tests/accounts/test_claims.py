@@ -265,7 +265,7 @@ def test_a_stopped_or_unknown_link_claims_nothing_and_says_nothing(ana_phone, st
     link = share(build(stranger, CABO_FR))
     link.revoked_at = timezone.now()
     link.save()
-    for url in (followed_url(link), reverse("accounts:claim_followed", args=["no-such-link"])):
+    for url in (followed_url(link), reverse("accounts:claim_followed", args=["no-such-link-" * 3])):
         response = ana_phone.post(url, {"seat": "0"})
         assert response.status_code == 404
         assert "This link no longer works" in response.content.decode()

@@ -370,6 +370,10 @@ def test_a_co_scorers_refused_round_leaves_the_turn_line_as_the_owners(page, pho
     co_scorer = phone()
     co_scorer.goto(share(page, "Make a co-scorer link"))
     expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    # The co-scorer's board stays at round 1 until it sends its round, whatever the
+    # machine's speed: its polls are answered "nothing new" (304) meanwhile. Otherwise a
+    # poll could bring round 2's form first, and the round would be recorded, not refused.
+    co_scorer.route("**/board/**", lambda route: route.fulfill(status=304))
     play_cabo_round(page, {"Ana": "2", "Ben": "6"}, "Ana")
     expect(page.get_by_text("Enter round 2")).to_be_visible()
     turn = "Round 2 · Ben deals, Ana plays first"
@@ -383,6 +387,7 @@ def test_a_co_scorers_refused_round_leaves_the_turn_line_as_the_owners(page, pho
     expect(co_scorer.locator("#standing .turn")).to_be_visible()
     expect(co_scorer.locator("#standing .turn")).to_have_text(turn)
     snap(co_scorer, request, "refused-turn-line")
+    co_scorer.unroute("**/board/**")
     # Put in the form, it is the server's next round: the line names it still.
     co_scorer.get_by_role("button", name="Put it in the form as round 2").click()
     expect(co_scorer.locator("#standing .turn")).to_have_text(turn)

@@ -388,6 +388,23 @@ def test_a_round_added_drops_the_oldest_row_of_a_board_showing_its_last_ten(
     assert 'hx-swap-oob="delete"' not in visitor.post(**post, headers=every).content.decode()
 
 
+@pytest.mark.parametrize("current", ["http://[::1", "http://x]/?rounds=all"])
+def test_a_round_sent_from_an_address_that_cannot_be_read_is_saved_and_answered(
+    owner, visitor, current
+):
+    """The page's address (htmx's HX-Current-URL) was read after the round was saved: one
+    no browser sends answered 500 for a round recorded all the same."""
+    match = cabo_match(owner, 3)
+    answer = visitor.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(4, caller="0", hand_0="0", hand_1="1", seen=match.version),
+        headers={**HTMX, "HX-Current-URL": current},
+    )
+    assert answer.status_code == 200
+    assert round_numbers(answer.content.decode()) == [4]
+    assert match.rounds.filter(number=4, deleted_at__isnull=True).exists()
+
+
 def test_a_round_that_ends_the_match_answers_with_the_result_and_play_again(owner, visitor):
     match = build_match(owner, "cabo", ["Ana", "Ben"], cabo_rounds(2), options={"target": 100})
     answer = visitor.post(

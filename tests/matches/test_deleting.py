@@ -272,6 +272,16 @@ def test_a_deleted_match_leaves_the_history_and_the_home_page_offers_to_undo(cli
     assert Match.objects.get().deleted_at is None
 
 
+@pytest.mark.parametrize("named", ["1" * 4_400, "9" * 25, "-3", "0", "x", "", "²"])
+def test_a_deletion_said_of_no_match_is_the_home_page_as_usual(client, cabo, named):
+    """An address no deletion sends: a number of 4,400 digits, which int() refuses,
+    answered 500."""
+    post(client, "matches:delete", cabo)
+    response = client.get(reverse("home"), {"deleted": named})
+    assert response.status_code == 200
+    assert "Match deleted" not in response.content.decode()
+
+
 def test_the_page_of_a_match_deleted_goes_home_where_the_deletion_can_be_undone(client, cabo):
     """Back to its page after deleting a match: the home page's undo, not "not found"."""
     post(client, "matches:delete", cabo)

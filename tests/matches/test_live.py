@@ -328,6 +328,15 @@ def test_an_unknown_and_a_revoked_link_answer_the_same_page(follow, match):
     assert b"Ana" not in revoked and b"Cabo" not in revoked
 
 
+@pytest.mark.parametrize("token", ["x", "x" * 21, "x" * 65, "x" * 31 + "%00", "x" * 31 + "."])
+def test_a_link_mistyped_past_any_tokens_shape_answers_the_same_page(follow, token):
+    """No token is looked up that `share_token` could not have made (PostgreSQL refused a
+    NUL with a 500); a link cut short or mistyped is still a link that does not work."""
+    unknown = gone_body(Client(), f"/live/{token}/")
+    assert b"data-revive" not in unknown  # no board of its own to come back to
+    gone_body(Client(), f"/live/{token}/rounds/", "post")
+
+
 def test_the_gone_page_speaks_the_visitors_language(follow, match):
     sharing.stop_sharing(match, "follow")
     response = Client().get(live("page", follow), headers={"Accept-Language": "fr"})

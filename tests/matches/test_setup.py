@@ -285,6 +285,32 @@ def test_forged_shown_options_are_a_client_error(client, shown):
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize("field", ["options_shown", "dealer_offered"])
+@pytest.mark.parametrize(
+    "value",
+    ["[" * 50_000, "1" * 4_400, '{"seat": 0, "name": "' + "x" * 1_000 + '"}'],
+    ids=["nested", "long-number", "too-long"],
+)
+def test_a_hidden_field_no_page_writes_is_a_client_error_not_a_crash(client, field, value):
+    """50,000 nested lists (RecursionError) or a number of 4,400 digits (ValueError) in
+    the set-up's hidden JSON failed the set-up and its note on the preset's changes."""
+    url = reverse("matches:new", args=["cabo"])
+    data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
+    assert client.post(url, data | {field: value}).status_code == 400
+    assert not Match.objects.exists()
+    note = {"HX-Request": "true", "HX-Target": "preset-changes"}
+    assert client.get(url, data | {field: value}, headers=note).status_code == 400
+
+
+def test_the_note_on_the_presets_changes_follows_the_options_as_the_page_sends_them(client):
+    url = reverse("matches:new", args=["cabo"])
+    data = rendered_form_data(client.get(url).content)
+    note = {"HX-Request": "true", "HX-Target": "preset-changes"}
+    response = client.get(url, data | {"option_target": "150"}, headers=note)
+    assert response.status_code == 200
+    assert "Target score: 150" in response.content.decode()
+
+
 def test_the_cabo_setup_suggests_two_decks_for_five_or_six_players(client):
     cabo = client.get(reverse("matches:new", args=["cabo"])).content.decode()
     assert "Five or six players with French or Dutch values: shuffle two decks together" in cabo

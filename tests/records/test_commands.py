@@ -108,7 +108,7 @@ def test_import_of_a_missing_file_fails(db, tmp_path):
                     created="0001-01-01T00:00:00+05:00",
                 )
             ).encode(),
-            "created must fall between the years 1 and 9999 in UTC \\(in the file: created\\)",
+            "created must fall between the year 1900 and today \\(in the file: created\\)",
         ),
         (
             json.dumps(

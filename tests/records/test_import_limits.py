@@ -111,6 +111,19 @@ def test_an_owner_past_the_days_limit_is_refused_with_a_message(owner, visitor):
     assert Match.objects.count() == 1
 
 
+def test_backdated_imports_count_in_the_days_limit_from_their_import(visitor):
+    """A file's matches keep their own date, yet count from the day they came: an old
+    date let any number of imports through a day."""
+    old = [a_document(created=f"2025-10-{day:02}T20:15:00Z") for day in (11, 12, 13)]
+    with mock.patch("scorepad.matches.services.MAX_MATCHES_PER_DAY", 2):
+        assert post_file(visitor, json.dumps(old[:2]).encode()).status_code == 302
+        response = post_file(visitor, json.dumps(old[2:]).encode())
+    assert response.status_code == 422
+    assert "You reached 2 matches in a day" in response.content.decode()
+    shown = sorted(match.created.isoformat() for match in Match.objects.all())
+    assert shown == ["2025-10-11T20:15:00+00:00", "2025-10-12T20:15:00+00:00"]
+
+
 def test_names_with_formula_characters_are_neutralised_in_the_csv(owner, visitor):
     # Tab and carriage return are control characters, which no name holds.
     players = ["=cmd|' /C calc'!A0", "@Ben", "+Chloé", "-Dan", "Eve"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django import template
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scorepad.core import wording
 from scorepad.core.forms import OnceForm
+from scorepad.core.middleware import phone_time
 from scorepad.rules.base import join_names
 
 register = template.Library()
@@ -22,6 +25,14 @@ def tr(text: object) -> str:
     if render is not None:
         return render(gettext)
     return gettext(str(text))
+
+
+@register.filter(expects_localtime=False)
+def in_phone_zone(moment: datetime) -> datetime:
+    """A stored time as the phone's zone shows it (`middleware.phone_time`), before
+    `date` or `time`: a match's date that falls out of the calendar there does not fail
+    the page."""
+    return phone_time(moment)
 
 
 @register.filter
