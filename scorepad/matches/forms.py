@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.core.forms import HiddenJSONField, listed_faults
 from scorepad.core.wording import engine_text, number_text, of_name, preset_changes
 from scorepad.guide.cards import french_card
-from scorepad.rules import cabanga, cabo, escoba, get_game
+from scorepad.rules import get_game
 from scorepad.rules.base import (
     MAX_NAME_LENGTH,
     FieldError,
@@ -732,7 +732,6 @@ class CaboRoundForm(RoundForm):
 
     def add_game_fields(self) -> None:
         options = self.setup.options
-        self.card_codes = cabo.card_codes(options)
         self.fields["caller"] = forms.TypedChoiceField(
             label=_("Who called Cabo?"),
             choices=[(i, name) for i, name in enumerate(self.players)],
@@ -740,17 +739,17 @@ class CaboRoundForm(RoundForm):
             widget=forms.RadioSelect,
             error_messages={"required": _("Tick who called Cabo.")},
         )
-        self.negative_hands = cabo.lowest_hand(options) < 0
+        self.negative_hands = self.game.lowest_hand(options) < 0
         for i, name in enumerate(self.players):
             self.fields[f"hand_{i}"] = self.count_field(
                 of_name("points", name),
-                minimum=cabo.lowest_hand(options),
-                maximum=cabo.HIGHEST_HAND,
+                minimum=self.game.lowest_hand(options),
+                maximum=self.game.highest_hand,
                 **{"class": "points-input"},
             )
             self.fields[f"cards_{i}"] = forms.CharField(
                 label=_("Cards (numbers such as 0 7 13)")
-                if cabo.numbered_deck(options)
+                if self.game.numbered_deck(options)
                 else _("Cards (codes such as KH 7S 10D)"),
                 required=False,
                 max_length=200,
@@ -764,7 +763,7 @@ class CaboRoundForm(RoundForm):
                     }
                 ),
             )
-        self.kamikaze_on = options.get("kamikaze") == "twelves" and not self.state.needs_tiebreak
+        self.kamikaze_on = self.game.kamikaze_applies(options, bool(self.state.needs_tiebreak))
         if self.kamikaze_on:
             self.fields["kamikaze"] = forms.TypedChoiceField(
                 label=_("Kamikaze hand (two 12s and two 13s)"),
@@ -775,27 +774,26 @@ class CaboRoundForm(RoundForm):
                 # The page's script ticks it for a hand picked as cards that makes one
                 # (QA27: left on "nobody", though the cards counted as kamikaze).
                 widget=forms.Select(
-                    attrs={"data-kamikaze-values": " ".join(map(str, cabo.KAMIKAZE_VALUES))}
+                    attrs={"data-kamikaze-values": " ".join(map(str, self.game.kamikaze_values))}
                 ),
             )
 
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
         for i, name in enumerate(self.players):
-            codes = (data.get(f"cards_{i}") or "").replace(",", " ").upper().split()
+            codes = self.game.parse_cards(data.get(f"cards_{i}") or "")
             if codes:
-                unknown = [code for code in codes if code not in self.card_codes]
+                unknown = self.game.unknown_cards(codes, self.setup.options)
                 typed = data.get(f"hand_{i}")
                 if unknown:
                     self.add_error(
                         f"cards_{i}",
                         gettext("Unknown card: %(card)s") % {"card": ", ".join(unknown)},
                     )
-                elif typed is not None and typed != (
-                    counted := cabo.hand_value(codes, self.setup.options)
-                ):
+                elif not self.game.cards_match_points(codes, typed, self.setup.options):
                     # The page adds the picked cards up into the points; a total typed
                     # over them afterwards contradicts them: the player says which holds.
+                    counted = self.game.hand_value(codes, self.setup.options)
                     self.add_error(
                         f"hand_{i}",
                         ngettext(
@@ -860,6 +858,15 @@ class CaboRoundForm(RoundForm):
         return initial
 
 
+# Each count's column, as its fields are labelled.
+COUNT_LABELS = {
+    "cards": _("Cards"),
+    "oros": _("Oros"),
+    "sevens": _("Sevens"),
+    "escobas": _("Escobas"),
+}
+
+
 class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
@@ -875,14 +882,15 @@ class EscobaRoundForm(RoundForm):
         self.marked: set[str] = set()  # the fields of all those faults
         last = len(self.sides) - 1
         for i, _side in enumerate(self.sides):
-            # The last side's counts may be left blank: build_round fills them in.
+            # The last side's counts that the sides share (the deal's totals) may be
+            # left blank: build_round fills them in. Escobas left blank are none.
             auto = {"placeholder": gettext("auto")} if i == last else {}
-            self.fields[f"cards_{i}"] = self.count_field(_("Cards"), maximum=40, **auto)
-            self.fields[f"oros_{i}"] = self.count_field(_("Oros"), maximum=10, **auto)
-            self.fields[f"sevens_{i}"] = self.count_field(_("Sevens"), maximum=4, **auto)
-            self.fields[f"escobas_{i}"] = self.count_field(
-                _("Escobas"), maximum=20, placeholder="0"
-            )
+            for key in self.game.counts:
+                self.fields[f"{key}_{i}"] = self.count_field(
+                    COUNT_LABELS[key],
+                    maximum=self.game.most_in_a_deal[key],
+                    **(auto if key in self.game.deal_totals else {"placeholder": "0"}),
+                )
         self.fields["velo"] = forms.TypedChoiceField(
             label=_("Who took the velo (7 of oros)?"),
             choices=[(i, side) for i, side in enumerate(self.sides)],
@@ -892,11 +900,7 @@ class EscobaRoundForm(RoundForm):
         )
         self.fields["opening"] = forms.TypedChoiceField(
             label=_("Opening table for the dealer"),
-            choices=[
-                (0, gettext("no escoba")),
-                (1, gettext("15: one escoba")),
-                (2, gettext("30: two escobas")),
-            ],
+            choices=[(escobas, gettext(label)) for escobas, label in self.game.opening_tables],
             coerce=int,
             initial=0,
             required=False,
@@ -907,10 +911,8 @@ class EscobaRoundForm(RoundForm):
     def build_round(self, data: Mapping) -> dict:
         # The last side may be left blank: the engine says what it took.
         last = len(self.sides) - 1
-        entered = [
-            {key: data.get(f"{key}_{i}") for key in escoba.DEAL_TOTALS}
-            for i in range(len(self.sides))
-        ]
+        totals = self.game.deal_totals
+        entered = [{key: data.get(f"{key}_{i}") for key in totals} for i in range(len(self.sides))]
         # The others took more than a deal holds: said at their counts, where they were
         # typed, not at the blank one (QA: beside an empty field).
         too_many = [
@@ -926,15 +928,13 @@ class EscobaRoundForm(RoundForm):
         # A count the others left blank: said beside theirs, not beside the last side's,
         # which is blank only because there is nothing yet to work it out from.
         untold = over | {
-            key
-            for key in escoba.DEAL_TOTALS
-            if any(data.get(f"{key}_{i}") is None for i in range(last))
+            key for key in totals if any(data.get(f"{key}_{i}") is None for i in range(last))
         }
-        dealer_side = self.game.dealer_side(self.setup, len(self.state.rounds) + 1)
+        number = len(self.state.rounds) + 1
         sides: dict[str, dict] = {}
         for i, side in enumerate(self.sides):
             counts = {}
-            for key in ("cards", "oros", "sevens"):
+            for key in totals:
                 value = data.get(f"{key}_{i}")
                 if not self.missing(f"{key}_{i}", data):
                     pass
@@ -943,8 +943,9 @@ class EscobaRoundForm(RoundForm):
                 else:
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
-            opening = (data.get("opening") or 0) if side == dealer_side else 0
-            counts["escobas"] = (data.get(f"escobas_{i}") or 0) + opening
+            counts["escobas"] = self.game.escobas_with_opening(
+                self.setup, number, side, data.get(f"escobas_{i}") or 0, data.get("opening") or 0
+            )
             # No velo ticked: the field says so; the engine need not say it again.
             counts["velo"] = None if data.get("velo") is None else data["velo"] == i
             sides[side] = counts
@@ -953,7 +954,7 @@ class EscobaRoundForm(RoundForm):
     def show_engine_errors(self, errors: Sequence[FieldError]) -> None:
         # Counts that do not add up to the deck's: said under their column, whose fields
         # are marked, rather than above the form (QA22).
-        columns = {template: key for key, template in escoba.SUM_FAULTS.items()}
+        columns = {template: key for key, template in self.game.sum_faults.items()}
         for error in errors:
             key = columns.get(error.message.template) if error.field == "round" else None
             if key is None:
@@ -1029,8 +1030,7 @@ class EscobaRoundForm(RoundForm):
                 "name": side,
                 "index": i,
                 "fields": [
-                    (self[f"{key}_{i}"], f"{key}_{i}" in self.marked)
-                    for key in ("cards", "oros", "sevens", "escobas")
+                    (self[f"{key}_{i}"], f"{key}_{i}" in self.marked) for key in self.game.counts
                 ],
                 # Said under this row: the faults of several fields, this row's the last.
                 "faults": self.row_faults.get(i, []),
@@ -1041,9 +1041,10 @@ class EscobaRoundForm(RoundForm):
     @classmethod
     def initial_from(cls, data: Mapping, sides: Sequence[str]) -> dict:
         initial: dict[str, object] = {}
+        game = get_game(cls.for_game)
         for i, side in enumerate(sides):
             counts = data["sides"][side]
-            for key in ("cards", "oros", "sevens", "escobas"):
+            for key in game.counts:
                 initial[f"{key}_{i}"] = counts[key]
             if counts["velo"]:
                 initial["velo"] = i
@@ -1060,16 +1061,14 @@ class CabangaRoundForm(RoundForm):
         # said "2 symbols", "went out"), the short labels shown beside them. A count
         # says what it counts: "Ana: 1 symbol" read aloud sounded like Ana's one symbol.
         for i, name in enumerate(self.players):
-            for symbols, label in zip(
-                cabanga.SYMBOLS, (_("1 symbol"), _("2 symbols"), _("3 symbols")), strict=True
-            ):
+            for symbols in self.game.symbols:
                 # The page adds up the points as the counts change, at the engine's price.
                 self.fields[f"n{symbols}_{i}"] = self.count_field(
-                    label,
-                    maximum=60,
+                    _(self.game.symbol_kinds[symbols]),
+                    maximum=self.game.most_of_a_kind,
                     placeholder="0",
                     **{
-                        "data-points": cabanga.SYMBOL_POINTS[symbols],
+                        "data-points": self.game.symbol_points[symbols],
                         "aria-label": ngettext(
                             "%(name)s: cards with %(symbols)s symbol",
                             "%(name)s: cards with %(symbols)s symbols",
@@ -1079,7 +1078,9 @@ class CabangaRoundForm(RoundForm):
                     },
                 )
             self.fields[f"points_{i}"] = self.count_field(
-                _("Points"), **{"data-hand-points": "", "aria-label": of_name("points", name)}
+                _("Points"),
+                maximum=self.game.highest_hand,
+                **{"data-hand-points": "", "aria-label": of_name("points", name)},
             )
             went_out = gettext("%(name)s went out") % {"name": name}
             self.fields[f"out_{i}"] = forms.BooleanField(
@@ -1088,22 +1089,27 @@ class CabangaRoundForm(RoundForm):
                 widget=forms.CheckboxInput(attrs={"aria-label": went_out}),
             )
 
+    def count_keys(self) -> list[str]:
+        """The names of a line's counts, one per kind of card ("n1" for 1 symbol), as
+        its fields' names start."""
+        return [f"n{symbols}" for symbols in self.game.symbols]
+
     def build_round(self, data: Mapping) -> dict:
         hands: dict[str, object] = {}
         for i, name in enumerate(self.players):
-            counts = [data.get(f"n{symbols}_{i}") for symbols in cabanga.SYMBOLS]
+            counts = [data.get(f"{key}_{i}") for key in self.count_keys()]
             points = data.get(f"points_{i}")
             # A count refused (61: "At most 60.") is said beside it: the points the page
             # added up from it are no second fault ("At most 200." for a count of 70),
             # nor is the sum of the counts left without it ("make 0 points, not 61").
-            count_refused = any(f"n{symbols}_{i}" in self.errors for symbols in cabanga.SYMBOLS)
+            count_refused = any(f"n{symbols}_{i}" in self.errors for symbols in self.game.symbols)
             if count_refused and self.added_up(i):
                 self.errors.pop(f"points_{i}", None)
             counted = None
             if any(count is not None for count in counts):
-                counted = cabanga.hand_points(*(count or 0 for count in counts))
+                counted = self.game.hand_points(*(count or 0 for count in counts))
             if data.get(f"out_{i}"):
-                if counted or points:
+                if not self.game.agrees_with_going_out(counted, points):
                     # Contradictory: which one is true is for the player to say.
                     self.add_error(
                         f"out_{i}",
@@ -1112,7 +1118,7 @@ class CabangaRoundForm(RoundForm):
                             "or clear the cards and points."
                         ),
                     )
-                hands[name] = 0
+                hands[name] = self.game.went_out
             elif counted is not None:
                 if points is not None and points != counted and not count_refused:
                     self.add_error(
@@ -1126,25 +1132,28 @@ class CabangaRoundForm(RoundForm):
                     )
                 hands[name] = {
                     symbols: count or 0
-                    for symbols, count in zip(cabanga.SYMBOLS, counts, strict=True)
+                    for symbols, count in zip(self.game.symbols, counts, strict=True)
                 }
             elif points is not None:
                 hands[name] = points
-            elif not any(f"{key}_{i}" in self.errors for key in ("n1", "n2", "n3", "points")):
+            elif not any(f"{key}_{i}" in self.errors for key in [*self.count_keys(), "points"]):
                 # An untouched row is a forgotten player, not one who went out.
-                self.add_error(f"n1_{i}", gettext("Enter the cards left, or tick “went out”."))
+                self.add_error(
+                    f"{self.count_keys()[0]}_{i}",
+                    gettext("Enter the cards left, or tick “went out”."),
+                )
         return {"hands": hands}
 
     def added_up(self, i: int) -> bool:
         """Whether line `i`'s points are its counts added up, as typed (refused or not),
         at the engine's price: what the page puts in the points box (scorepad.js)."""
-        typed = [self[f"n{symbols}_{i}"].data for symbols in cabanga.SYMBOLS]
+        typed = [self[f"n{symbols}_{i}"].data for symbols in self.game.symbols]
         try:
             counts = [int(count) if count not in (None, "") else 0 for count in typed]
             points = int(self[f"points_{i}"].data)
         except (TypeError, ValueError):
             return False
-        return points == cabanga.hand_points(*counts)
+        return points == self.game.hand_points(*counts)
 
     def field_for(self, path: str) -> str | None:
         if path.startswith("hands."):
@@ -1153,8 +1162,9 @@ class CabangaRoundForm(RoundForm):
                 return None
             # A row whose field refused its value (-3 points) says so itself: the engine's
             # "has no hand" that follows is not said again beside it.
-            fields = (f"{key}_{i}" for key in ("n1", "n2", "n3", "points"))
-            return next((name for name in fields if name in self.errors), f"n1_{i}")
+            keys = [*self.count_keys(), "points"]
+            fields = (f"{key}_{i}" for key in keys)
+            return next((name for name in fields if name in self.errors), f"{keys[0]}_{i}")
         return None
 
     def rows(self) -> list[dict]:
@@ -1162,10 +1172,10 @@ class CabangaRoundForm(RoundForm):
             {
                 "name": name,
                 "index": i,
-                "counts": [self[f"n{symbols}_{i}"] for symbols in (1, 2, 3)],
+                "counts": [self[f"{key}_{i}"] for key in self.count_keys()],
                 "steppers": [
-                    {"count": self[f"n{symbols}_{i}"], **_steps_of(name, symbols)}
-                    for symbols in (1, 2, 3)
+                    {"count": self[f"n{symbols}_{i}"], **_steps_of(name, int(symbols))}
+                    for symbols in self.game.symbols
                 ],
                 "points": self[f"points_{i}"],
                 "out": self[f"out_{i}"],
@@ -1176,12 +1186,13 @@ class CabangaRoundForm(RoundForm):
     @classmethod
     def initial_from(cls, data: Mapping, players: Sequence[str]) -> dict:
         initial: dict[str, object] = {}
+        game = get_game(cls.for_game)
         for i, name in enumerate(players):
             hand = data["hands"][name]
             if isinstance(hand, dict):
-                for symbols in (1, 2, 3):
-                    initial[f"n{symbols}_{i}"] = hand.get(str(symbols), 0)
-            elif hand == 0:
+                for symbols in game.symbols:
+                    initial[f"n{symbols}_{i}"] = hand.get(symbols, 0)
+            elif hand == game.went_out:
                 initial[f"out_{i}"] = True
             else:
                 initial[f"points_{i}"] = hand

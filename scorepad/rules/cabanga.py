@@ -42,6 +42,11 @@ SYMBOL_KINDS = {
     "2": gettext_noop("2 symbols"),
     "3": gettext_noop("3 symbols"),
 }
+# The most cards of one kind a round's entry takes for a hand: a count past it was
+# mistyped. (The rules bound a hand's points, `HIGHEST_HAND`, not its counts.)
+MOST_OF_A_KIND = 60
+# What a player who went out scores: no card left, no minus point.
+WENT_OUT = 0
 
 OPTIONS = (
     Option(
@@ -105,11 +110,18 @@ def hand_points(ones: int, twos: int, threes: int) -> int:
     )
 
 
+def agrees_with_going_out(*entered: int | None) -> bool:
+    """Whether what was entered for a player who went out (the points their counted
+    cards make, the points typed; None for nothing entered) agrees with it: nothing,
+    or no point (`WENT_OUT`)."""
+    return all(points is None or points == WENT_OUT for points in entered)
+
+
 def hand_why(player: str, parsed: CabangaRound) -> Text:
     """Where a player's points come from, in the terms they were typed in: "Ana: 2 × 1
     symbol + 1 × 2 symbols = 4", or the points as typed."""
     points = parsed.hands[player]
-    if points == 0:
+    if points == WENT_OUT:
         return Text(gettext_noop("{players} had no card left"), {"players": player})
     if player not in parsed.counts:
         return Text(
@@ -150,6 +162,17 @@ class Cabanga(Game):
         Figure("went_out", gettext_noop("Rounds with no card left"), "went_out"),
     )
 
+    # A round's entry: the kinds of card counted in a hand (their words and what each
+    # costs), the most of one kind, the most points, and what going out scores.
+    symbols = SYMBOLS
+    symbol_kinds = SYMBOL_KINDS
+    symbol_points = SYMBOL_POINTS
+    most_of_a_kind = MOST_OF_A_KIND
+    highest_hand = HIGHEST_HAND
+    went_out = WENT_OUT
+    hand_points = staticmethod(hand_points)
+    agrees_with_going_out = staticmethod(agrees_with_going_out)
+
     def value_lines(self, options: Mapping[str, object]) -> tuple[ValueLine, ...]:
         """What a card left in hand costs, a line per number of symbols printed on it
         (said in words: the cards of a kind differ in colour and number), as the board
@@ -167,7 +190,7 @@ class Cabanga(Game):
         return {
             "rounds": 1,
             "points": result.points[player],
-            "went_out": result.points[player] == 0,
+            "went_out": result.points[player] == WENT_OUT,
         }
 
     def parse_round(self, setup: Setup, raw: Mapping, state: MatchState) -> CabangaRound:
@@ -213,7 +236,7 @@ class Cabanga(Game):
                         player=player,
                     )
                 )
-        if len(hands) == len(setup.players) and all(hands.values()):
+        if len(hands) == len(setup.players) and WENT_OUT not in hands.values():
             errors.append(
                 fault(gettext_noop("at least one player must have no card left"), "hands")
             )

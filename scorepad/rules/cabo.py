@@ -191,6 +191,37 @@ def lowest_hand(options: Mapping[str, object]) -> int:
     return -2 * decks(options) if options["values"] == "nl" else 0
 
 
+# Entering a round ----------------------------------------------------------------
+
+
+def parse_cards(text: str) -> list[str]:
+    """The card codes typed (or picked on the card grid) for one hand, in the order
+    given: separated by commas or spaces, in either case ("kh, 7s" is KH and 7S)."""
+    return text.replace(",", " ").upper().split()
+
+
+def unknown_cards(codes: Iterable[str], options: Mapping[str, object]) -> list[str]:
+    """The codes, among `codes`, of no card of the match's deck (`card_codes`), in the
+    order given: each time it is given."""
+    known = card_codes(options)
+    return [code for code in codes if code not in known]
+
+
+def cards_match_points(
+    codes: Iterable[str], points: int | None, options: Mapping[str, object]
+) -> bool:
+    """Whether a hand's picked cards add up to the points typed beside them (None: no
+    points typed, nothing to contradict). Every code must be a card of the deck."""
+    return points is None or points == hand_value(codes, options)
+
+
+def kamikaze_applies(options: Mapping[str, object], tiebreak: bool) -> bool:
+    """Whether a round asks who held a kamikaze hand: only when two 12s and two 13s
+    are played (option `kamikaze` = `twelves`), and never in a tiebreak round, which
+    rules 1 to 3 alone score (RULES.md "End of match")."""
+    return options.get("kamikaze") == "twelves" and not tiebreak
+
+
 # Options and presets -------------------------------------------------------------
 
 OPTIONS = (
@@ -598,6 +629,19 @@ class Cabo(Game):
     )
 
     # What the pages ask -----------------------------------------------------------
+
+    # The round's entry: its hands' limits and cards, and whether it asks for a
+    # kamikaze hand (see the functions of the same names above).
+    highest_hand = HIGHEST_HAND
+    kamikaze_values = KAMIKAZE_VALUES
+    lowest_hand = staticmethod(lowest_hand)
+    numbered_deck = staticmethod(numbered_deck)
+    card_codes = staticmethod(card_codes)
+    hand_value = staticmethod(hand_value)
+    parse_cards = staticmethod(parse_cards)
+    unknown_cards = staticmethod(unknown_cards)
+    cards_match_points = staticmethod(cards_match_points)
+    kamikaze_applies = staticmethod(kamikaze_applies)
 
     def entry_names(self, state: MatchState) -> tuple[str, ...]:
         """Only the tied players play a tiebreak round."""

@@ -59,6 +59,10 @@ SUM_FAULTS = {
     "oros": gettext_noop("oros must total {expected}; got {got}"),
     "sevens": gettext_noop("sevens must total {expected}; got {got}"),
 }
+# The most of each count one side can capture in a deal, as its entry bounds it: the
+# whole of the deck's share, and half the deck's cards in escobas (each sweep takes the
+# card played and one from the table at least).
+MOST_IN_A_DEAL = {**DEAL_TOTALS, "escobas": DECK_SIZE // 2}
 FIFTEEN = 15
 
 SUITS = ("O", "C", "E", "B")  # oros, copas, espadas, bastos
@@ -148,6 +152,15 @@ def opening_escobas(table: Sequence[str]) -> int:
     if len(table) != 4:
         raise ValueError("the opening table has four cards")
     return {FIFTEEN: 1, 2 * FIFTEEN: 2}.get(sum(card_value(code) for code in table), 0)
+
+
+# The opening table as a deal's entry offers it: the escobas it gives the dealer, each
+# with what the four cards add up to (`opening_escobas`).
+OPENING_TABLES = (
+    (0, gettext_noop("no escoba")),
+    (1, gettext_noop("15: one escoba")),
+    (2, gettext_noop("30: two escobas")),
+)
 
 
 # Options and presets -------------------------------------------------------------
@@ -445,6 +458,16 @@ def dealer_side(setup: Setup, number: int) -> str:
     return dealer
 
 
+def escobas_with_opening(setup: Setup, number: int, side: str, swept: int, opening: int) -> int:
+    """A side's escobas as deal `number` keeps them: those it swept, and for the
+    dealer's side the escobas of the opening table (`OPENING_TABLES`), which arrive in
+    the dealer's escobas figure (RULES.md). ValueError for an opening table that gives
+    no such number of escobas."""
+    if opening not in {escobas for escobas, _label in OPENING_TABLES}:
+        raise ValueError(f"no opening table gives {opening!r} escobas")
+    return swept + (opening if side == dealer_side(setup, number) else 0)
+
+
 def facing_teams(players: Sequence[str]) -> tuple[Team, ...] | None:
     """Four players play as two teams, partners sitting facing: seats 1 and 3 against
     seats 2 and 4, each team named after its players. Fewer play on their own."""
@@ -510,6 +533,14 @@ class Escoba(Game):
     fill_last_side = staticmethod(fill_last_side)
     took_too_many = staticmethod(took_too_many)
     dealer_side = staticmethod(dealer_side)
+    # A deal's entry: each side's counts, the most of each, the totals the sides share
+    # (and the fault of a count that misses its own), and the opening table.
+    counts = COUNTS
+    most_in_a_deal = MOST_IN_A_DEAL
+    deal_totals = DEAL_TOTALS
+    sum_faults = SUM_FAULTS
+    opening_tables = OPENING_TABLES
+    escobas_with_opening = staticmethod(escobas_with_opening)
 
     def check_teams(
         self,
