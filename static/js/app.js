@@ -477,6 +477,9 @@ window.addEventListener("resize", keepClearOfStanding);
 
   // Also the offline rounds' (a round refused in another tab, offline-rounds.js).
   window.scorepad.askForTheBoard = askForTheBoard;
+  // Also a round put back in the form (offline-rounds.js): kept at once, not after the
+  // input event's turn, or a board answering in between brings its fresh form empty.
+  window.scorepad.keepDraft = keepDraft;
 
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!askedForTheBoard || !event.detail.target || event.detail.target.id !== "scoreboard") return;

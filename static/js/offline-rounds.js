@@ -559,8 +559,11 @@
     form.querySelectorAll("input.card-codes").forEach(function (input) {
       if (input.value) input.dispatchEvent(new Event("input", { bubbles: true }));
     });
-    // Kept in the tab as typed (app.js), through a Reload, as a round being typed is.
+    // Kept in the tab as typed (app.js), through a Reload, as a round being typed is;
+    // kept now: the board asked for as the connection came back (live.js, sendAll) may
+    // answer before a deferred keeping runs, and its fresh form came empty (CI).
     form.dispatchEvent(new Event("input", { bubbles: true }));
+    window.scorepad.keepDraft(form);
     if (title) {
       title.tabIndex = -1;
       title.focus({ preventScroll: true });
