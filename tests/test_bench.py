@@ -77,6 +77,16 @@ def test_a_history_holds_the_three_games_mostly_played_to_the_end():
     assert any(document["teams"] for document in documents)
 
 
+def test_a_history_of_more_matches_than_a_day_allows_is_saved_whole(monkeypatch):
+    """The 5,000-match history passes the day's quota of matches: saved as played over
+    months, not imported today (the quota counts an import from its day, F47)."""
+    monkeypatch.setattr("scorepad.limits.MAX_MATCHES_PER_FILE", 4)
+    monkeypatch.setattr("scorepad.matches.services.MAX_MATCHES_PER_DAY", 6)
+    owner = Owner.objects.create()
+    saved = data.save(owner, data.history_documents(12, datetime.now(UTC)))
+    assert len(saved) == Match.objects.filter(owner=owner, imported=None).count() == 12
+
+
 def test_a_session_cookie_opens_the_owners_history(client):
     owner = Owner.objects.create()
     data.save(owner, data.history_documents(3, datetime.now(UTC)))

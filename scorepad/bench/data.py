@@ -227,7 +227,8 @@ def save(owner, documents: list[dict]) -> list:
     """The documents checked and saved by the app's own import: stored exactly as the app
     stores matches, summaries and dates included, however that storage changes. Saved as
     files within the import's limits, each match last changed when it was played (as an
-    old history was), so that the day's quota counts only the matches of the last day."""
+    old history was, played in the app rather than imported), so that the day's quota counts
+    only the matches of the last day."""
     from django.db.models import F
 
     from scorepad.limits import MAX_MATCHES_PER_FILE, MAX_ROUNDS_PER_FILE
@@ -243,7 +244,9 @@ def save(owner, documents: list[dict]) -> list:
         )
         if full and chunk:
             made = save_matches(owner, check_documents(chunk))
-            Match.objects.filter(pk__in=[m.pk for m in made]).update(updated=F("created"))
+            Match.objects.filter(pk__in=[m.pk for m in made]).update(
+                updated=F("created"), imported=None
+            )
             saved.extend(made)
             chunk = []
         if document is not None:
