@@ -146,7 +146,7 @@ def test_the_history_shows_a_round_recorded_after_it_was_kept(owner, visitor):
         round_post(1, caller="0", hand_0="0", hand_1="120"),
     )
     content = visitor.get(HISTORY).content.decode()
-    assert "Won by Ana" in content
+    assert 'Won by <span class="name-whole">Ana</span>' in content
     home = visitor.get(reverse("home")).content.decode()
     assert reverse("matches:match", args=[match.pk]) not in home
 

@@ -215,7 +215,7 @@ def test_the_seats_page_tells_two_matches_of_one_evening_apart(anas, ana_phone):
     unfinished = build(anas, {**CABO_FR, "rounds": CABO_FR["rounds"][:1]})
     assert finished.finished and not unfinished.finished
     content = ana_phone.get(SEATS).content.decode()
-    assert "3 rounds played · Won by Ana" in content
+    assert '3 rounds played · Won by <span class="name-whole">Ana</span>' in content
     assert "1 round played</p>" in content
     assert f'datetime="{timezone.localtime(finished.created).isoformat()}"' in content
 

@@ -136,9 +136,12 @@ def just_started_note(client, game="cabo") -> str | None:
 
 
 def test_the_set_up_names_a_match_of_its_game_started_within_the_hour_for_back(client):
-    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    match_id = create_match(client, "cabo", ["<b>Ana</b>", "Anne-Sophie"], preset="fr")
     note = just_started_note(client)
-    assert "You started a match with Ana, Ben from here a moment ago." in note
+    # Each name whole on a line (QA48: "Anne-" / "Sophie"), and escaped.
+    ana = '<span class="name-whole">&lt;b&gt;Ana&lt;/b&gt;</span>'
+    anne = '<span class="name-whole">Anne-Sophie</span>'
+    assert f"You started a match with {ana}, {anne} from here a moment ago." in note
     assert reverse("matches:match", args=[match_id]) in note
     assert "hidden" in note  # shown by the page's script when Back brought it again
     assert just_started_note(client, "escoba") is None

@@ -31,12 +31,14 @@ def test_the_history_lists_the_visitors_matches_newest_first(owner, visitor):
 def test_a_finished_match_shows_its_winners_and_a_shared_victory_says_so(owner, visitor):
     build(owner, CABANGA_SHARED)
     content = visitor.get(HISTORY).content.decode()
-    # Said as the board says them (QA29: "B, C, D" beside "B, C and D share the victory").
-    assert "Won by B, C and D" in content
+    # Said as the board says them (QA29: "B, C, D" beside "B, C and D share the victory"),
+    # each name kept whole on a line (QA48).
+    b, c, d = (f'<span class="name-whole">{name}</span>' for name in "BCD")
+    assert f"Won by {b}, {c} and {d}" in content
     assert "shared victory" in content
     assert "Finished" in content
     french = visitor.get(HISTORY, headers={"Accept-Language": "fr"}).content.decode()
-    assert "Gagnée par B, C et D" in french
+    assert f"Gagnée par {b}, {c} et {d}" in french
 
 
 def test_a_match_in_progress_offers_to_continue(owner, visitor):

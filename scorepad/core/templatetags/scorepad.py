@@ -11,7 +11,6 @@ from django.utils.translation import gettext
 from scorepad.core import wording
 from scorepad.core.forms import OnceForm
 from scorepad.core.middleware import phone_time
-from scorepad.rules.base import join_names
 
 register = template.Library()
 
@@ -35,12 +34,6 @@ def in_phone_zone(moment: datetime) -> datetime:
     return phone_time(moment)
 
 
-@register.filter
-def said_names(names: object) -> str:
-    """`{{ match.winners|said_names }}`: "Ana and Ben", as the board says them."""
-    return tr(join_names(list(names)))
-
-
 # The names of a sentence kept whole on a line (QA48): see `wording.whole_name`.
 LONGEST_WHOLE_NAME = wording.LONGEST_WHOLE_NAME
 
@@ -60,7 +53,8 @@ def join_whole(names: object, separator: str) -> SafeString:
 
 @register.filter
 def said_names_whole(names: object) -> SafeString:
-    """`{{ match.players|said_names_whole }}`: `said_names`, each name a `whole_name`."""
+    """`{{ match.winners|said_names_whole }}`: "Ana and Ben", as the board says them,
+    each name a `whole_name`."""
     return wording.said_names_whole(names)
 
 
