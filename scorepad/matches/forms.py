@@ -808,6 +808,10 @@ class CaboRoundForm(RoundForm):
                 hands[name] = codes
             elif data.get(f"hand_{i}") is not None:
                 hands[name] = data[f"hand_{i}"]
+            elif self.kamikaze_on and data.get("kamikaze") == i and self.missing(f"hand_{i}", data):
+                # Said by the kamikaze list, the hand is known: two 12s and two 13s (QA50:
+                # the scorer had to type it too).
+                hands[name] = self.game.kamikaze_hand
             elif self.missing(f"hand_{i}", data):
                 # A blank hand is refused, not taken as 0: it is more often forgotten.
                 self.add_error(

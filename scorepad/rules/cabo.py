@@ -634,6 +634,7 @@ class Cabo(Game):
     # kamikaze hand (see the functions of the same names above).
     highest_hand = HIGHEST_HAND
     kamikaze_values = KAMIKAZE_VALUES
+    kamikaze_hand = KAMIKAZE_HAND
     lowest_hand = staticmethod(lowest_hand)
     numbered_deck = staticmethod(numbered_deck)
     card_codes = staticmethod(card_codes)

@@ -274,9 +274,29 @@
     }
   });
 
+  // A player chosen in the kamikaze list by hand: their blank hand is what two 12s and
+  // two 13s make, filled in (QA50: it had to be typed too), and emptied again if the list
+  // moves on before anyone typed over it. The server takes a blank one so as well.
+  function fillKamikazeHand(list) {
+    const form = list.closest("form");
+    const worth = list.dataset.kamikazeValues.split(" ").reduce(function (sum, value) { return sum + Number(value); }, 0);
+    form.querySelectorAll("input.points-input[data-kamikaze-filled]").forEach(function (input) {
+      if (input.value === String(worth)) input.value = "";
+      delete input.dataset.kamikazeFilled;
+    });
+    const hand = list.value !== "" && form.querySelector("input.points-input[name='hand_" + list.value + "']");
+    if (hand && hand.value === "") {
+      hand.value = String(worth);
+      hand.dataset.kamikazeFilled = "";
+    }
+  }
+
   document.addEventListener("change", function (event) {
     // A player chosen in the kamikaze list by hand replaces one kept from before.
-    if (event.target.matches("select[data-kamikaze-values]")) delete event.target.dataset.ticked;
+    if (event.target.matches("select[data-kamikaze-values]")) {
+      delete event.target.dataset.ticked;
+      fillKamikazeHand(event.target);
+    }
     // "Went out" empties the player's counts: nothing left in hand. Ticked by mistake
     // and unticked, it gives them back (if nothing was typed there meanwhile).
     if (event.target.matches(".out-pick input")) {

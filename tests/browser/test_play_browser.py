@@ -446,6 +446,33 @@ def test_a_kamikaze_ticked_by_hand_comes_back_when_picked_cards_no_longer_make_o
     expect(kamikaze).to_have_value("")
 
 
+def test_a_player_chosen_in_the_kamikaze_list_gets_the_kamikaze_hand_in_a_blank_box(page, shot):
+    """QA50: the hand named in the list had to be typed too. A blank box gets what two
+    12s and two 13s make; the list moved on, the box is blank again; a hand typed
+    already is left as it is."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"], preset=("Official Cabo deck", "official"))
+    kamikaze = page.get_by_label("Kamikaze hand (two 12s and two 13s)")
+    ben, chloe = (
+        row(page, "Ben").locator("input.points-input"),
+        row(page, "Chloé").locator("input.points-input"),
+    )
+    chloe.fill("7")
+    kamikaze.select_option("2")  # Chloé: her hand typed already stays
+    expect(chloe).to_have_value("7")
+    kamikaze.select_option("1")  # Ben
+    expect(ben).to_have_value("50")
+    expect(chloe).to_have_value("7")
+    kamikaze.select_option("")  # nobody after all
+    expect(ben).to_have_value("")
+    kamikaze.select_option("1")
+    expect(ben).to_have_value("50")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("3")
+    shot("kamikaze-chosen")
+    record(page)
+    expect(page.locator("#round-1 .pts")).to_have_text(["+50", "+0", "+50"])
+
+
 def test_a_total_that_went_back_to_50_is_marked_where_the_round_lands(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"], preset=("Official Cabo deck", "official"))
     for number in (1, 2):  # Ben holds 50: 50, then exactly 100

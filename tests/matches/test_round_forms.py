@@ -423,3 +423,23 @@ def test_the_cards_field_gives_examples_of_the_matchs_deck(client, preset, label
     page = client.get(reverse("matches:match", args=[match_id])).content.decode()
     assert label in page
     assert other not in page
+
+
+def test_the_hand_of_the_player_named_in_the_kamikaze_list_may_be_left_blank(client):
+    """QA50: named in the kamikaze list, the hand is known (two 12s and two 13s): left
+    blank, it counts as that; typed otherwise, it is refused as before, and a blank
+    hand of anyone else is still asked for."""
+    match_id = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="official")
+    refused = add(client, match_id, caller="0", hand_0="3", kamikaze="1")
+    assert "Enter the points of this hand, or pick its cards." in errors_of(refused)
+    assert not Round.objects.exists()
+    typed_otherwise = add(
+        client, match_id, caller="0", hand_0="3", hand_1="40", hand_2="9", kamikaze="1"
+    )
+    assert typed_otherwise.status_code == 422
+    assert not Round.objects.exists()
+    response = add(client, match_id, caller="0", hand_0="3", hand_2="9", kamikaze="1")
+    assert response.status_code == 302
+    recorded = Round.objects.get()
+    assert recorded.data["hands"] == {"Ana": 3, "Ben": 50, "Chloé": 9}
+    assert recorded.data["kamikaze"] == "Ben"
