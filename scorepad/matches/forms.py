@@ -875,6 +875,8 @@ class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
     for_game = "escoba"
+    # The side whose escobas are the opening table's alone (`build_round`), if any.
+    escobas_of_opening: int | None = None
 
     def add_game_fields(self) -> None:
         self.sides = self.players
@@ -947,9 +949,14 @@ class EscobaRoundForm(RoundForm):
                 else:
                     self.add_error(f"{key}_{i}", gettext("Enter a number."))
                 counts[key] = value
+            swept = data.get(f"escobas_{i}") or 0
             counts["escobas"] = self.game.escobas_with_opening(
-                self.setup, number, side, data.get(f"escobas_{i}") or 0, data.get("opening") or 0
+                self.setup, number, side, swept, data.get("opening") or 0
             )
+            if counts["escobas"] != swept and not swept:
+                # Its escobas are the opening table's alone: a fault of them is said
+                # there, not beside a box that reads 0 (QA50).
+                self.escobas_of_opening = i
             # No velo ticked: the field says so; the engine need not say it again.
             counts["velo"] = None if data.get("velo") is None else data["velo"] == i
             sides[side] = counts
@@ -1024,6 +1031,8 @@ class EscobaRoundForm(RoundForm):
             for i, side in sorted(enumerate(self.sides), key=lambda seat: -len(seat[1])):
                 if named == side or named.startswith(f"{side}."):
                     key = named.removeprefix(side).removeprefix(".") or "cards"
+                    if key == "escobas" and i == self.escobas_of_opening:
+                        return "opening"
                     return "velo" if key == "velo" else f"{key}_{i}"
             return None
         return "velo" if "velo" in path else None
