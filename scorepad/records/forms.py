@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from scorepad.core.forms import OnceForm
 from scorepad.limits import MAX_IMPORT_BYTES
 from scorepad.matches.models import GAME_CHOICES, HouseRule, Match, Owner, Seat, options_key
+from scorepad.rules.base import typed_name
 
 from . import exchange
 from .names import same_player
@@ -145,7 +146,9 @@ class HouseRuleForm(forms.Form):
         self.match = match
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
+        # As a player's name is kept: without what shows nothing (a zero-width space: a
+        # rule named that alone was a blank button), composed, its spaces one each.
+        name = " ".join(typed_name(self.cleaned_data["name"]).split())
         if not name:
             raise forms.ValidationError(_("Give the house rule a name."))
         # Compared here, not by the database: SQLite's `iexact` folds ASCII letters only,

@@ -105,6 +105,22 @@ def test_a_house_rule_needs_a_name(owner, visitor):
     assert not HouseRule.objects.exists()
 
 
+def test_a_house_rule_name_is_kept_without_what_shows_nothing(owner, visitor):
+    """Zero-width spaces alone were saved as a name: a blank button on the set-up page;
+    beside a name, a second rule that read the same."""
+    match = build(owner, CABO_FR)
+    response = visitor.post(save_url(match), {"name": "\u200b\u200b"})
+    assert response.status_code == 422
+    assert 'id="name-errors"' in response.content.decode()
+    assert visitor.post(save_url(match), {"name": "Chez\u200b Marie\u200b"}).status_code == 302
+    assert HouseRule.objects.get().name == "Chez Marie"
+    other = build(owner, {**CABO_FR, "options": {**CABO_FR["options"], "target": 150}})
+    response = visitor.post(save_url(other), {"name": "\u200bchez marie"})
+    assert "You already have house rules called “Chez Marie” for this game." in (
+        response.content.decode()
+    )
+
+
 def test_house_rules_of_another_visitors_match_cannot_be_saved(owner, other_visitor):
     match = build(owner, CABO_FR)
     assert other_visitor.post(save_url(match), {"name": "Mine"}).status_code == 404
