@@ -471,7 +471,13 @@
     const form = roundForm();
     const here = form && form.getAttribute("action") === gone.action;
     const rest = found.rounds.filter(function (round) { return round !== gone; });
-    const renumbered = renumber(rest, gone.action, gone.number, here ? serverNumber(form) + keptBefore(rest, gone, form) : gone.number);
+    // The rounds after it take its place, from the server's next round: never a number
+    // past their own. Refused as taken, the round taken off was a round another phone
+    // recorded, so the rounds typed after it keep their numbers, and go: refused in
+    // turn if taken too (QA53: moved on to the server's next one, a deal another phone
+    // had recorded was counted twice).
+    const start = here ? Math.min(serverNumber(form) + keptBefore(rest, gone, form), gone.number + 1) : gone.number;
+    const renumbered = renumber(rest, gone.action, gone.number, start);
     save(renumbered);
     // The form prepared for the round after the kept ones follows them.
     if (here) {

@@ -551,6 +551,42 @@ def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_
     ]
 
 
+def test_taken_off_the_list_a_copy_of_another_phones_round_leaves_the_next_at_its_number(
+    page, shot
+):
+    """QA53: rounds 1 and 2 kept offline while another phone recorded rounds 1 and 2 of
+    the same deals. Round 1 refused and taken off the list (a copy of the other phone's),
+    round 2 went on as round 3, and the deal counted twice. It goes as round 2, and is
+    refused in turn; the one after a round another phone did not record goes on."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "4"})
+    another_phone_records(1, "Ana", {"Ana": 2, "Ben": 8})
+    another_phone_records(2, "Ben", {"Ana": 21, "Ben": 1})  # the same deal, read otherwise
+    page.context.set_offline(False)
+    listed = page.locator(".unsent li")
+    expect(listed.first).to_contain_text("Round 1 · refused")
+    listed.first.get_by_role("button", name="Take it off the list").click()
+    expect(listed.first).to_contain_text("Round 2 · refused")
+    expect(listed.first).to_contain_text("Round 2 was already recorded")
+    expect(listed.nth(1)).to_contain_text("Round 3 · not sent yet")
+    assert Match.objects.get().rounds.count() == 2
+    shot("copy-taken-off")
+    # That one a copy too: taken off, the round after it goes as round 3, the next deal.
+    listed.first.get_by_role("button", name="Take it off the list").click()
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.locator("#round-3 .pts")).to_have_text(["+0", "+4"])
+    match = Match.objects.get()
+    assert [(r.number, r.data["hands"]) for r in match.active_rounds()] == [
+        (1, {"Ana": 2, "Ben": 8}),
+        (2, {"Ana": 21, "Ben": 1}),
+        (3, {"Ana": 0, "Ben": 4}),
+    ]
+
+
 def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent_again(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     match_url = page.url.split("#")[0]
