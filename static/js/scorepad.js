@@ -276,18 +276,37 @@
 
   // A player chosen in the kamikaze list by hand: their blank hand is what two 12s and
   // two 13s make, filled in (QA50: it had to be typed too), and emptied again if the list
-  // moves on before anyone typed over it. The server takes a blank one so as well.
+  // moves on before anyone typed over it. The server takes a blank one so as well. Which
+  // box the list filled is kept in the tab, as what is typed is (app.js), through a
+  // Reload and Back (QA53: after a Reload the 50 stayed and was recorded).
+  const KAMIKAZE_FILLED = "scorepad.kamikaze-filled:";
+
+  function filledBox(form) {
+    const number = form.elements.number ? form.elements.number.value : "";
+    return KAMIKAZE_FILLED + form.getAttribute("action") + "#" + number;
+  }
+
   function fillKamikazeHand(list) {
     const form = list.closest("form");
-    const worth = list.dataset.kamikazeValues.split(" ").reduce(function (sum, value) { return sum + Number(value); }, 0);
-    form.querySelectorAll("input.points-input[data-kamikaze-filled]").forEach(function (input) {
-      if (input.value === String(worth)) input.value = "";
-      delete input.dataset.kamikazeFilled;
-    });
+    const worth = String(list.dataset.kamikazeValues.split(" ").reduce(function (sum, value) { return sum + Number(value); }, 0));
+    const key = filledBox(form);
+    let filled = null;
+    try {
+      filled = window.sessionStorage.getItem(key);
+      window.sessionStorage.removeItem(key);
+    } catch (error) {
+      // no storage: nothing filled is known
+    }
+    const before = filled && form.querySelector("input.points-input[name='" + filled + "']");
+    if (before && before.value === worth) before.value = "";
     const hand = list.value !== "" && form.querySelector("input.points-input[name='hand_" + list.value + "']");
     if (hand && hand.value === "") {
-      hand.value = String(worth);
-      hand.dataset.kamikazeFilled = "";
+      hand.value = worth;
+      try {
+        window.sessionStorage.setItem(key, hand.name);
+      } catch (error) {
+        // no storage: left filled if the list moves on
+      }
     }
   }
 
