@@ -875,7 +875,7 @@ class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
     for_game = "escoba"
-    # The side whose escobas are the opening table's alone (`build_round`), if any.
+    # The side whose escobas count the opening table's (`build_round`), if any.
     escobas_of_opening: int | None = None
 
     def add_game_fields(self) -> None:
@@ -953,9 +953,9 @@ class EscobaRoundForm(RoundForm):
             counts["escobas"] = self.game.escobas_with_opening(
                 self.setup, number, side, swept, data.get("opening") or 0
             )
-            if counts["escobas"] != swept and not swept:
-                # Its escobas are the opening table's alone: a fault of them is said
-                # there, not beside a box that reads 0 (QA50).
+            if counts["escobas"] != swept:
+                # Its escobas count the opening table's: a fault of them is said there,
+                # not beside a box that reads 0, or 1 of 2 cards (QA50, QA53).
                 self.escobas_of_opening = i
             # No velo ticked: the field says so; the engine need not say it again.
             counts["velo"] = None if data.get("velo") is None else data["velo"] == i
@@ -1005,9 +1005,18 @@ class EscobaRoundForm(RoundForm):
 
     def listed_faults(self) -> list[tuple[str, str]]:
         # The columns' sums too, each linking to its column's first field, and the faults
-        # of several fields, each to the first of them.
+        # of several fields, each to the first of them. The opening table's fault names
+        # it, as a side's count's does (QA53: it read as the line's above it).
         sums = [(self[f"{key}_0"].id_for_label, fault) for key, fault in self.column_faults.items()]
-        return super().listed_faults() + sums + self.listed_first
+        opening = self["opening"]
+        at_opening = {opening.auto_id, f"{opening.auto_id}_0"}  # a list of choices links its first
+        listed = [
+            (target, gettext("%(name)s: %(fault)s") % {"name": opening.label, "fault": said})
+            if target in at_opening
+            else (target, said)
+            for target, said in super().listed_faults()
+        ]
+        return listed + sums + self.listed_first
 
     def fault_on_line(self, line: str, field: forms.BoundField, fault: str) -> str:
         # A side's line holds a count of each kind: which one, as beside it.

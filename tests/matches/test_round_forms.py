@@ -448,7 +448,8 @@ def test_the_hand_of_the_player_named_in_the_kamikaze_list_may_be_left_blank(cli
 def test_a_fault_of_escobas_the_opening_table_alone_made_is_said_beside_it(client):
     """QA50: the dealer's side took 2 cards and the opening table gave it two escobas:
     "Escobas cannot exceed half the cards" was said beside its escobas' box, blank. Said
-    beside the opening table instead; escobas typed too, it stays beside them."""
+    beside the opening table instead, and so with one escoba typed and one of the table
+    (QA53: beside a box reading 1 of 2 cards); with none of the table, beside the box."""
     match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
     deal = {"cards_0": "2", "cards_1": "38", "oros_0": "0", "oros_1": "10", "sevens_0": "0"}
     deal.update(sevens_1="4", escobas_1="0", velo="1", opening="2")
@@ -456,7 +457,11 @@ def test_a_fault_of_escobas_the_opening_table_alone_made_is_said_beside_it(clien
     content = add(client, match_id, **deal).content.decode()
     assert re.search(rf'id="id_opening_error"><li>{said}</li>', content)
     assert 'id="id_escobas_0_error"' not in content
-    content = add(client, match_id, **{**deal, "escobas_0": "1"}).content.decode()
+    content = add(client, match_id, **{**deal, "escobas_0": "1", "opening": "1"}).content.decode()
+    assert re.search(rf'id="id_opening_error"><li>{said}</li>', content)
+    # Listed at the top of the page too (without JavaScript), naming where it is.
+    assert f"Opening table for the dealer: {said}" in content
+    content = add(client, match_id, **{**deal, "escobas_0": "2", "opening": "0"}).content.decode()
     assert re.search(rf'id="id_escobas_0_error"><li>{said}</li>', content)
     assert 'id="id_opening_error"' not in content
     assert not Round.objects.exists()
