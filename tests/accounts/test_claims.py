@@ -216,6 +216,8 @@ def test_the_seats_page_tells_two_matches_of_one_evening_apart(anas, ana_phone):
     assert finished.finished and not unfinished.finished
     content = ana_phone.get(SEATS).content.decode()
     assert '3 rounds played · Won by <span class="name-whole">Ana</span>' in content
+    # Each name of the line-up whole on a line too (QA53: "Marie-" / "Claire" at 320 px).
+    assert '<span class="name-whole">Ana</span>, <span class="name-whole">Ben</span>' in content
     assert "1 round played</p>" in content
     assert f'datetime="{timezone.localtime(finished.created).isoformat()}"' in content
 
@@ -481,7 +483,7 @@ def test_my_claimed_matches_are_listed_newest_match_first(ana, anas, ana_phone):
     old, new = build_match(anas, "cabo", ["Old", "Ben"]), build_match(anas, "cabo", ["New", "Ben"])
     Claim.objects.create(user=ana, match=new, position=0)
     Claim.objects.create(user=ana, match=old, position=0)  # claimed last
-    content = ana_phone.get(STATISTICS).content.decode()
+    content = text_of(ana_phone.get(STATISTICS).content.decode())
     assert content.index("Old, Ben") > content.index("New, Ben")
 
 
@@ -568,7 +570,9 @@ def test_the_offer_says_the_player_as_the_statistics_do(ana, anas, ana_phone):
     finished_match(anas, "Ben", "Zoë")
     seats = ana_phone.post(claim_url(first), {"seat": "0"}, follow=True).content.decode()
     assert "Zoë also sits in 2 other matches of yours." in seats
-    assert "I am Zoë in all 2" in seats and 'value="Zoë"' in seats
+    # The name kept whole on the button's line (QA53: "Là aussi, je suis Jean-" / "Baptiste").
+    assert 'I am <span class="name-whole">Zoë</span> in all 2' in seats
+    assert 'value="Zoë"' in seats
     response = ana_phone.post(EVERYWHERE, {"name": "Zoë"}, follow=True)
     assert "You are Zoë in 2 more matches." in text_of(response.content.decode())
 

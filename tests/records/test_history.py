@@ -35,6 +35,8 @@ def test_a_finished_match_shows_its_winners_and_a_shared_victory_says_so(owner, 
     # each name kept whole on a line (QA48).
     b, c, d = (f'<span class="name-whole">{name}</span>' for name in "BCD")
     assert f"Won by {b}, {c} and {d}" in content
+    a = '<span class="name-whole">A</span>'
+    assert f'<p class="match-players">{a}, {b}, {c}, {d}</p>' in content  # QA53
     assert "shared victory" in content
     assert "Finished" in content
     french = visitor.get(HISTORY, headers={"Accept-Language": "fr"}).content.decode()
