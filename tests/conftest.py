@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -110,6 +111,50 @@ def browser_context_args() -> dict[str, object]:
         "color_scheme": "light",
         "service_workers": "block",
     }
+
+
+class Answering:
+    """The live server's application, counting the requests it is answering: a test's
+    database is emptied once the server owes its pages nothing more. On PostgreSQL the
+    emptying (TRUNCATE, table after table) and a request still writing (a poll or a kept
+    round of a page just closed) waited for each other: a deadlock, and the test erred
+    at its teardown (CI)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.busy = 0
+        self.changed = threading.Condition()
+
+    def __call__(self, environ, start_response):
+        with self.changed:
+            self.busy += 1
+        try:
+            return self.app(environ, start_response)
+        finally:
+            with self.changed:
+                self.busy -= 1
+                self.changed.notify_all()
+
+    def wait_until_idle(self, seconds: float = 10) -> None:
+        with self.changed:
+            self.changed.wait_for(lambda: self.busy == 0, timeout=seconds)
+
+
+@pytest.fixture(autouse=True)
+def _server_idle_before_emptying(request) -> Iterator[None]:
+    """A test of the live server ends once the server answered its pages (`Answering`):
+    torn down after the test's own fixtures (its pages closed), before its database is
+    emptied (pytest-django's, set up before this one)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    httpd = request.getfixturevalue("live_server").thread.httpd
+    app = httpd.get_app()
+    if not isinstance(app, Answering):
+        app = Answering(app)
+        httpd.set_app(app)
+    yield
+    app.wait_until_idle()
 
 
 @pytest.fixture
