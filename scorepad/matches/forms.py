@@ -774,7 +774,11 @@ class CaboRoundForm(RoundForm):
                 # The page's script ticks it for a hand picked as cards that makes one
                 # (QA27: left on "nobody", though the cards counted as kamikaze).
                 widget=forms.Select(
-                    attrs={"data-kamikaze-values": " ".join(map(str, self.game.kamikaze_values))}
+                    attrs={
+                        "data-kamikaze-values": " ".join(map(str, self.game.kamikaze_values)),
+                        # What the page fills in for the hand of the player chosen here.
+                        "data-kamikaze-hand": str(self.game.kamikaze_hand),
+                    }
                 ),
             )
 

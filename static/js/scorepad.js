@@ -288,7 +288,7 @@
 
   function fillKamikazeHand(list) {
     const form = list.closest("form");
-    const worth = String(list.dataset.kamikazeValues.split(" ").reduce(function (sum, value) { return sum + Number(value); }, 0));
+    const worth = list.dataset.kamikazeHand; // the engine's (forms.py)
     const key = filledBox(form);
     let filled = null;
     try {
