@@ -297,7 +297,7 @@ def test_the_scorer_and_a_follower_cannot_both_be_one_seat(ana, ben, anas, ana_p
 def test_another_accounts_statistics_and_seats_show_nothing_of_mine(ana, anas, ben_phone):
     match = build(anas, CABO_FR)
     Claim.objects.create(user=ana, match=match, position=0)
-    statistics = ben_phone.get(STATISTICS).content.decode()
+    statistics = text_of(ben_phone.get(STATISTICS).content.decode())
     assert "No finished match counts yet" in statistics and "Ana, Ben" not in statistics
     assert claim_url(match) not in ben_phone.get(SEATS).content.decode()
 

@@ -78,7 +78,7 @@ def test_a_game_known_only_to_the_engine_plays_through_every_page(lowest, client
     assert "lowest-entry" not in finished  # no entry once the match is over
 
     # History: the match, the chart and the player's generic figures.
-    assert "Ana, Ben, Chloé" in client.get(reverse("records:history")).content.decode()
+    assert "Ana, Ben, Chloé" in text_of(client.get(reverse("records:history")).content.decode())
     assert client.get(reverse("records:chart", args=[match_id])).status_code == 200
     ben = client.get(reverse("records:player", args=["Ben"])).content.decode()
     assert "<h2>Lowest</h2>" in ben
