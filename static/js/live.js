@@ -168,8 +168,56 @@
       return;
     }
     elt.dataset.etag = xhr.getResponseHeader("ETag") || "";
-    // An answer older than the board (a poll overtaken by this phone's own round).
-    if (incoming <= versionOf(board)) event.detail.shouldSwap = false;
+    // An answer older than the board (a poll overtaken by this phone's own round), unless
+    // the board's form is older still (`ownAnswer`).
+    if (incoming <= versionOf(board) && !(board && board.hasAttribute("data-form-behind"))) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // The answer to this phone's own change may come after a poll brought the board with
+  // that change in it, or later ones (CI: round 1's row twice, the answer adding the row
+  // the poll had brought). Its regions then say nothing the board does not: a row shown
+  // is not added again, and an answer older than the board swaps none of the board's
+  // regions (their totals would go back in time, and the next poll, a 304, would leave
+  // them so). Its fresh form, for a round recorded meanwhile, is swapped in all the same
+  // (the one sent, still filled in, would be sent again), and the board is asked for at
+  // once, to come whole with the form for the round to play.
+  let ownAnswer = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    ownAnswer = null;
+    const target = event.detail.target;
+    if (poller(event) || !target || target.id === "scoreboard" || !event.detail.shouldSwap) return;
+    const found = /\bid="standing" data-board-of="(\w+)" data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    const standing = document.getElementById("standing");
+    if (found && standing && found[1] === standing.getAttribute("data-board-of")) {
+      ownAnswer = { older: Number(found[2]) < Number(standing.getAttribute("data-version")) };
+    }
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (!ownAnswer || !event.detail.shouldSwap) return;
+    const target = event.detail.target;
+    if (ownAnswer.older) {
+      if (target && target.closest && target.closest("#scoreboard")) event.detail.shouldSwap = false;
+      return;
+    }
+    const fragment = event.detail.fragment;
+    const rows = fragment && fragment.querySelectorAll ? fragment.querySelectorAll("tbody.round[id]") : [];
+    // Rows the swap replaces (the whole table of a correction's answer) are not added.
+    const shown = function (row) {
+      const there = document.getElementById(row.id);
+      return there && !(target && target.contains(there));
+    };
+    if (Array.from(rows).some(shown)) event.detail.shouldSwap = false;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    const older = ownAnswer && ownAnswer.older;
+    ownAnswer = null;
+    const board = document.getElementById("scoreboard");
+    if (!older || !board) return;
+    board.setAttribute("data-form-behind", "");
+    document.querySelectorAll("[data-live-poll]").forEach(function (elt) { elt.dataset.etag = ""; });
+    pollNow();
   });
 
   // A board that cannot reach the server may be rounds behind while its note still says

@@ -227,6 +227,66 @@ def test_two_scorers_sending_the_same_round_at_once_record_it_once(page, phone):
     expect(page.locator("tfoot .totals td")).to_have_text(totals(co_scorer))
 
 
+def hold_answers(page) -> list:
+    """The answers to the rounds `page` sends, fetched from the server but held back from
+    the page: (route, answer) pairs, for the test to let through with route.fulfill."""
+    held = []
+
+    def hold(route):
+        if route.request.method != "POST":
+            return route.continue_()
+        held.append((route, route.fetch()))
+
+    page.route("**/rounds/", hold)
+    return held
+
+
+def test_a_round_whose_answer_comes_after_the_poll_shows_it_once(page, phone):
+    """The board's poll brought round 1 before the answer to the round sent from this
+    phone (CI, PostgreSQL): the answer, which adds its round's row, left round 1 twice on
+    the board."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    held = hold_answers(co_scorer)  # the round's answer, held until the poll has brought it
+    play_cabo_round(co_scorer, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(co_scorer.locator("#round-1")).to_have_count(1, timeout=FOLLOWER_DELAY_MS + 1000)
+    assert len(held) == 1 and Round.objects.count() == 1
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
+    expect(co_scorer.locator("tbody.round")).to_have_count(1)
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "6"])  # Ana called, lowest
+    co_scorer.locator("#round-1 .why-link").click()  # one row to tap, not two
+    expect(co_scorer.locator("#round-1 tr.why")).to_be_visible()
+
+
+def test_a_rounds_answer_older_than_the_board_leaves_the_board_as_it_is(page, phone):
+    """The answer to this phone's round 1 comes after the poll brought round 2, recorded
+    on the other phone meanwhile: the board keeps round 2 and its totals, which the
+    answer's (round 1's) would have taken back, and the next poll (a 304) left so."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    held = hold_answers(co_scorer)
+    play_cabo_round(co_scorer, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible(timeout=FOLLOWER_DELAY_MS + 1000)
+    play_cabo_round(page, {"Ana": "5", "Ben": "1"}, "Ben")
+    expect(co_scorer.locator("#round-2")).to_have_count(1, timeout=FOLLOWER_DELAY_MS + 1000)
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(co_scorer.get_by_text("Enter round 3")).to_be_visible()
+    expect(co_scorer.locator("tbody.round")).to_have_count(2)
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["5", "6"])
+    co_scorer.unroute("**/rounds/")
+    play_cabo_round(co_scorer, {"Ana": "3", "Ben": "4"}, "Ana")  # the form is round 3's
+    expect(co_scorer.get_by_text("Enter round 4")).to_be_visible()
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["5", "10"])
+    assert Round.objects.count() == 3
+
+
 def test_a_round_sent_after_another_phone_ended_the_match_is_listed_refused(page, phone, shot):
     """QA21: the round typed on one phone while the other's ended the match vanished
     without a word when sent."""
