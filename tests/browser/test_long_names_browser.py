@@ -13,6 +13,7 @@ from scorepad.accounts.models import Claim
 from scorepad.matches import sharing
 from scorepad.matches.models import Owner
 from tests.accounts.conftest import make_user
+from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import choose_language
 from tests.records.conftest import build_match, client_of
 from tests.records.matches import cabanga_round, cabo_round, escoba_deal
@@ -209,3 +210,42 @@ def test_no_live_page_scrolls_sideways_for_a_forty_letter_name(page, shot, width
                 wide[label] = (scrolled, page.evaluate(PAST_THE_EDGE))
             shot(f"live-{width}-{label}")
     assert wide == {}
+
+
+# Of the first heading `selector` (a name cut to two lines): where its box clips it, where
+# the ink of each line's tallest and deepest glyphs reaches ("É" rises above the line's
+# box, "g" goes below the baseline), by the font's own measures.
+INK_OF_LINES = """(selector) => {
+  const name = document.querySelector(selector);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = getComputedStyle(name).font;
+  const tall = context.measureText("ÉÅ"), deep = context.measureText("gjpqy");
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const tops = [...new Set([...range.getClientRects()].map((rect) => rect.top))];
+  tops.sort((a, b) => a - b);
+  const baselines = tops.map((top) => top + tall.fontBoundingBoxAscent);
+  return {
+    clip: name.getBoundingClientRect().bottom,
+    tops: baselines.map((baseline) => baseline - tall.actualBoundingBoxAscent),
+    bottoms: baselines.map((baseline) => baseline + deep.actualBoundingBoxDescent),
+  };
+}"""
+
+
+def test_a_name_clamped_to_two_lines_shows_nothing_of_its_third(page):
+    """QA: of "Marie-Christine-Évangéline de la Tour", cut to "Marie-" / "Christine-",
+    the accent of the hidden third line's É showed under the heading."""
+    names = ["Marie-Christine-Évangéline de la Tour", "Bartholomeus Vanderstraeten", "Jo"]
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_match(page, "cabo", names)
+    for name, points in zip(names, ["3", "7", "0"], strict=True):
+        row(page, name).locator("input.points-input").fill(points)
+    row(page, "Jo").locator("label.caller-pick").click()
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    for selector in ("#standing thead .side-name", "#scoreboard thead .side-name"):
+        ink = page.evaluate(INK_OF_LINES, selector)
+        assert len(ink["tops"]) >= 3, (selector, ink)  # the name does run to a third line
+        # The second line whole, its descenders too; nothing of the third, accents included.
+        assert ink["bottoms"][1] <= ink["clip"] <= ink["tops"][2], (selector, ink)
