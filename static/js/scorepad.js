@@ -382,7 +382,7 @@
 // aside, so that a seat holding only a zero-width space is empty here as on the server.
 // The joiners and selectors the engine keeps between visible characters go too: they never
 // make a seat empty or full, nor two players of one name (`player_key`).
-const INVISIBLE_IN_NAMES = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{13430}-\u{1343F}\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
+const INVISIBLE_IN_NAMES = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{13430}-\u{1343F}\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]/gu;
 function seatName(typed) {
   return typed.replace(INVISIBLE_IN_NAMES, function (found) { return found.length > 2 ? found : ""; }).trim();
 }

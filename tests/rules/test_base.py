@@ -206,8 +206,8 @@ def test_a_typed_name_keeps_its_control_characters_for_the_name_rules_to_refuse(
 
 
 # What shows nothing in a name (QA50): a zero-width space, a word joiner, a byte order
-# mark, direction marks and embeddings, a Hangul filler.
-INVISIBLE = "\u200b\u2060\ufeff\u200e\u200f\u202a\u202e\u2066\u2069\u00ad\u3164"
+# mark, direction marks and embeddings, a Hangul filler, the blank Braille pattern.
+INVISIBLE = "\u200b\u2060\ufeff\u200e\u200f\u202a\u202e\u2066\u2069\u00ad\u3164\u2800"
 FAMILY = "\U0001f469\u200d\U0001f469\u200d\U0001f467"  # woman ZWJ woman ZWJ girl: one emoji
 SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
 WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"
@@ -228,7 +228,9 @@ def test_a_name_set_apart_only_by_what_shows_nothing_is_the_same_name(invisible)
     assert [str(error.message) for error in caught.value.errors] == ["Anne appears twice"]
 
 
-@pytest.mark.parametrize("name", ["\u200b", "\u200d", "\ufeff \u2060", "\u3164", "\ufe0f"])
+@pytest.mark.parametrize(
+    "name", ["\u200b", "\u200d", "\ufeff \u2060", "\u3164", "\u2800", "\ufe0f"]
+)
 def test_a_name_of_what_shows_nothing_alone_is_no_name(name):
     faults = get_game("cabo").player_faults(["Ana", name, "Ben"])
     assert [str(error.message) for error in faults] == ["every player needs a name"]
