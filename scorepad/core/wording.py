@@ -565,10 +565,13 @@ def changes_text(changes: list[tuple[str, str]]) -> str:
 def points_changed_text(sides, before: Mapping[str, int], after: Mapping[str, int]) -> SafeString:
     """What a correction did to a round's points, side by side in seat order: "Points:
     Ana 0 → 3; Ben 5 → 100." (the sides whose points changed), or that none did. As
-    HTML, each name kept whole (`whole_name`)."""
+    HTML, each name kept whole (`whole_name`), and each change's arrow between its two
+    numbers on one line: "Ben 5 →" / "100" at a line's end read as a change to nothing."""
+    change = gettext("%(side)s %(before)s → %(after)s")
+    change = change.replace(" →", "\u00a0→").replace("→ ", "→\u00a0")
     changed = [
         sentence_html(
-            gettext("%(side)s %(before)s → %(after)s"),
+            change,
             side=whole_name(side),
             before=number_text(before[side]),
             after=number_text(after[side]),

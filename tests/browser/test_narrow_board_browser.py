@@ -235,6 +235,8 @@ def test_names_stay_whole_in_the_notices_and_the_home_pages_lines(page, live_ser
         expect(notice).to_contain_text(
             "Anne-Sophie 3\u00a0→ 60" if language == "Français" else "Anne-Sophie 3 → 60"
         )
+        # The arrow between its two numbers: "3 →" / "60" at a line's end read as nothing.
+        assert "3\u00a0→\u00a060" in notice.evaluate("(notice) => notice.textContent")
         told = ["Dirk-Jan", "Anne-Sophie", "Jean-Baptiste", "Marie-Claire", "Wilhelmina"]
         assert names_in_lines(page, "#standing .notice") == dict.fromkeys(told, 1)
         assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -243,8 +243,8 @@ def test_without_javascript_the_way_out_lands_on_the_board_with_its_undo(visitor
     content = response.content.decode()
     assert response.status_code == 200
     assert (
-        "Round 6 corrected. Points: Daan 26 → 25. Rounds 7–8 were deleted with it. With this"
-        " correction the match is no longer over."
+        "Round 6 corrected. Points: Daan 26\u00a0→\u00a025. Rounds 7–8 were deleted with it."
+        " With this correction the match is no longer over."
     ) in text_of(content)
     undo = reverse(
         "matches:undo_correction", args=[qa.pk, Round.objects.get(match=qa, number=6).pk]
@@ -255,8 +255,8 @@ def test_without_javascript_the_way_out_lands_on_the_board_with_its_undo(visitor
     content = visitor.post(undo, undo_fields(content), follow=True).content.decode()
     # The match's end comes back with it, not said as the correction's doing.
     assert (
-        "Round 6 is as it was again, and rounds 7–8 are back. Points: Daan 25 → 26. The match"
-        " is over again: Anke wins."
+        "Round 6 is as it was again, and rounds 7–8 are back. Points: Daan 25\u00a0→\u00a026."
+        " The match is over again: Anke wins."
     ) in text_of(content)
     assert "With this correction" not in content
     assert "Undo: rounds" not in content

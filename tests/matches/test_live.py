@@ -631,7 +631,7 @@ def test_the_tables_other_phones_are_told_of_a_correction_until_the_next_round(
     answer = co_scorer.post(
         live("edit_round", score, 1), round_post(1, **CABO_ROUND_2), headers=HTMX
     ).content.decode()
-    told = "Round 1 corrected. Points: Ben 9 → 7."
+    told = "Round 1 corrected. Points: Ben 9\u00a0→\u00a07."
     assert text_of(answer).count(told) == 1  # the correcting phone's own notice, once
     for board in (
         follower.get(live("board", follow), headers=HTMX),
@@ -660,7 +660,8 @@ def test_the_tables_other_phones_are_told_what_a_correction_did_to_the_end(
     ended = round_post(1, caller="0", hand_0="1", hand_1="100")
     answer = co_scorer.post(live("edit_round", score, 1), ended, headers=HTMX).content.decode()
     told = (
-        "Round 1 corrected. Points: Ben 9 → 100. With this correction the match is over: Ana wins."
+        "Round 1 corrected. Points: Ben 9\u00a0→\u00a0100."
+        " With this correction the match is over: Ana wins."
     )
     assert text_of(answer).count(told) == 1
     for board in (
@@ -673,7 +674,8 @@ def test_the_tables_other_phones_are_told_what_a_correction_did_to_the_end(
     services.correct_round(match, 1, {"caller": "Ana", "hands": {"Ana": 1, "Ben": 9}}, owner=owner)
     board = follower.get(live("board", follow), headers=HTMX).content.decode()
     assert (
-        "Round 1 corrected. Points: Ben 100 → 9. With this correction the match is no longer over."
+        "Round 1 corrected. Points: Ben 100\u00a0→\u00a09."
+        " With this correction the match is no longer over."
     ) in text_of(board)
 
 
@@ -705,7 +707,7 @@ def test_names_corrected_are_not_told_as_rounds_corrected_nor_hide_one(follow, m
     )
     services.correct_players(match, ["Ana", "Benoît"], "Ana", owner=owner)
     board = Client().get(live("board", follow), headers=HTMX).content.decode()
-    assert "Round 1 corrected. Points: Benoît 9 → 7." in text_of(board)
+    assert "Round 1 corrected. Points: Benoît 9\u00a0→\u00a07." in text_of(board)
 
 
 def test_a_round_sent_after_another_phone_ended_the_match_is_refused_and_said(
@@ -738,7 +740,7 @@ def test_a_round_sent_from_a_board_behind_a_correction_tells_that_correction(sco
         round_post(2, seen=seen, caller="1", hand_0="5", hand_1="2"),
         headers=HTMX,
     ).content.decode()
-    assert "Round 1 corrected. Points: Ben 9 → 7." in text_of(body)
+    assert "Round 1 corrected. Points: Ben 9\u00a0→\u00a07." in text_of(body)
     assert 'id="round-2"' in body
 
 

@@ -785,15 +785,15 @@ def test_names_in_the_notice_of_a_correction_are_kept_whole_and_escaped(client):
     content = client.get(reverse("matches:match", args=[match_id])).content.decode()
     notice = content[content.index('id="standing"') : content.index('class="standing-grid')]
     assert (
-        f"Round 1 corrected. Points: {anne} 5 → 120; {long} 5 → 6. With this correction the"
-        f" match is over: {ana} wins."
+        f"Round 1 corrected. Points: {anne} 5\u00a0→\u00a0120; {long} 5\u00a0→\u00a06."
+        f" With this correction the match is over: {ana} wins."
     ) in notice
     assert "<b>Ana" not in content
     follower = Client(headers={"accept-language": "fr"})
     page = follower.get(reverse("live:page", args=[sharing.share(match, "follow").token]))
     content = page.content.decode()
     assert (
-        f"Manche 1 corrigée. Points\u00a0: {anne} 5\u00a0→ 120\u00a0; {long} 5\u00a0→ 6. Avec"
-        f" cette correction, la partie est terminée\u00a0: {ana} gagne."
+        f"Manche 1 corrigée. Points\u00a0: {anne} 5\u00a0→\u00a0120\u00a0; {long} 5\u00a0→\u00a06."
+        f" Avec cette correction, la partie est terminée\u00a0: {ana} gagne."
     ) in content
     assert "<b>Ana" not in content

@@ -204,23 +204,24 @@ def test_a_correction_that_ends_the_match_or_changes_its_winner_says_so(client, 
     content = correct_hands(client, cabo, "0", ana=0, ben=100)
     # Without JavaScript too, one notice: what it did, in sight in the standing.
     assert (
-        "Round 1 corrected. Points: Ben 5 → 100. With this correction the match is over: Ana wins."
+        "Round 1 corrected. Points: Ben 5\u00a0→\u00a0100."
+        " With this correction the match is over: Ana wins."
     ) in text_of(content)
     # Ben called, not Ana: the winner changes (sent from the board, answered in place).
     content = correct_hands(client, cabo, "1", ana=100, ben=0, **HTMX)
     assert (
-        "Round 1 corrected. Points: Ana 0 → 100; Ben 100 → 0."
+        "Round 1 corrected. Points: Ana 0\u00a0→\u00a0100; Ben 100\u00a0→\u00a00."
         " With this correction the result changes: Ben wins."
     ) in text_of(content)
     assert Match.objects.get().winners == ["Ben"]
     # The same winner by other hands: the correction alone is said.
     content = correct_hands(client, cabo, "1", ana=110, ben=0, **HTMX)
-    assert "Round 1 corrected. Points: Ana 100 → 110." in text_of(content)
+    assert "Round 1 corrected. Points: Ana 100\u00a0→\u00a0110." in text_of(content)
     assert "With this correction" not in content
     with_french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
     client.defaults.update(with_french)
     content = correct_hands(client, cabo, "0", ana=0, ben=120)
-    assert "Points\u00a0: Ana 110\u00a0→ 0\u00a0; Ben 0\u00a0→ 120." in text_of(content)
+    assert "Points\u00a0: Ana 110\u00a0→\u00a00\u00a0; Ben 0\u00a0→\u00a0120." in text_of(content)
     assert "Avec cette correction, le résultat change\u00a0: Ana gagne." in text_of(content)
 
 
@@ -238,7 +239,7 @@ def test_a_correction_that_ties_the_match_says_a_tiebreak_is_played(client):
     answer = client.post(reverse("matches:edit_round", args=[match_id, 1]), data, headers=HTMX)
     content = answer.content.decode()
     assert (
-        "Round 1 corrected. Points: Ben 6 → 5. With this correction the match is tied."
+        "Round 1 corrected. Points: Ben 6\u00a0→\u00a05. With this correction the match is tied."
         " Tiebreak: Ana and Ben play one more round."
     ) in text_of(content)
     # Ana called with 1, and Chloé held 9: nobody reached 10, the tiebreak goes, and
@@ -248,6 +249,6 @@ def test_a_correction_that_ties_the_match_says_a_tiebreak_is_played(client):
     data["shown"] = shown["shown"]
     answer = client.post(reverse("matches:edit_round", args=[match_id, 1]), data, headers=HTMX)
     assert (
-        "Round 1 corrected. Points: Ana 5 → 0; Chloé 22 → 9."
+        "Round 1 corrected. Points: Ana 5\u00a0→\u00a00; Chloé 22\u00a0→\u00a09."
         " With this correction no tiebreak is needed: the match goes on."
     ) in text_of(answer.content.decode())

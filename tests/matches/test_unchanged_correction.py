@@ -127,5 +127,5 @@ def test_a_real_correction_is_still_saved_and_offered_to_undo(owner, visitor):
     match = build(owner, CABO_FR)
     url = reverse("matches:edit_round", args=[match.pk, 1])
     content = text_of(correction_sent(visitor, url, True, hand_1="8").content.decode())
-    assert "Round 1 corrected. Points: Ben 9 → 8." in content
+    assert "Round 1 corrected. Points: Ben 9\u00a0→\u00a08." in content
     assert "Undo: round 1 as it was" in content

@@ -148,8 +148,9 @@ def test_undo_of_a_correction_that_ended_the_match_reopens_it_and_says_so(owner,
     match.refresh_from_db()
     assert not match.finished and entries(match) == ROUNDS[:2]
     content = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
-    assert "Round 2 is as it was again. Points: Chloé 95 → 9. The match is no longer over." in (
-        text_of(content)
+    assert (
+        "Round 2 is as it was again. Points: Chloé 95\u00a0→\u00a09. The match is no longer over."
+        in (text_of(content))
     )
 
 
@@ -165,14 +166,14 @@ def test_without_javascript_the_correction_offers_its_undo_and_the_undo_puts_it_
     data = {name: fields[name] for name in ("number", "entry_key", "shown")}
     data |= {"caller": "0", "hand_0": "3", "hand_1": "11", "hand_2": "8"}
     content = visitor.post(url, data, follow=True).content.decode()
-    assert "Round 1 corrected. Points: Bruno 12 → 11." in text_of(content)
+    assert "Round 1 corrected. Points: Bruno 12\u00a0→\u00a011." in text_of(content)
     assert f'action="{undo_url(match)}"' in content
     assert "Undo: round 1 as it was" in content
     assert entries(match)[0] == ROUND_1_MISTYPED
     response = visitor.post(undo_url(match), undo_fields(content), follow=True)
     content = response.content.decode()
     assert response.redirect_chain[-1][0].endswith("#standing")
-    assert "Round 1 is as it was again. Points: Bruno 11 → 12." in text_of(content)
+    assert "Round 1 is as it was again. Points: Bruno 11\u00a0→\u00a012." in text_of(content)
     assert "Undo: round 1" not in content
     assert "is-error" not in content
     assert entries(match) == ROUNDS
@@ -203,7 +204,7 @@ def test_a_correction_sent_with_htmx_answers_the_board_with_its_undo(visitor, ma
     data |= {"caller": "1", "hand_0": "5", "hand_1": "4", "hand_2": "10"}
     content = visitor.post(url, data, headers=HTMX).content.decode()
     assert "<html" not in content
-    assert "Round 2 corrected. Points: Chloé 9 → 10." in text_of(content)
+    assert "Round 2 corrected. Points: Chloé 9\u00a0→\u00a010." in text_of(content)
     assert "Undo: round 2 as it was" in content
 
 

@@ -132,15 +132,17 @@ def test_a_negative_option_value_is_written_with_a_minus_sign():
 def test_a_correction_says_the_points_it_changed_in_seat_order_or_that_none_changed():
     sides = ("Ana & Chloé", "Ben & Dan")
     before, after = {"Ana & Chloé": 3, "Ben & Dan": 1}, {"Ana & Chloé": 2, "Ben & Dan": 1}
-    assert text_of(points_changed_text(sides, before, after)) == "Points: Ana & Chloé 3 → 2."
+    assert (
+        text_of(points_changed_text(sides, before, after)) == "Points: Ana & Chloé 3\u00a0→\u00a02."
+    )
     cabo = ("Ana", "Ben", "Chloé")
     before, after = {"Ana": -1, "Ben": 7, "Chloé": 0}, {"Ana": 4, "Ben": 7, "Chloé": -2}
     said = points_changed_text(cabo, before, after)
-    assert text_of(said) == "Points: Ana −1 → 4; Chloé 0 → −2."
+    assert text_of(said) == "Points: Ana −1\u00a0→\u00a04; Chloé 0\u00a0→\u00a0−2."
     assert points_changed_text(cabo, before, before) == "The points did not change."
     with translation.override("fr"):
         assert text_of(points_changed_text(cabo, before, after)) == (
-            "Points\u00a0: Ana −1\u00a0→ 4\u00a0; Chloé 0\u00a0→ −2."
+            "Points\u00a0: Ana −1\u00a0→\u00a04\u00a0; Chloé 0\u00a0→\u00a0−2."
         )
     with translation.override("nl"):
         assert points_changed_text(cabo, before, before) == "De punten zijn niet veranderd."
