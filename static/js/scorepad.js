@@ -84,7 +84,8 @@
   }
 
   // Marks on the grid what this hand holds and what no longer has a free copy, and lists
-  // the picked cards as buttons that take one card back.
+  // the picked cards as buttons that take one card back; a code typed that is no card of
+  // the grid ("RC" for the roi de cœur) marked as such, its fault said by the server.
   function showPicks(details) {
     const form = details.closest("form");
     const input = details.querySelector("input.card-codes");
@@ -109,7 +110,7 @@
     mine.forEach(function (code, index) {
       const chip = document.createElement("button");
       chip.type = "button";
-      chip.className = "unpick";
+      chip.className = code in faces ? "unpick" : "unpick is-unknown";
       chip.dataset.index = String(index);
       chip.textContent = (faces[code] || code) + " ✕";
       chip.setAttribute("aria-label", list.dataset.removeLabel + " " + (faces[code] || code));

@@ -162,6 +162,13 @@ def test_the_card_picker_marks_removes_and_runs_out_of_cards_in_french(page, sho
     bens_red_king.click()
     expect(ben.locator("input.card-codes")).to_have_value("KD")
     shot("picker-after-removal")
+    # A code typed in French ("RC", roi de cœur) is no card of the grid: its chip says so.
+    ana.locator("input.card-codes").fill("KH RC")
+    chips = ana.locator("button.unpick")
+    expect(chips).to_have_text(["R♥ ✕", "RC ✕"])
+    expect(chips.first).to_have_class("unpick")
+    expect(chips.last).to_have_class("unpick is-unknown")
+    shot("picker-unknown-code")
 
 
 def test_a_total_refused_as_not_the_cards_one_stays_in_the_box_beside_its_message(page, shot):
