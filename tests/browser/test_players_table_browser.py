@@ -53,6 +53,14 @@ GAPS_BETWEEN_FIGURES = """() => [...document.querySelectorAll('.players-table tb
 })"""
 
 
+# Whether a list shows its choice whole ("Tous les jeux"), beside its arrow.
+CHOICE_SHOWN_WHOLE = """(list) => {
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = getComputedStyle(list).font;
+  return context.measureText(list.selectedOptions[0].text).width + 32 <= list.clientWidth;
+}"""
+
+
 def assert_the_table_reads_well(page, names: list[str]) -> None:
     lines = page.evaluate(LINES_OF_CELLS, ".players-table th[scope=row]")
     assert lines == dict.fromkeys(names, 1)
@@ -63,23 +71,26 @@ def assert_the_table_reads_well(page, names: list[str]) -> None:
     assert min(gaps.values()) >= 16, gaps
 
 
-def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, live_server):
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, live_server, width):
     """QA44 in French at 390 px: "Anaï/s", "Math/éo" broken inside the word, the table
-    scrolling sideways, and "1 1 (dont 1 partagée)" reading as eleven (in English too)."""
+    scrolling sideways, and "1 1 (dont 1 partagée)" reading as eleven (in English too).
+    At 320 px the win rate scrolled out of sight, and the game's list read "Tous les je"."""
     owner = Owner.objects.create()
     build(owner, renamed(CABANGA_SHARED, {"A": "Anaïs", "B": "Éloïse", "C": "Mathéo", "D": "Zoé"}))
     build(owner, renamed(CABO_FR, {"Ana": "Lieke", "Ben": "Noor"}))
     build(owner, renamed(ESCOBA, {"You": "Noor", "Ada": "Lieke"}))
     cookie = client_of(owner).cookies["sessionid"].value
     page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": width, "height": 844})
     everyone = ["Lieke", "Noor", "Anaïs", "Éloïse", "Mathéo", "Zoé"]
 
     page.goto("/history/players/")
     choose_language(page, "Français")
     expect(page.get_by_role("columnheader", name="Victoires")).to_be_visible()
-    seen_shot("players-fr")
+    seen_shot(f"players-fr-{width}")
     assert_the_table_reads_well(page, everyone)
+    assert page.get_by_label("Jeu").evaluate(CHOICE_SHOWN_WHOLE)
     row = page.get_by_role("row").filter(has=page.get_by_role("link", name="Lieke"))
     expect(row.get_by_role("cell").last).to_have_text("50\N{NARROW NO-BREAK SPACE}%")
 
@@ -87,18 +98,24 @@ def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, 
     page.get_by_role("button", name="Filtrer").click()
     expect(page).to_have_url(re.compile(r"game=cabanga"))
     expect(page.get_by_role("link", name="Lieke")).to_have_count(0)
-    seen_shot("players-fr-cabanga")
+    seen_shot(f"players-fr-cabanga-{width}")
     assert_the_table_reads_well(page, ["Anaïs", "Éloïse", "Mathéo", "Zoé"])
 
     page.get_by_role("link", name="Mathéo").click()
     expect(page.get_by_role("heading", name="Mathéo", level=1)).to_be_visible()
-    seen_shot("player-fr")
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    seen_shot(f"player-fr-{width}")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
 
     page.goto("/history/players/")
     choose_language(page, "English")
     expect(page.get_by_role("columnheader", name="Wins")).to_be_visible()
-    seen_shot("players-en")
+    seen_shot(f"players-en-{width}")
     assert_the_table_reads_well(page, everyone)
     row = page.get_by_role("row").filter(has=page.get_by_role("link", name="Lieke"))
     expect(row.get_by_role("cell").last).to_have_text("50%")
+
+    choose_language(page, "Nederlands")
+    expect(page.get_by_role("columnheader", name="Gewonnen", exact=True)).to_be_visible()
+    seen_shot(f"players-nl-{width}")
+    assert_the_table_reads_well(page, everyone)
+    assert page.get_by_label("Spel").evaluate(CHOICE_SHOWN_WHOLE)
