@@ -12,4 +12,6 @@ class CoreConfig(AppConfig):
 
         csrf.get_random_string = random_string
 
-        from . import converters  # noqa: F401 (the URLs' `id` and `token`, registered first)
+        # Registered as imported: the project's checks, and the URLs' `id` and `token`
+        # (before the URLs are read).
+        from . import checks, converters  # noqa: F401
