@@ -1,12 +1,13 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 import scorepad.rules
-from scorepad.rules import GAMES, get_game
+from scorepad.rules import GAMES, base, get_game
 from scorepad.rules.base import (
     Choice,
     LastRounds,
@@ -438,3 +439,19 @@ def test_last_rounds_hold_the_last_results_and_refuse_the_earlier_ones():
     with pytest.raises(IndexError):
         last[12]
     assert list(LastRounds(3, results[:3])) == list(results[:3])
+
+
+def test_the_page_and_the_engine_take_the_same_characters_for_nothing():
+    """`seatName` in scorepad.js empties a seat as the engine does (`_INVISIBLE`): the
+    page's list, read out of the script, matches the same characters."""
+    script = (Path(__file__).resolve().parents[2] / "static/js/scorepad.js").read_text()
+    listed = re.search(r"const INVISIBLE_IN_NAMES = /.*?\|(\[.*?\])/gu;", script).group(1)
+    # \u{1343F} in JavaScript is \U0001343F in Python.
+    pattern = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda found: f"\\U{found[1]:0>8}", listed)
+    page = re.compile(pattern)
+    differ = [
+        hex(point)
+        for point in range(0xF0000)
+        if bool(page.match(chr(point))) != bool(base._INVISIBLE.match(chr(point)))
+    ]
+    assert differ == []
