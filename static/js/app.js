@@ -808,7 +808,10 @@ window.addEventListener("resize", keepClearOfStanding);
 
   document.addEventListener("htmx:historyRestore", function () {
     const asked = new URLSearchParams(window.location.search);
-    document.querySelectorAll("form[method=get][hx-push-url]").forEach(function (form) {
+    // The history's filters replace the address, its pages push one (QA: Back from
+    // "Older matches" showed "All games" over the Cabo matches it had filtered).
+    const forms = "form[method=get][hx-push-url], form[method=get][hx-replace-url]";
+    document.querySelectorAll(forms).forEach(function (form) {
       window.scorepad.fillForm(form, asked);
     });
   });

@@ -174,6 +174,27 @@ def test_the_older_matches_open_at_the_top_of_their_page_and_back_returns(page, 
     expect(page.get_by_role("link", name="Older matches")).to_be_visible()
 
 
+def test_back_from_the_older_matches_of_a_filter_shows_the_filter_still_chosen(page, live_server):
+    """QA: Cabo chosen, "Older matches", Back: the Cabo matches under "All games", and a
+    status then chosen dropped the game unseen."""
+    owner = Owner.objects.create()
+    documents = history_documents(45, datetime(2026, 11, 1, tzinfo=UTC))  # 23 of Cabo
+    save_matches(owner, check_documents(documents))
+    sign_in_as(page, live_server, owner)
+
+    page.goto("/history/")
+    page.get_by_label("Game").select_option(label="Cabo")
+    expect(page).to_have_url(re.compile(r"/history/\?game=cabo&"))
+    expect(page.get_by_text("Page 1 of 2")).to_be_visible()
+    page.get_by_role("link", name="Older matches").click()
+    expect(page.get_by_text("Page 2 of 2")).to_be_visible()
+    page.go_back()
+    expect(page.get_by_text("Page 1 of 2")).to_be_visible()
+    expect(page.get_by_label("Game")).to_have_value("cabo")
+    page.get_by_label("Status").select_option("finished")
+    expect(page).to_have_url(re.compile(r"game=cabo&status=finished&"))
+
+
 def test_a_dutch_phone_after_a_refused_import_switches_language_and_filters_by_name(
     page, shot, live_server
 ):
