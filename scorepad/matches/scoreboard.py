@@ -31,7 +31,7 @@ from scorepad.rules.kept import decode
 
 from .forms import RoundForm, UndoCorrectionForm, round_form_class, round_form_for
 from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink
-from .services import is_undo, restorable, restorable_now
+from .services import is_undo, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
 
@@ -388,8 +388,11 @@ def final_standings(game, state: MatchState) -> list[dict]:
 
 
 def restorable_round(match: Match, round_id: str | None) -> Round | None:
-    """The deleted round `round_id` of this match, while undo would bring it back."""
-    candidate = restorable(match.rounds.all())
+    """The deleted round `round_id` of this match, while undo would bring it back, and
+    it still fits the match (`restorable_now`)."""
+    if not round_id:
+        return None
+    candidate = restorable_now(match, match.state())
     if candidate is None or round_id != str(candidate.pk):
         return None
     return candidate

@@ -586,8 +586,9 @@ def restore_round(request: HttpRequest, match_id: int, round_id: int) -> HttpRes
     except services.RoundConflict as conflict:
         return _changed(request, match, notice=str(conflict), status_error=True)
     notice = round_text(match.rules, "restored", number=restored.number)
-    # Rounds deleted one after the other come back one after the other: offer the next.
-    following = services.restorable(Round.objects.filter(match=match))
+    # Rounds deleted one after the other come back one after the other: offer the next,
+    # while it fits (QA: a tiebreak round a correction had deleted, offered, then refused).
+    following = services.restorable_now(restored.match, restored.match.live_state)
     return _changed(
         request, restored.match, notice=notice, undo=following, restorable_round=following
     )

@@ -353,3 +353,32 @@ def test_a_correction_that_ends_the_match_earlier_deletes_the_rounds_after_the_e
     services.undo_correction(qa, corrected.pk, owner=qa.owner)
     qa.refresh_from_db()
     assert ([r.data for r in qa.active_rounds()], qa.winners) == (QA_ROUNDS, ["Anke"])
+
+
+def test_a_round_restored_offers_next_only_a_deleted_round_that_still_fits(visitor, qa):
+    """QA: rounds 7–8 (tiebreaks) deleted with round 6's correction, round 6 deleted and
+    restored: the answer offered "Undo: restore round 7", which was then refused (the
+    tiebreak no longer due); after a Reload the offer was gone."""
+    offer = refusal(qa, 6, ROUND_6_FIXED).offer
+    services.correct_round(qa, 6, ROUND_6_FIXED, owner=qa.owner, delete_later=offer)
+    for headers in (HTMX, {}):
+        deleted = services.delete_last_round(qa, number=6, owner=qa.owner)
+        restore = reverse("matches:restore", args=[qa.pk, deleted.pk])
+        response = visitor.post(restore, headers=headers, follow=True)
+        content = text_of(response.content.decode())
+        assert "Round 6 restored." in content
+        assert "Undo: restore round" not in content
+        assert live_numbers(qa) == [1, 2, 3, 4, 5, 6]
+    # Offered without JavaScript by the board's address after a deletion: not round 7.
+    seven = Round.objects.get(match=qa, number=7, deleted_at__isnull=False)
+    board = visitor.get(reverse("matches:match", args=[qa.pk]), {"undo": seven.pk})
+    assert "Undo: restore round" not in text_of(board.content.decode())
+
+
+def test_rounds_deleted_one_after_the_other_are_offered_back_one_after_the_other(visitor, qa):
+    for number in (8, 7, 6):
+        services.delete_last_round(qa, number=number, owner=qa.owner)
+    sixth = Round.objects.get(match=qa, number=6, deleted_at__isnull=False)
+    restore = reverse("matches:restore", args=[qa.pk, sixth.pk])
+    content = text_of(visitor.post(restore, headers=HTMX).content.decode())
+    assert "Round 6 restored." in content and "Undo: restore round 7" in content
