@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from scorepad.core.templatetags.scorepad import LONGEST_WHOLE_NAME
 from scorepad.matches import services, sharing
 from scorepad.matches.models import Owner
-from tests.conftest import choose_language
+from tests.conftest import ARTIFACTS, choose_language
 from tests.records.conftest import build_match
 from tests.records.matches import cabo_round
 
@@ -250,3 +250,56 @@ def test_names_stay_whole_in_the_notices_and_the_home_pages_lines(page, live_ser
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         shot(f"home-{width}-{language}")
         page.goto(f"/matches/{match.pk}/")
+
+
+# Of each Cabanga! row: the −/count/+ steppers that overlap the next on their line, or end
+# past the row's inner edge (px of overlap, rounded).
+STEPPERS_APART = """(form) => [...form.querySelectorAll('.entry-row')].flatMap((row) => {
+  const border = parseFloat(getComputedStyle(row).borderRightWidth);
+  const inner = row.getBoundingClientRect().right - border;
+  // Each box as far as its keys and count reach (they may run out of the box itself).
+  const boxes = [...row.querySelectorAll('.stepper-box')].map((box) => {
+    const parts = [...box.children].filter((part) => !part.hidden)
+      .map((part) => part.getBoundingClientRect());
+    const right = Math.max(...parts.map((part) => part.right));
+    return { top: parts[0].top, left: parts[0].left, right };
+  });
+  return boxes.flatMap((box, i) => {
+    const next = boxes[i + 1];
+    const faults = [];
+    if (next && next.top === box.top && next.left < box.right) faults.push(box.right - next.left);
+    if (box.right > inner) faults.push(box.right - inner);
+    return faults.map((px) => Math.round(px * 10) / 10);
+  });
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_cabanga_steppers_stand_apart_inside_their_row(browser, live_server, width):
+    """QA54 on a 320 px phone: "1 symbool"'s + ran 3 px under "2 symbolen"'s −, the
+    second box out of its row. A phone's own browser (mobile, touch, two pixels a point)
+    lays the row out narrower than the desktop one the other tests use."""
+    owner = Owner.objects.create()
+    match = build_match(owner, "cabanga", ["Ans", "Bram", "Cor"], [], preset="classic")
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": width, "height": 640 if width == 320 else 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="nl-BE",
+        service_workers="block",
+    )
+    page = context.new_page()
+    signed_in_as(page, owner, live_server)
+    page.goto(f"/matches/{match.pk}/")
+    form = page.locator("form.round-form")
+    expect(form.locator(".stepper-box").first).to_be_visible()
+    assert form.evaluate(STEPPERS_APART) == []
+    for step in form.locator(".entry-row").first.locator("button.step").all():
+        box = step.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    form.locator(".entry-row").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"cabanga-steppers-{width}.png"))
+    context.close()
