@@ -835,21 +835,22 @@ window.addEventListener("resize", keepClearOfStanding);
 // A language switched halfway through a set-up (or a correction of the names) goes
 // back to the page in the other language with what was typed, as it was: the switch
 // is a plain POST that loads the page again, which would otherwise come back as the
-// address says (the names empty, the preset the address names).
+// address says (the names empty, the preset the address names). A Reload too (QA57:
+// the names, the dealer and the preset gone); not a page reached anew, by a link or
+// Back after the match started, which shows the set-up as the server offers it.
 (function () {
   "use strict";
 
   const TYPED = "scorepad.typed:";
   const NOT_TYPED = ["csrfmiddlewaretoken", "key"];
   const FRESH_FOR = 60000; // a switch that did not get through is not brought back later
+  let switching = false;
 
   function setupForm() {
     return document.querySelector("form.setup-form");
   }
 
-  document.addEventListener("submit", function (event) {
-    const form = setupForm();
-    if (!form || !event.target.matches("form.langs")) return;
+  function keepTyped(form, reloadOnly) {
     const values = new URLSearchParams(new FormData(form));
     NOT_TYPED.forEach(function (name) { values.delete(name); });
     const details = form.querySelector("details.options");
@@ -858,11 +859,36 @@ window.addEventListener("resize", keepClearOfStanding);
         at: Date.now(),
         open: Boolean(details && details.open),
         values: values.toString(),
+        reloadOnly: reloadOnly,
       }));
     } catch (error) {
       // No storage: the page comes back as its address says.
     }
+  }
+
+  document.addEventListener("submit", function (event) {
+    const form = setupForm();
+    if (!form || !event.target.matches("form.langs")) return;
+    switching = true;
+    keepTyped(form, false);
   }, true);
+
+  // As the page goes: for a Reload, if anything was typed. A set-up sent (the match
+  // started, or sent back with its faults) is not typing to put back.
+  let sent = false;
+  document.addEventListener("submit", function (event) {
+    if (event.target === setupForm()) sent = true;
+  }, true);
+  window.addEventListener("pagehide", function () {
+    const form = setupForm();
+    if (!form || switching || sent || !window.scorepad.changed(form)) return;
+    keepTyped(form, true);
+  });
+
+  function reloaded() {
+    const entry = window.performance.getEntriesByType("navigation")[0];
+    return Boolean(entry && entry.type === "reload");
+  }
 
   // What was kept for this page under `prefix` before the switch, taken once; null if
   // nothing was, or longer ago than FRESH_FOR (a switch that did not get through).
@@ -882,6 +908,7 @@ window.addEventListener("resize", keepClearOfStanding);
     const typed = takeKept(TYPED);
     // A page with faults shows what was sent, not what was typed before.
     if (!form || !typed || !typed.values || form.querySelector(".errorlist, .form-errors")) return;
+    if (typed.reloadOnly && !reloaded()) return;
     const values = new URLSearchParams(typed.values);
     window.scorepad.fillForm(form, values);
     // The seats no longer the last match's (emptied, typed over): not said to be.

@@ -401,6 +401,37 @@ def test_a_language_switched_halfway_through_a_set_up_keeps_what_was_typed(page,
     assert (match.preset, match.options["target"]) == ("official", 150)
 
 
+def test_a_reload_halfway_through_a_set_up_keeps_what_was_typed(page, shot):
+    open_setup(page, "cabo")
+    page.wait_for_load_state("load")
+    for number, name in enumerate(["Ana", "Ben", "Chloé"], start=1):
+        seat(page, number).fill(name)
+    page.locator(".seat", has=seat(page, 2)).get_by_text("Deals first").click()
+    pick_preset(page, "Official Cabo deck", "official")
+    # QA57: a Reload (a pull-down by mistake) gave back an empty set-up.
+    page.reload()
+    expect(seat(page, 1)).to_have_value("Ana")
+    expect(seat(page, 3)).to_have_value("Chloé")
+    expect(dealer_chip(page, 2)).to_be_checked()
+    expect(page.locator('input[name="preset"][value="official"]')).to_be_checked()
+    shot("typed-kept-by-a-reload")
+    start(page)
+    expect(page.get_by_text("Ben deals, Chloé plays first")).to_be_visible()
+    assert newest_match().preset == "official"
+
+    # The match started, the set-up reached anew shows what the server offers: the
+    # line-up, the deal moved on as for any next match, nothing typed put back.
+    open_setup(page, "cabo")
+    expect(seat(page, 1)).to_have_value("Ana")
+    expect(dealer_chip(page, 2)).to_be_checked()  # no round played: Ben deals again
+    seat(page, 1).fill("Dan")
+    page.go_back()
+    open_setup(page, "cabo")
+    expect(seat(page, 1)).to_have_value("Ana")  # typed, then left by a link: not kept
+    page.reload()
+    expect(seat(page, 1)).to_have_value("Ana")
+
+
 # Each option of a list as wide as its text in the list's own font, against the room the
 # closed list leaves it (its padding and arrow aside).
 CLIPPED_CHOICES = """() => {
