@@ -836,8 +836,12 @@ class CaboRoundForm(RoundForm):
             if i is None:
                 return None
             # A hand of cards the form refused already (an unknown card): the engine's
-            # fault on the same cards is said there, once.
-            return f"cards_{i}" if f"cards_{i}" in self.errors else f"hand_{i}"
+            # fault on the same cards is said there, once. Nor is it lost behind the
+            # points' own fault, when the cards added up past the lowest hand (QA: "KH
+            # KD KH" on the Dutch deck said "At least −2", not the king picked twice).
+            cards, points = f"cards_{i}", f"hand_{i}"
+            as_cards = isinstance(self.round["hands"].get(self.players[i]), list)
+            return cards if cards in self.errors or (as_cards and points in self.errors) else points
         return path if path in {"caller", "kamikaze"} else None
 
     def rows(self) -> list[dict]:

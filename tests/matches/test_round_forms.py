@@ -136,6 +136,17 @@ def test_a_card_picked_twice_is_named_in_the_readers_language(client, cabo_match
     assert "Roi de cœur apparaît plus d’une fois dans cette manche." in errors_of(response)
 
 
+def test_a_card_picked_twice_is_named_though_its_hand_adds_up_below_the_lowest(client):
+    # Red kings are worth −1 on the Dutch deck: three of them (one picked twice) add up
+    # to −3, below the lowest hand. The king picked twice is what to correct, and said.
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="nl")
+    response = add(client, match_id, caller="0", hand_0="-3", cards_0="KH KD KH", hand_1="4")
+    assert errors_of(response) == [
+        "At least −2.",
+        "King of hearts appears more than once in this round.",
+    ]
+    assert not Round.objects.exists()
+
 def test_a_total_typed_over_picked_cards_that_disagrees_is_refused(client, cabo_match):
     # 7♠ and 2♥ make 9; the 3 typed over them would have turned a failed call into a won one.
     response = add(
