@@ -844,7 +844,9 @@ window.addEventListener("resize", keepClearOfStanding);
   const TYPED = "scorepad.typed:";
   const NOT_TYPED = ["csrfmiddlewaretoken", "key"];
   const FRESH_FOR = 60000; // a switch that did not get through is not brought back later
-  let switching = false;
+  // Set as the page goes by a switch (which kept the typing) or by the set-up sent (the
+  // match started, or sent back with its faults): no typing to keep for a Reload.
+  let leaving = false;
 
   function setupForm() {
     return document.querySelector("form.setup-form");
@@ -868,20 +870,19 @@ window.addEventListener("resize", keepClearOfStanding);
 
   document.addEventListener("submit", function (event) {
     const form = setupForm();
-    if (!form || !event.target.matches("form.langs")) return;
-    switching = true;
-    keepTyped(form, false);
+    if (!form) return;
+    if (event.target === form) {
+      leaving = true;
+    } else if (event.target.matches("form.langs")) {
+      leaving = true;
+      keepTyped(form, false);
+    }
   }, true);
 
-  // As the page goes: for a Reload, if anything was typed. A set-up sent (the match
-  // started, or sent back with its faults) is not typing to put back.
-  let sent = false;
-  document.addEventListener("submit", function (event) {
-    if (event.target === setupForm()) sent = true;
-  }, true);
+  // As the page goes otherwise: kept for a Reload, if anything was typed.
   window.addEventListener("pagehide", function () {
     const form = setupForm();
-    if (!form || switching || sent || !window.scorepad.changed(form)) return;
+    if (!form || leaving || !window.scorepad.changed(form)) return;
     keepTyped(form, true);
   });
 
