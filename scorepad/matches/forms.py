@@ -63,10 +63,18 @@ def _card_name(code: str) -> str:
 
 
 def has_forged_fields(form: forms.Form, hidden: set[str]) -> bool:
-    """Faults only a broken client makes: the page's own hidden fields, or a value that
-    none of the offered choices (radio buttons, lists) could have sent."""
+    """Faults only a broken client makes: the page's own hidden fields, a value that
+    none of the offered choices (radio buttons, lists) could have sent, or two values for
+    one of them (two callers: the last one would have been taken)."""
     if not form.is_bound:
         return False
+    getlist = getattr(form.data, "getlist", None)
+    if getlist is not None and any(
+        len(getlist(form.add_prefix(name))) > 1
+        for name, field in form.fields.items()
+        if isinstance(field, forms.ChoiceField) and not field.widget.allow_multiple_selected
+    ):
+        return True
     for name, errors in form.errors.as_data().items():
         if name in hidden or any(error.code == "invalid_choice" for error in errors):
             return True

@@ -369,7 +369,7 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
     # the answer to a round added shows that round's row alone: one is read.
     state = match.kept_state(last=1)
     form = round_form_for(state, request.POST)
-    if not form.is_valid() and form.has_forged_fields():
+    if form.has_forged_fields():
         return HttpResponseBadRequest()
     # A match ended meanwhile (another phone's round or correction) refuses the round
     # whatever it holds: the service says so, or that this very round ended it.

@@ -249,7 +249,14 @@ def test_a_bad_entry_without_javascript_answers_422_with_the_page(client, cabo):
 
 
 @pytest.mark.parametrize(
-    "forged", [{"number": "abc"}, {"entry_key": "nope"}, {"number": ""}, {"caller": "9"}]
+    "forged",
+    [
+        {"number": "abc"},
+        {"entry_key": "nope"},
+        {"number": ""},
+        {"caller": "9"},
+        {"caller": ["0", "1"]},  # two callers: a radio button sends one
+    ],
 )
 def test_a_forged_hidden_field_is_a_client_error(client, cabo, forged):
     data = round_post(1, caller="0", hand_0="3", hand_1="7", hand_2="2", hand_3="9") | forged

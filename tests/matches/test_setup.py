@@ -113,7 +113,13 @@ def test_an_out_of_range_option_is_refused_next_to_it(client):
 
 @pytest.mark.parametrize(
     "forged",
-    [{"preset": "poker"}, {"options_for": "poker"}, {"dealer": "9"}, {"option_values": "xx"}],
+    [
+        {"preset": "poker"},
+        {"options_for": "poker"},
+        {"dealer": "9"},
+        {"option_values": "xx"},
+        {"preset": ["fr", "nl"]},  # two presets: a radio button sends one
+    ],
 )
 def test_a_forged_choice_is_a_client_error(client, forged):
     data = setup_data(["Ana", "Ben"], preset="fr", options=default_option_fields("cabo", "fr"))
