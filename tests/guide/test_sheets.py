@@ -296,3 +296,31 @@ def test_the_cabo_deck_is_said_to_be_one_deck_not_a_game_for_one(client, languag
     page = get(client, "/rules/cabo/", language).text
     assert said in page
     assert misread not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "with the branded deck’s rules, when it goes over it"),
+        ("fr", "avec les règles du jeu officiel, quand il le dépasse"),
+        ("nl", "bij de regels van het officiële spel: als het erboven komt"),
+    ],
+)
+def test_the_cabo_glossary_ends_the_match_as_each_preset_does(client, language, said):
+    # RULES.md: the official preset ends a match when a total goes over the target; the
+    # glossary said "reaches" for every preset, against the page's own "End of the match".
+    glossary = get(client, "/rules/cabo/", language).text.split("<dl")[-1]
+    assert said in glossary
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Leave a table of fifteen or more"),
+        ("fr", "laissez une table de quinze ou plus"),
+        ("nl", "laat dan een tafel van vijftien of meer achter"),
+    ],
+)
+def test_the_escoba_tip_leaves_a_table_no_card_sweeps(client, language, said):
+    # A table of exactly fifteen is safe too: no card is worth 0 (the tip said "above").
+    assert said in get(client, "/rules/escoba/", language).text
