@@ -147,6 +147,7 @@ def test_a_card_picked_twice_is_named_though_its_hand_adds_up_below_the_lowest(c
     ]
     assert not Round.objects.exists()
 
+
 def test_a_total_typed_over_picked_cards_that_disagrees_is_refused(client, cabo_match):
     # 7♠ and 2♥ make 9; the 3 typed over them would have turned a failed call into a won one.
     response = add(
