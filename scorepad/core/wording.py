@@ -114,7 +114,8 @@ ROUND_TEXTS = {
         ),
         "changed_meanwhile": _(
             "Round %(number)s was changed meanwhile, maybe on another phone: your correction "
-            "was not saved. Check the round and correct it again if needed."
+            "was not saved. What you typed is still in its form: check the round as it now "
+            "is, then save the correction again or leave it as it is."
         ),
         "not_last": _("Round %(number)s is no longer the last round: nothing was deleted."),
         # A correction that was to delete the rounds after it, which changed since (QA35:
@@ -280,7 +281,8 @@ ROUND_TEXTS = {
         "changed_meanwhile": pgettext_lazy(
             "a deal of cards",
             "Deal %(number)s was changed meanwhile, maybe on another phone: your correction "
-            "was not saved. Check the deal and correct it again if needed.",
+            "was not saved. What you typed is still in its form: check the deal as it now "
+            "is, then save the correction again or leave it as it is.",
         ),
         "later_changed": pgettext_lazy(
             "a deal of cards",

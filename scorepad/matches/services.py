@@ -106,6 +106,16 @@ class DeletedMeanwhile(RoundConflict):
     """The round to correct was deleted since its correction form was shown."""
 
 
+class ChangedMeanwhile(RoundConflict):
+    """The round to correct was changed since its correction form was shown (corrected,
+    or deleted and entered again, on another phone); `fingerprint`: the round as it now
+    is, for the correction sent again to replace it knowingly."""
+
+    def __init__(self, message: str, fingerprint: str) -> None:
+        super().__init__(message)
+        self.fingerprint = fingerprint
+
+
 class AlreadyRecorded(RoundConflict):
     """This very entry (its one-time key) was recorded before: a retry, not a conflict."""
 
@@ -300,7 +310,8 @@ def correct_round(
         if target is None:  # deleted since the correction form was shown
             raise DeletedMeanwhile(round_text(match.rules, "deleted_meanwhile", number=number))
         if shown and shown != target.fingerprint:
-            raise RoundConflict(round_text(match.rules, "changed_meanwhile", number=number))
+            text = round_text(match.rules, "changed_meanwhile", number=number)
+            raise ChangedMeanwhile(text, target.fingerprint)
         if _as_stored(data) == target.data:
             raise NothingToCorrect(round_text(match.rules, "unchanged", number=number))
         if delete_later and not _still_offered(delete_later, rounds, number):

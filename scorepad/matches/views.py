@@ -260,6 +260,7 @@ def _changed(
     recorded: bool = False,
     added: bool = False,
     retyped: RoundForm | None = None,
+    correction: str = "",
 ) -> HttpResponse:
     """After a change: htmx gets what changed (the `changes` regions); a plain form post
     is redirected, and the notice (or the offer to undo a deletion) follows it. Without
@@ -270,7 +271,8 @@ def _changed(
     match just before it, which then needs only what that round changed (`round_added`).
     `retyped`: the next round's form, filled with what was typed for a round deleted
     meanwhile (`_deleted_meanwhile`), in place of a fresh one; without htmx, the board's
-    page with it (a redirect would lose it)."""
+    page with it (a redirect would lose it). `correction`: the correction left open on
+    the board (HTML), which the change otherwise closes."""
     board = board or owner_board(match)
     if not request.htmx and retyped is None:
         url = board.url
@@ -297,6 +299,7 @@ def _changed(
         last_change=not added,  # a round added to the board as it was: told in its row
         before_added=recorded,  # a board left behind: what changed before the round
     )
+    context["correction"] = correction
     if retyped is not None:
         context["retyped"] = True  # kept in the tab as a round being typed is (app.js)
         if not request.htmx:
@@ -470,6 +473,8 @@ def correct_round_from(
             fresh = Match.objects.prefetch_related("rounds").get(pk=match.pk)
             fresh.owner = match.owner
             return _deleted_meanwhile(request, fresh, number, board)
+        except services.ChangedMeanwhile as changed:
+            return _changed_meanwhile(request, match, number, board, changed)
         except services.RoundConflict as conflict:
             return _instead_of_correction(
                 request,
@@ -487,7 +492,18 @@ def correct_round_from(
             if request.htmx:  # the board shows what changed, the correction closed
                 return _instead_of_correction(request, _changed(request, after, board=board))
             return redirect(round_url(match, number, board.live))
-    context = {
+    return _correction_page(request, match, number, board, form, later_offer)
+
+
+def _correction_context(
+    request: HttpRequest,
+    match: Match,
+    number: int,
+    board: Board,
+    form: RoundForm,
+    later_offer: dict | None = None,
+) -> dict:
+    return {
         "later_offer": later_offer,
         "live": board.live,
         "match": match,
@@ -499,9 +515,47 @@ def correct_round_from(
         # Loaded into the scoreboard (htmx), under its rounds; else a page of its own.
         "inline": wants_fragment(request),
     }
+
+
+def _correction_page(
+    request: HttpRequest,
+    match: Match,
+    number: int,
+    board: Board,
+    form: RoundForm,
+    later_offer: dict | None = None,
+) -> HttpResponse:
+    context = _correction_context(request, match, number, board, form, later_offer)
     return render_page_or_partial(
         request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
     )
+
+
+def _changed_meanwhile(
+    request: HttpRequest,
+    match: Match,
+    number: int,
+    board: Board,
+    changed: services.ChangedMeanwhile,
+) -> HttpResponse:
+    """A correction sent for round `number`, which another phone changed since its form
+    was shown: not saved, and not lost (QA58: the form closed, what was typed gone). The
+    board shows the round as it now is, under it the correction still open with what was
+    typed, set to replace the round as it now is when sent again."""
+    fresh = Match.objects.prefetch_related("rounds").get(pk=match.pk)
+    fresh.owner = match.owner
+    data = request.POST.copy()
+    data["shown"] = changed.fingerprint
+    form = edit_form_for(fresh, fresh.active_rounds(), number, data)
+    if not request.htmx:  # its own page, the fault above the form
+        form.add_error(None, str(changed))
+        return _correction_page(request, fresh, number, board, form)
+    context = _correction_context(request, fresh, number, board, form)
+    correction = render_to_string("matches/edit_round.html#correction", context, request)
+    response = _changed(
+        request, fresh, notice=str(changed), status_error=True, board=board, correction=correction
+    )
+    return _instead_of_correction(request, response)
 
 
 def _later_rounds_refused(

@@ -588,6 +588,50 @@ def test_a_round_being_typed_stays_while_a_correction_is_open_and_the_other_phon
     expect(page.locator("#correction form")).to_be_visible()
 
 
+def test_a_correction_of_a_round_the_other_phone_corrected_first_keeps_what_was_typed(
+    page, phone, request
+):
+    """The owner types a correction of round 1; the co-scorer corrects round 1 first. The
+    owner's is not saved over it, nor lost (QA58: the form closed, what was typed gone):
+    the board shows the round as it now is, the correction stays open as typed, and saved
+    again it replaces the co-scorer's."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    play_cabo_round(page, {"Ana": "2", "Ben": "10", "Chloé": "9"}, "Ana")
+    for scorer in (page, co_scorer):
+        expect(scorer.get_by_text("Enter round 2")).to_be_visible(timeout=3000)
+        scorer.locator("#round-1 .why-link").click()
+        scorer.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    owner_fix = page.locator("#correction")
+    row(owner_fix, "Ana").locator("input.points-input").fill("4")
+    row(owner_fix, "Chloé").locator("input.points-input").fill("20")
+    row(co_scorer.locator("#correction"), "Ben").locator("input.points-input").fill("11")
+    co_scorer.get_by_role("button", name="Save the correction").click()
+    expect(co_scorer.locator("#standing .notice")).to_contain_text("Round 1 corrected.")
+
+    page.get_by_role("button", name="Save the correction").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text(
+        "Round 1 was changed meanwhile, maybe on another phone: your correction was not"
+        " saved. What you typed is still in its form"
+    )
+    expect(notice).to_be_in_viewport()
+    expect(page.locator("#round-1")).to_contain_text("11")  # the co-scorer's Ben
+    expect(row(owner_fix, "Ana").locator("input.points-input")).to_have_value("4")
+    expect(row(owner_fix, "Chloé").locator("input.points-input")).to_have_value("20")
+    expect(row(owner_fix, "Ben").locator("input.points-input")).to_have_value("10")
+    snap(page, request, "correction-kept-over-the-other-phones")
+    row(owner_fix, "Ben").locator("input.points-input").fill("11")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(notice).to_contain_text("Round 1 corrected.")
+    expect(owner_fix.locator("form")).to_have_count(0)
+    expect(page.locator("tfoot .totals td")).to_have_text(["0", "11", "20"])
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(
+        ["0", "11", "20"], timeout=FOLLOWER_DELAY_MS + 1000
+    )
+
+
 def test_the_table_follows_the_match_played_again(page, phone, request):
     """The scorer taps "Play again": the followers' and the co-scorer's phones go on to
     the next match by themselves, through the links they hold."""

@@ -60,6 +60,31 @@ def test_two_phones_correcting_one_round_the_second_is_refused_not_saved_over(cl
     assert "Round 1 was changed meanwhile, maybe on another phone" in content
     assert Match.objects.get().state().rounds[0].points["Ben"] == 9
     assert RoundChange.objects.filter(action="edit").count() == 1
+    # What was typed is not lost (QA58): its form is there again, set to replace the
+    # round as it now is; sent again, it does.
+    assert re.search(r'name="hand_1" value="7"', content)
+    again = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', content))
+    assert again["shown"] != second["shown"]
+    assert correct(other_phone(client), cabo, 1, again, ben=7).status_code == 200
+    assert Match.objects.get().state().rounds[0].points["Ben"] == 7
+    assert RoundChange.objects.filter(action="edit").count() == 2
+
+
+def test_a_correction_refused_on_the_board_stays_open_with_what_was_typed(client, cabo):
+    add(client, cabo, 1, ben=5)
+    first, second = correction_shown(client, cabo, 1), correction_shown(client, cabo, 1)
+    assert correct(client, cabo, 1, first, ben=9).status_code == 200
+    answer = correct(other_phone(client), cabo, 1, second, ben=7, headers=HTMX)
+    content = answer.content.decode()
+    # The board as it now is (Ben's 9 in the round's row), its notice in the standing...
+    assert "Round 1 was changed meanwhile, maybe on another phone" in content
+    row = re.search(r'<tbody class="round" id="round-1".*?</tbody>', content, re.S)[0]
+    assert re.search(r">\s*9\s*<", row)
+    # ...and the correction still open under it, with the 7 typed, not closed.
+    correction = content.split('<div id="correction" hx-swap-oob="true">')[1]
+    assert 'class="round-form game-cabo correction-form"' in correction
+    assert re.search(r'name="hand_1" value="7"', correction)
+    assert Match.objects.get().state().rounds[0].points["Ben"] == 9
 
 
 def test_a_round_deleted_and_entered_again_is_not_corrected_with_the_old_ones_form(client, cabo):
