@@ -499,6 +499,13 @@ def test_a_co_scorers_round_whose_number_was_taken_is_not_steered_into_the_next(
     # Listed under its own number through a Reload.
     co_scorer.reload()
     expect(kept.locator(".unsent-name")).to_have_text("Round 2")
+    # Its four choices read alike: the buttons' words start at their left edge as the
+    # links' do (QA58: "La mettre dans le formulaire comme manche 3", centred on three
+    # lines, stood apart from the others).
+    aligned = kept.locator(".button:visible").evaluate_all(
+        "buttons => buttons.map(button => getComputedStyle(button).textAlign)"
+    )
+    assert len(aligned) == 4 and set(aligned) == {"start"}, aligned
     # What was recorded as round 2, to compare: its "why", open under its row.
     kept.get_by_role("link", name="See round 2 as recorded").click()
     expect(co_scorer.locator("#round-2 tr.why")).to_be_in_viewport()
