@@ -492,7 +492,9 @@ def correct_round_from(
             if request.htmx:  # the board shows what changed, the correction closed
                 return _instead_of_correction(request, _changed(request, after, board=board))
             return redirect(round_url(match, number, board.live))
-    return _correction_page(request, match, number, board, form, later_offer)
+    return _correction_page(
+        request, _correction_context(request, match, number, board, form, later_offer)
+    )
 
 
 def _correction_context(
@@ -517,17 +519,11 @@ def _correction_context(
     }
 
 
-def _correction_page(
-    request: HttpRequest,
-    match: Match,
-    number: int,
-    board: Board,
-    form: RoundForm,
-    later_offer: dict | None = None,
-) -> HttpResponse:
-    context = _correction_context(request, match, number, board, form, later_offer)
+def _correction_page(request: HttpRequest, context: dict) -> HttpResponse:
+    """The correction of `_correction_context`: on the board (htmx), or its own page."""
+    status = form_status(request, context["form"])
     return render_page_or_partial(
-        request, "matches/edit_round.html", "correction", context, status=form_status(request, form)
+        request, "matches/edit_round.html", "correction", context, status=status
     )
 
 
@@ -547,10 +543,10 @@ def _changed_meanwhile(
     data = request.POST.copy()
     data["shown"] = changed.fingerprint
     form = edit_form_for(fresh, fresh.active_rounds(), number, data)
+    context = _correction_context(request, fresh, number, board, form)
     if not request.htmx:  # its own page, the fault above the form
         form.add_error(None, str(changed))
-        return _correction_page(request, fresh, number, board, form)
-    context = _correction_context(request, fresh, number, board, form)
+        return _correction_page(request, context)
     correction = render_to_string("matches/edit_round.html#correction", context, request)
     response = _changed(
         request, fresh, notice=str(changed), status_error=True, board=board, correction=correction
