@@ -442,7 +442,8 @@ CLIPPED_CHOICES = """() => {
     const style = getComputedStyle(list);
     pen.font = style.font;
     const arrow = parseFloat(style.fontSize);
-    const room = list.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = list.clientWidth - padding - arrow;
     Array.from(list.options).forEach(function (option) {
       if (pen.measureText(option.text).width > room) clipped.push(list.name + ": " + option.text);
     });
