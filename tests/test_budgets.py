@@ -64,7 +64,7 @@ QUERIES = {
     "match export (JSON)": 3,
     "match export (CSV)": 3,
     "players": 3,
-    "players by game": 3,
+    "players by game": 4,  # and the spellings of the whole history: a filter renames no one
     "player": 5,  # the spellings of the name seated (any capitals), then its figures
     "player by house rule": 4,
     "save house rule": 2,

@@ -116,12 +116,15 @@ def event_names() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
+def from_tallies(
+    tallies: Iterable[Mapping], usual: Mapping[str, int] | None = None
+) -> list[PlayerRecord]:
     """Players' records from kept seats summed per player and game (finished matches
     only): rows of `name`, `game`, `played`, `wins`, `shared_wins` and each event's sum
     (`event_names`). One player whatever the case and accents their name was typed
-    with, under one spelling (`names.player_key`, `names.spelling_of`). The most matches
-    first."""
+    with, under one spelling (`names.player_key`, `names.spelling_of`): of the spellings
+    of `usual` (spelling: matches, the whole history's) when the tallies are of some
+    matches only, so that a filter does not rename a player. The most matches first."""
     records: dict[str, PlayerRecord] = {}
     spellings: dict[str, Counter[str]] = {}
     for row in tallies:
@@ -135,6 +138,10 @@ def from_tallies(tallies: Iterable[Mapping]) -> list[PlayerRecord]:
             tally.finished += row["played"]
             tally.wins += row["wins"]
             tally.shared_wins += row["shared_wins"]
+    overall: dict[str, Counter[str]] = {}
+    for name, count in (usual or {}).items():
+        overall.setdefault(player_key(name), Counter())[name] += count
+    spellings |= {key: overall[key] for key in records.keys() & overall.keys()}
     for key, record in records.items():
         record.name = spelling_of(spellings[key])
     return sorted(records.values(), key=by_matches_then_name)

@@ -51,9 +51,12 @@ def _counted_matches(owner: Owner | None) -> QuerySet[Match]:
     return _own_matches(owner).counted()
 
 
-def _tallies(seats: QuerySet[Seat], *, figures: bool = True) -> list[PlayerRecord]:
+def _tallies(
+    seats: QuerySet[Seat], *, figures: bool = True, usual: dict[str, int] | None = None
+) -> list[PlayerRecord]:
     """The players' records, summed by the database from the kept seats: one query. The
-    game figures (read out of each seat's JSON, the costly part) only when asked for."""
+    game figures (read out of each seat's JSON, the costly part) only when asked for.
+    `usual`: the spellings of the whole history, for seats of some matches only."""
     sums = {name: Sum(Cast(KT(f"figures__{name}"), IntegerField())) for name in stats.event_names()}
     rows = (
         seats.values("name", game=F("match__game"))
@@ -65,7 +68,7 @@ def _tallies(seats: QuerySet[Seat], *, figures: bool = True) -> list[PlayerRecor
         )
         .order_by("name", "game")
     )
-    return stats.from_tallies(rows)
+    return stats.from_tallies(rows, usual)
 
 
 def _seats_of(matches: QuerySet[Match] | list[Match]) -> QuerySet[Seat]:
@@ -313,8 +316,12 @@ def _named(match: Match | exchange.CheckedMatch) -> SafeString:
 def players(request: HttpRequest) -> HttpResponse:
     owner = current_owner(request)
     form, matches, _names = _filtered(request, owner, _counted_matches(owner))
+    # Filtered, each player keeps the spelling of the whole history (QA: "Zoe" for the
+    # Cabo matches, "Zoë" for every game).
+    usual = _player_names(_counted_matches(owner)) if form.has_changed() else None
     # The list shows matches and wins, not the game figures of each player's page.
-    context = {"filters": form, "records": _tallies(_seats_of(matches), figures=False)}
+    records = _tallies(_seats_of(matches), figures=False, usual=usual)
+    context = {"filters": form, "records": records}
     return render(request, "records/players.html", context, status=form_status(request, form))
 
 
@@ -341,8 +348,9 @@ def _nothing_counted_yet(request: HttpRequest, owner: Owner | None, name: str) -
 def player(request: HttpRequest, name: str) -> HttpResponse:
     owner = current_owner(request)
     form, matches, _names = _filtered(request, owner, _counted_matches(owner))
-    spellings = list(_spellings(_counted_matches(owner), name)) or [name]
-    records = _tallies(_seats_of(matches).filter(name__in=spellings))
+    usual = _spellings(_counted_matches(owner), name)
+    spellings = list(usual) or [name]
+    records = _tallies(_seats_of(matches).filter(name__in=spellings), usual=usual)
     if not records and not form.has_changed():
         return _nothing_counted_yet(request, owner, name)
     if isinstance(matches, QuerySet):
@@ -350,7 +358,7 @@ def player(request: HttpRequest, name: str) -> HttpResponse:
         recent = list(matches.filter(Exists(seated))[:10])
     else:
         recent = [match for match in matches if set(spellings) & set(match.players)][:10]
-    record = records[0] if records else PlayerRecord(name)
+    record = records[0] if records else PlayerRecord(spelling_of(usual) if usual else name)
     context = {"filters": form, "record": record, "name": record.name, "matches": recent}
     return render(request, "records/player.html", context, status=form_status(request, form))
 

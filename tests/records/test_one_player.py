@@ -17,7 +17,7 @@ from scorepad.rules import get_game
 from scorepad.rules.base import SetupInvalid
 
 from .conftest import build, build_match
-from .matches import CABO_FR
+from .matches import CABO_FR, ESCOBA
 
 pytestmark = pytest.mark.django_db
 HISTORY = reverse("records:history")
@@ -129,3 +129,18 @@ def test_a_player_only_seated_in_matches_going_on_is_named_as_mostly_typed(owner
     build_match(owner, "cabo", ["Zoë", "Ben"])
     content = visitor.get(player_url("zoe")).content.decode()
     assert "<h1>Zoë</h1>" in content
+
+
+def test_a_filter_does_not_rename_a_player(owner, visitor):
+    """QA: "Zoe" in the one Cabo match, "Zoë" in two Escoba ones: the Cabo players were
+    listed with "Zoe" (the spelling of the matches filtered), every game's with "Zoë"."""
+    build(owner, won_by("Zoe"))
+    escoba = json.loads(json.dumps(ESCOBA).replace('"You"', json.dumps("Zoë")))
+    build(owner, escoba)
+    build(owner, escoba)
+    for query in ({}, {"game": "cabo"}, {"player": "zoe"}, {"game": "cabo", "player": "ZOE"}):
+        content = visitor.get(PLAYERS, query).content.decode()
+        assert ">Zoë</span></a></th>" in content, query
+        assert ">Zoe</span>" not in content, query
+        page = visitor.get(player_url("Zoe"), query).content.decode()
+        assert "<h1>Zoë</h1>" in page, query
