@@ -84,6 +84,8 @@ def test_the_players_list_counts_every_spelling_as_one_player(evenings, visitor)
         re.S,
     )
     assert row and re.findall(r"<td[^>]*>([^<]*)</td>", row[1])[:2] == ["4", "4"]
+    # The matches counted are said under the list, as on each player's page (QA).
+    assert "Only finished matches count, not those in progress or abandoned" in content
     assert f'href="{player_url("Seb")}"' in content
     assert f'href="{player_url("Sébastien")}"' in content
 
