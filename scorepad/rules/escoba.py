@@ -625,7 +625,7 @@ class Escoba(Game):
                 errors.append(fault(_NOT_A_COUNT[count], f"{where}.{count}"))
                 fine = False
         if not isinstance(given.get("velo"), bool):
-            errors.append(fault(gettext_noop("the velo must be yes or no"), f"{where}.velo"))
+            errors.append(fault(gettext_noop("velo must be true or false"), f"{where}.velo"))
             fine = False
         if not fine:
             return None

@@ -345,7 +345,7 @@ def test_counts_must_be_real_whole_numbers_of_zero_or_more():
             ("sides.You.escobas", "escobas must be a whole number, 0 or more")
         ]
     raw = deal(You=pile(21, 5, 1, velo=1), Ada=pile(19, 5, 3))
-    assert faults(setup, raw) == [("sides.You.velo", "the velo must be yes or no")]
+    assert faults(setup, raw) == [("sides.You.velo", "velo must be true or false")]
     zero = deal(You=pile(40, 10, 4, velo=True), Ada=pile(0, 0, 0))
     assert GAME.score(setup, [zero]).totals == {"You": 4, "Ada": 0}
 
