@@ -36,5 +36,8 @@ def readable_pages() -> list[str]:
     for key in GAMES:
         pages += [reverse(f"guide:{sheet}", args=[key]) for sheet in SHEETS]
         if key in WALKTHROUGHS:
-            pages.append(reverse("guide:walkthrough_start", args=[key]))
+            # Each step at the address its links name (QA: only the walkthrough's first
+            # address, which no link names, was kept: none of it opened offline).
+            steps = range(1, len(WALKTHROUGHS[key].steps) + 1)
+            pages += [reverse("guide:walkthrough", args=[key, number]) for number in steps]
     return pages

@@ -522,18 +522,31 @@ window.addEventListener("resize", keepClearOfStanding);
     noteTimer = window.setTimeout(noteDone, 8000);
     return true;
   }
+  // A link to a page kept for reading offline (a walkthrough's next step, loaded in
+  // place) goes to that page instead, which the service worker keeps (QA: "Next" only
+  // said that the server was needed).
+  const appScript = document.querySelector("script[data-readable-offline]");
+  const readable = appScript ? appScript.dataset.readableOffline.split(" ").filter(Boolean) : [];
+  function keptForReading(link) {
+    const url = new URL(link.href, window.location.href);
+    return url.origin === window.location.origin && readable.some(function (prefix) {
+      return url.pathname.startsWith(prefix);
+    });
+  }
   document.addEventListener("htmx:sendError", function (event) {
     const elt = event.detail.requestConfig ? event.detail.requestConfig.elt : event.detail.elt;
     if (!elt || !elt.matches) return;
     if (!elt.matches("a, button, form") || elt.matches("[data-live-poll], form.round-form")) return;
+    if (elt.matches("a[href]") && keptForReading(elt)) {
+      window.location.assign(elt.href);
+      return;
+    }
     noteShown();
   });
   // The same for a plain link or form, when the phone knows it has no connection: it
   // would leave this page for the offline page (the browser's own error page, for a
   // form), and Back would not bring the page back. Links to the pages kept for reading
   // offline (the rules) still go; htmx's own requests say it above.
-  const appScript = document.querySelector("script[data-readable-offline]");
-  const readable = appScript ? appScript.dataset.readableOffline.split(" ").filter(Boolean) : [];
   document.addEventListener("click", function (event) {
     if (navigator.onLine || event.defaultPrevented || event.button !== 0) return;
     const link = event.target.closest && event.target.closest("a[href]");
@@ -541,7 +554,7 @@ window.addEventListener("resize", keepClearOfStanding);
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin) return;
     if (url.pathname === window.location.pathname && url.search === window.location.search) return; // in the page
-    if (readable.some(function (prefix) { return url.pathname.startsWith(prefix); })) return;
+    if (keptForReading(link)) return;
     if (noteShown()) event.preventDefault();
   });
   document.addEventListener("submit", function (event) {
