@@ -452,6 +452,13 @@ def test_a_steps_count_and_pager_share_one_line_on_a_narrow_phone(page, shot, li
                     faults.append((language, game, number, head))
                 if cut := page.evaluate(TABLES):
                     faults.append((language, game, number, cut))
+                # The foot's pair too, each button's words on one line (QA: the last
+                # step's « Retour aux règles » took three beside « ← Précédent »).
+                foot = page.locator("#step > nav.guide-pager .button").evaluate_all(
+                    "buttons => buttons.map((b) => Math.round(b.getBoundingClientRect().height))"
+                )
+                if any(height > 50 for height in foot):
+                    faults.append((language, game, number, "foot", foot))
     assert faults == []
     # The words shortened on sight are still what a screen reader names.
     page.goto("/rules/cabo/walkthrough/11/")
