@@ -72,8 +72,15 @@ document.addEventListener("htmx:configRequest", function (event) {
 // standing (the board's scroll-padding), where the player scrolled to the form's button,
 // and the focus goes to it. What tells what it is about comes with it when the screen
 // holds both: the form's title, else its table's column headings (QA: Escoba's counts
-// came up under the standing, their headings behind it, bare numbers).
+// came up under the standing, their headings behind it, bare numbers). Measured once
+// every script has laid the form out: the card grids of hands sent back as cards are
+// filled in as the form settles, and pushed a fault under them out of sight (QA).
 function showFault(fault) {
+  "use strict";
+  window.setTimeout(function () { showFaultNow(fault); }, 0);
+}
+
+function showFaultNow(fault) {
   "use strict";
   const where = fault.closest(".form-errors, .has-error, .field, fieldset") || fault;
   const form = fault.closest("form");

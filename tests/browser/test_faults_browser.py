@@ -195,3 +195,22 @@ def test_cards_the_others_took_too_many_of_are_said_beside_their_boxes(
         page.locator("form.round-form button.wide[type=submit]").click()
         expect(page.locator("tfoot .totals td")).to_have_count(3)
     context.close()
+
+
+def test_a_refused_rounds_fault_below_hands_picked_as_cards_comes_into_sight(page):
+    """QA: Ana's and Ben's hands picked on the card grid, Chloé's left blank: the grids
+    sent back open were filled in after the fault had been brought into sight, and
+    pushed it 200 px below the screen, the focus in a field out of sight."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé", "Daan"])
+    row(page, "Ana").locator("label.caller-pick").click()
+    for name, cards in (("Ana", "AH 2S"), ("Ben", "5S KS")):
+        row(page, name).get_by_text("Pick the cards").click()
+        row(page, name).locator("input.card-codes").fill(cards)
+    row(page, "Daan").locator("input.points-input").fill("9")
+    record(page)
+    message = row(page, "Chloé").locator(".errorlist")
+    expect(message).to_have_text("Enter the points of this hand, or pick its cards.")
+    expect(row(page, "Ana").locator(".picker button.pick").first).to_be_visible()
+    in_sight_below(page, message, page.locator(".standing"))
+    expect(row(page, "Chloé").locator("input.points-input")).to_be_focused()
+    page.screenshot(path=str(ARTIFACTS / "faults--below-picked-cards-screen.png"))
