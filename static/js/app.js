@@ -599,8 +599,11 @@ window.addEventListener("resize", keepClearOfStanding);
 
   // As the page served it (`changed`): a choice ticked from the start (Escoba's "no
   // escoba" on the opening table) is not something typed (QA23).
+  // Nor a round put back into it from the list of rounds not recorded (offline-rounds.js),
+  // whose values may be the very ones the server's form holds (CI: kept at once, then
+  // taken for the server's own, and forgotten).
   function untouched(form) {
-    return !changed(form) && !form.hasAttribute("data-retyped");
+    return !changed(form) && !form.hasAttribute("data-retyped") && !form.hasAttribute("data-put-back");
   }
 
   function keepDraft(form) {

@@ -161,6 +161,7 @@
     form.reset();
     // The next round's, empty: no longer what the server sent back as typed (app.js).
     form.removeAttribute("data-retyped");
+    form.removeAttribute("data-put-back");
     form.querySelectorAll(".has-error").forEach(function (element) { element.classList.remove("has-error"); });
     form.querySelectorAll(".errorlist, .form-errors").forEach(function (element) { element.remove(); });
     const sendError = form.querySelector(".send-error");
@@ -554,6 +555,7 @@
     round.inForm = true;
     holdInForm(round);
     window.scorepad.fillForm(form, new URLSearchParams(round.body));
+    form.setAttribute("data-put-back", ""); // typed, whatever the form held (app.js, untouched)
     form.querySelectorAll(".form-errors").forEach(function (element) { element.remove(); });
     sayWhyRefused(form, round);
     const title = form.querySelector(".form-title");
