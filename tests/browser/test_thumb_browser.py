@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from scorepad.matches.models import Owner
+from tests.browser.test_later_rounds_browser import signed_in_as
 from tests.browser.test_live_browser import share
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import choose_language
+from tests.records.conftest import build_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -256,3 +259,56 @@ def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(p
     for link in page.locator(".guide-toc a").all():
         box = link.bounding_box()
         assert box["width"] >= TAP and box["height"] >= TAP, link.inner_text()
+
+
+# Each name of the Escoba entry table: its text as laid out, one string a line.
+ENTRY_NAME_LINES = """() => [...document.querySelectorAll(".entry-table tbody th")].map((name) => {
+  const text = name.firstChild, lines = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const at = Math.round(range.getBoundingClientRect().top);
+    if (at !== top) lines.push("");
+    top = at;
+    lines[lines.length - 1] += text.data[i];
+  }
+  return lines;
+})"""
+
+# The count headings and the count boxes: [text, wider than its box, box width].
+ENTRY_COLUMNS = """() => [...document.querySelectorAll(
+  ".entry-table thead th:not(:first-child), .entry-table tbody input.count-input"
+)].map((cell) => [cell.textContent || cell.name, cell.scrollWidth > cell.clientWidth,
+  cell.getBoundingClientRect().width])"""
+
+
+def test_escoba_names_keep_their_words_whole_on_a_320_pixel_phone(page, live_server, shot):
+    """QA: in a name column beside four counts, "Jan-Willem" read "Jan-Wille" and "m",
+    "Marie-Christine" "Christi" and "ne". At 320 px each name has its line above its
+    counts, and the counts share the whole width."""
+    owner = Owner.objects.create()
+    players = ["Jan-Willem", "Marie-Christine", "Ben", "Zoë"]
+    teams = [
+        {"name": "Jan-Willem & Ben", "players": ["Jan-Willem", "Ben"]},
+        {"name": "Marie-Christine & Zoë", "players": ["Marie-Christine", "Zoë"]},
+    ]
+    teamed = build_match(owner, "escoba", players, teams=teams)
+    three = build_match(owner, "escoba", players[:3])
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 320, "height": 640})
+    for match, names in ((three, players[:3]), (teamed, [team["name"] for team in teams])):
+        page.goto(f"/matches/{match.pk}/")
+        for language in ("English", "Français", "Nederlands"):
+            choose_language(page, language)
+            expect(page.locator(".entry-table")).to_be_visible()
+            assert page.evaluate(ENTRY_NAME_LINES) == [[name] for name in names], language
+            columns = page.evaluate(ENTRY_COLUMNS)
+            assert len(columns) == 4 + 4 * len(names)
+            assert [text for text, wider, _ in columns if wider] == [], language
+            assert min(width for _, _, width in columns[4:]) >= TAP, (language, columns)
+            assert page.evaluate(TABLES_SCROLLED_SIDEWAYS) == [], language
+            assert page.evaluate(NO_SIDEWAYS_SCROLL), language
+            page.locator(".entry-table").scroll_into_view_if_needed()
+            shot(f"escoba-names-320-{len(names)}-{language}")
