@@ -76,6 +76,12 @@ ROUND_TEXTS = {
         ),
         "kept_sent": _("Round %(number)s, kept on this phone, is now recorded."),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
+        # Typed on a co-scorer's link for the match it showed before it went on to the
+        # match played again (QA: recorded in the new match as its round).
+        "other_match": _(
+            "This round was typed for the match this link showed before: it was not"
+            " recorded in the new one."
+        ),
         "over_meanwhile": _(
             "The match is over (it ended meanwhile, maybe on another phone): round"
             " %(number)s was not recorded."
@@ -232,6 +238,11 @@ ROUND_TEXTS = {
         ),
         "already_recorded": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."
+        ),
+        "other_match": pgettext_lazy(
+            "a deal of cards",
+            "This deal was typed for the match this link showed before: it was not recorded"
+            " in the new one.",
         ),
         "over_meanwhile": pgettext_lazy(
             "a deal of cards",

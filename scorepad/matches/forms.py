@@ -35,7 +35,7 @@ from scorepad.rules.base import (
     typed_name,
 )
 
-from .models import HouseRule, options_key
+from .models import HouseRule, board_of, options_key
 
 
 def engine_message(error: FieldError) -> str:
@@ -611,6 +611,10 @@ class RoundForm(forms.Form):
     # The match's version the form was shown with: its board then needs only what the
     # round changes (`match.html#round_added`). Absent from a correction.
     seen = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    # Which match the board the form was typed on showed (`scoreboard.board_of`): a
+    # co-scorer's link goes on to the match played again, at the same address. Absent
+    # from what clients of before it send.
+    board = forms.RegexField(regex=r"\A[0-9a-f]{16}\Z", required=False, widget=forms.HiddenInput)
     # The round a correction showed (`Round.fingerprint`): absent from an entry.
     shown = forms.CharField(widget=forms.HiddenInput, max_length=16, required=False)
     # A correction's button that deletes the later rounds in its way, naming them
@@ -659,7 +663,15 @@ class RoundForm(forms.Form):
         return (get_game(state.setup.game).entry_names(state), state.needs_tiebreak)
 
     def has_forged_fields(self) -> bool:
-        return has_forged_fields(self, {"number", "entry_key", "seen", "shown", "delete_later"})
+        return has_forged_fields(
+            self, {"number", "entry_key", "seen", "shown", "delete_later", "board"}
+        )
+
+    def typed_for_another_match(self, match_id: int) -> bool:
+        """Whether the form was typed on a board of another match than `match_id` (its
+        link went on to the match played again meanwhile)."""
+        board = self.cleaned_data.get("board") if hasattr(self, "cleaned_data") else None
+        return bool(board) and board != board_of(match_id)
 
     def has_entry(self) -> bool:
         """Whether the round's number and one-time key came through, whatever its

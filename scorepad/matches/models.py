@@ -21,6 +21,7 @@ from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import connection, models
 from django.db.models.functions import Lower
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from scorepad.core.wording import preset_changes
@@ -192,6 +193,14 @@ class MatchQuerySet(models.QuerySet):
     def counted(self) -> MatchQuerySet:
         """Matches that count in the statistics: played to the end and not deleted."""
         return self.listed().filter(finished=True, abandoned_at__isnull=True)
+
+
+def board_of(match_id: int) -> str:
+    """Which match a board shows, for a page to notice its shared link went on to another
+    (`static/js/live.js`) and a round typed for the match before it is not recorded in
+    the next (`RoundForm.typed_for_another_match`), without showing the link's holder
+    the match's id."""
+    return salted_hmac("scorepad.board", str(match_id), algorithm="sha256").hexdigest()[:16]
 
 
 class Match(models.Model):

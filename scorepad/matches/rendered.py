@@ -43,6 +43,8 @@ NUMBER_SLOT = 987_654_321
 # The match's version in a kept entry form: another number no match reaches.
 VERSION_SLOT = 987_654_329
 MATCH_SLOT = 2**52 - 1
+# The match's board (`models.board_of`) in a kept entry form: 16 hexadecimal digits.
+BOARD_SLOT = "b0a2d5107b0a2d51"
 # The queries a kept board may answer: none, or all the rounds (an undo offer is shown once).
 KEPT_QUERIES = ("", "rounds=all")
 TEMPLATE = "matches/match.html"
@@ -151,6 +153,7 @@ def entry_html(request: HttpRequest, context: dict) -> str:
             "match": slotted_match,
             "csrf_token": CSRF_SLOT,
             "next_number": NUMBER_SLOT,
+            "board_of": BOARD_SLOT,
             "form": fresh_round_form(state, ENTRY_KEY_SLOT, number=NUMBER_SLOT, seen=VERSION_SLOT),
         }
         html = render_to_string(f"{TEMPLATE}#entry", slotted, request)
@@ -160,6 +163,7 @@ def entry_html(request: HttpRequest, context: dict) -> str:
         .replace(str(NUMBER_SLOT), str(context["next_number"]))
         .replace(str(VERSION_SLOT), str(match.version))
         .replace(str(MATCH_SLOT), str(match.pk))
+        .replace(BOARD_SLOT, context["board_of"])
     )
 
 

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.functional import SimpleLazyObject
 from django.utils.html import escape, format_html_join
 from django.utils.safestring import SafeString
@@ -30,7 +29,7 @@ from scorepad.rules.base import MatchState, player_key
 from scorepad.rules.kept import decode
 
 from .forms import RoundForm, UndoCorrectionForm, round_form_class, round_form_for
-from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink
+from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink, board_of
 from .services import is_undo, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
@@ -306,12 +305,6 @@ def end_changed_text(change: str, status: object, *, undone: bool = False) -> Sa
         return sentence_html(gettext("The match is over again: %(result)s."), result=result)
     text = gettext("With this correction the match is over: %(result)s.")
     return sentence_html(text, result=result)
-
-
-def board_of(match_id: int) -> str:
-    """Which match a board shows, for a page to notice its shared link went on to another
-    (`static/js/live.js`), without showing the link's holder the match's id."""
-    return salted_hmac("scorepad.board", str(match_id), algorithm="sha256").hexdigest()[:16]
 
 
 def board_url(match: Match, live: ShareLink | None, url_name: str = "matches:match") -> str:

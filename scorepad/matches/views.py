@@ -45,7 +45,7 @@ from .forms import (
     round_form_for,
 )
 from .house_rules import house_rules_for
-from .models import HouseRule, Match, Round, ShareLink
+from .models import HouseRule, Match, Round, ShareLink, board_of
 from .scoreboard import (
     RECENT_ROUNDS,
     card_picker,
@@ -374,6 +374,9 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
     form = round_form_for(state, request.POST)
     if form.has_forged_fields():
         return HttpResponseBadRequest()
+    if form.typed_for_another_match(match.pk):  # before its link went on to this one
+        notice = round_text(match.rules, "other_match")
+        return _changed(request, match, notice=notice, status_error=True, board=board)
     # A match ended meanwhile (another phone's round or correction) refuses the round
     # whatever it holds: the service says so, or that this very round ended it.
     if form.is_valid() or (state.finished and form.has_entry()):
@@ -454,6 +457,9 @@ def correct_round_from(
     form = edit_form_for(match, rounds, number, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.has_forged_fields():
         return HttpResponseBadRequest()
+    if request.method == "POST" and form.typed_for_another_match(match.pk):
+        notice = round_text(match.rules, "other_match")
+        return _changed(request, match, notice=notice, status_error=True, board=board)
     later_offer = None  # the rounds after it, when the correction no longer fits them
     if request.method == "POST" and form.is_valid():
         try:
@@ -514,6 +520,7 @@ def _correction_context(
         "game": match.rules,
         "card_buttons": card_picker(match.rules, match.options),
         "round_url": round_url(match, number, board.live),
+        "board_of": board_of(match.pk),
         # Loaded into the scoreboard (htmx), under its rounds; else a page of its own.
         "inline": wants_fragment(request),
     }

@@ -54,12 +54,35 @@
     return template ? template.dataset.action : null;
   }
 
-  // The kept rounds of `action` numbered `from` and on, numbered again from `start`:
-  // what the server will record them as, in their order.
-  function renumber(rounds, action, from, start) {
+  // The match a round was typed for: its rounds' address, and the board it was typed on
+  // (`board`, sent with it): a co-scorer's link goes on to the match played again, at
+  // the same address (QA: a round kept for the match before was recorded in the next).
+  // A round kept before the boards were sent names none: it goes with its address.
+  function boardOf(round) {
+    return new URLSearchParams(round.body || "").get("board") || "";
+  }
+  function sameMatch(one, other) {
+    const a = boardOf(one);
+    const b = boardOf(other);
+    return one.action === other.action && (!a || !b || a === b);
+  }
+  // This page's match, and the match of the round `form` will send, as rounds are.
+  function here() {
+    const standing = document.getElementById("standing");
+    const board = standing ? standing.getAttribute("data-board-of") : "";
+    return { action: pageAction(), body: board ? "board=" + board : "" };
+  }
+  function ofForm(form) {
+    const board = field(form, "board");
+    return { action: form.getAttribute("action"), body: board && board.value ? "board=" + board.value : "" };
+  }
+
+  // The kept rounds of the match of `like` numbered `from` and on, numbered again from
+  // `start`: what the server will record them as, in their order.
+  function renumber(rounds, like, from, start) {
     let next = start;
     return rounds.map(function (round) {
-      if (round.action !== action || round.number < from) return round;
+      if (!sameMatch(round, like) || round.number < from) return round;
       const body = new URLSearchParams(round.body);
       body.set("number", String(next));
       const moved = Object.assign({}, round, { number: next, body: body.toString() });
@@ -80,7 +103,7 @@
   // this one was being corrected in its own: it did not count on it).
   function holds(held, round) {
     return waitsForPlayer(round) || held.some(function (earlier) {
-      return earlier.action === round.action && round.number > earlier.number && !(round.next > earlier.number);
+      return sameMatch(earlier, round) && round.number > earlier.number && !(round.next > earlier.number);
     });
   }
 
@@ -128,7 +151,7 @@
   // ---- keeping a round ------------------------------------------------------------
   // `round` into the list `rounds`, before the rounds of its match numbered after it.
   function inOrder(rounds, round) {
-    const later = rounds.findIndex(function (kept) { return kept.action === round.action && kept.number > round.number; });
+    const later = rounds.findIndex(function (kept) { return sameMatch(kept, round) && kept.number > round.number; });
     rounds.splice(later < 0 ? rounds.length : later, 0, round);
   }
 
@@ -141,7 +164,7 @@
     const number = Number(field(form, "number").value);
     // A round put back in the form and kept again: this is it, no longer in the form.
     const rounds = load().filter(function (round) {
-      const again = round.inForm && round.action === action && round.number === number;
+      const again = round.inForm && sameMatch(round, ofForm(form)) && round.number === number;
       if (again) letGo(round.key);
       return !again;
     });
@@ -157,7 +180,7 @@
       title: document.title.replace(/ · Scorepad$/, ""),
     });
     save(rounds);
-    const last = Math.max.apply(null, rounds.filter(function (round) { return round.action === action; }).map(function (round) { return round.number; }));
+    const last = Math.max.apply(null, rounds.filter(function (round) { return sameMatch(round, ofForm(form)); }).map(function (round) { return round.number; }));
     form.reset();
     // The next round's, empty: no longer what the server sent back as typed (app.js).
     form.removeAttribute("data-retyped");
@@ -187,7 +210,7 @@
     const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
     const from = serverNumber(form);
-    const rounds = load().filter(function (round) { return round.action === action && round.number >= from; });
+    const rounds = load().filter(function (round) { return sameMatch(round, ofForm(form)) && round.number >= from; });
     if (rounds.some(function (round) { return round.inForm && round.number === number; })) return 0;
     const kept = rounds.filter(function (round) { return !round.inForm; });
     return kept.length ? Math.max.apply(null, kept.map(function (round) { return round.number; })) : 0;
@@ -350,6 +373,13 @@
     if (event.key === STORE || event.key === null) catchUp();
   });
 
+  // Kept for the match this page's address showed before (a co-scorer's link, gone on
+  // to the match played again): listed here, where it was typed, to be taken off; the
+  // server does not record it in this match.
+  function elsewhere(round) {
+    return !sameMatch(round, here());
+  }
+
   function show() {
     summarize();
     const form = roundForm();
@@ -381,7 +411,7 @@
     if (mine.every(function (round) { return waitsForPlayer(round) || Boolean(round.error); })) {
       section.querySelector("#unsent-title").textContent = template.dataset.refusedTitle;
       // No form to correct one in: the match is over (QA25). One round: said of it (QA28).
-      const help = (form ? "refusedHelp" : "refusedHelpOver") + (mine.length === 1 ? "One" : "");
+      const help = (form && !mine.every(elsewhere) ? "refusedHelp" : "refusedHelpOver") + (mine.length === 1 ? "One" : "");
       const taken = form && mine.length === 1 && numberTaken(mine[0], form);
       section.querySelector(".help").textContent = template.dataset[taken ? "refusedHelpTakenOne" : help];
     } else if (held.some(function (round) { return !waitsForPlayer(round); })) {
@@ -397,11 +427,12 @@
       message.textContent = round.error || "";
       message.hidden = !round.error;
       item.querySelectorAll(".unsent-discard, .unsent-edit").forEach(function (button) {
-        // Put back in a form only where there is one (not on a finished match's board).
-        button.hidden = !stopped || (button.matches(".unsent-edit") && !form);
+        // Put back in a form only where there is one (not on a finished match's board),
+        // and one of its own match's.
+        button.hidden = !stopped || (button.matches(".unsent-edit") && (!form || elsewhere(round)));
         button.dataset.key = round.key;
       });
-      if (numberTaken(round, form)) offerTaken(item, round, form, template);
+      if (numberTaken(round, form) && !elsewhere(round)) offerTaken(item, round, form, template);
       list.appendChild(item);
     });
     place.after(section);
@@ -454,7 +485,7 @@
   function keptBefore(rounds, round, form) {
     const from = serverNumber(form);
     return rounds.filter(function (kept) {
-      return kept !== round && kept.action === round.action && kept.number >= from && kept.number < round.number;
+      return kept !== round && sameMatch(kept, round) && kept.number >= from && kept.number < round.number;
     }).length;
   }
 
@@ -470,7 +501,7 @@
     if (!found) return;
     const gone = found.round;
     const form = roundForm();
-    const here = form && form.getAttribute("action") === gone.action;
+    const here = form && sameMatch(gone, ofForm(form));
     const rest = found.rounds.filter(function (round) { return round !== gone; });
     // The rounds after it take its place, from the server's next round: never a number
     // past their own. Refused as taken, the round taken off was a round another phone
@@ -478,7 +509,7 @@
     // turn if taken too (QA53: moved on to the server's next one, a deal another phone
     // had recorded was counted twice).
     const start = here ? Math.min(serverNumber(form) + keptBefore(rest, gone, form), gone.number + 1) : gone.number;
-    const renumbered = renumber(rest, gone.action, gone.number, start);
+    const renumbered = renumber(rest, gone, gone.number, start);
     save(renumbered);
     // The form prepared for the round after the kept ones follows them.
     if (here) {
@@ -532,7 +563,7 @@
   document.addEventListener("htmx:afterSwap", function () {
     const form = roundForm();
     const round = form && load().find(function (kept) {
-      return kept.action === form.getAttribute("action") && inThisForm(kept, form);
+      return sameMatch(kept, ofForm(form)) && inThisForm(kept, form);
     });
     if (round && typedFor(round)) sayWhyRefused(form, round);
   });
@@ -545,12 +576,12 @@
     const edit = event.target.closest && event.target.closest("button.unsent-edit");
     const found = edit && refusedRound(edit);
     const form = roundForm();
-    if (!found || !form || form.getAttribute("action") !== found.round.action) return;
+    if (!found || !form || !sameMatch(found.round, ofForm(form))) return;
     const before = keptBefore(found.rounds, found.round, form);
     // Its number before: listed under it again if the form no longer shows it, and
     // said above the fields as the one its values were typed for if taken (typedFor).
     found.round.listedAs = found.round.number;
-    const rounds = renumber(found.rounds, found.round.action, found.round.number, serverNumber(form) + before);
+    const rounds = renumber(found.rounds, found.round, found.round.number, serverNumber(form) + before);
     const round = rounds.find(function (kept) { return kept.key === found.round.key; });
     round.inForm = true;
     holdInForm(round);
@@ -803,7 +834,7 @@
         if (result === "offline") break;
         if (result === "sent") {
           sent += 1;
-          if (round.action === pageAction()) recorded.push(round.number);
+          if (sameMatch(round, here())) recorded.push(round.number);
           continue;
         }
         held.push(round);
@@ -889,7 +920,7 @@
     // draft), and so does why it was refused.
     const form = roundForm();
     const back = form && window.scorepad.changed(form) && load().find(function (round) {
-      return round.action === form.getAttribute("action") && inFormOfNumber(round, form);
+      return sameMatch(round, ofForm(form)) && inFormOfNumber(round, form);
     });
     if (back) holdInForm(back);
     show();
@@ -967,7 +998,7 @@
     if (!sending || !xhr.status) return; // no answer: kept as the form was (sendError)
     const rounds = load();
     const round = rounds.find(function (kept) {
-      return kept.inForm && kept.action === sending.action && kept.number === sending.number;
+      return kept.inForm && sameMatch(kept, sending) && kept.number === sending.number;
     });
     const board = xhr.status < 400 ? new DOMParser().parseFromString(xhr.responseText, "text/html") : null;
     const conflict = board && board.querySelector(".notice.is-error");
@@ -1032,7 +1063,7 @@
     const action = pageAction();
     if (!standing || !action) return false;
     let rounds = load();
-    const mine = rounds.filter(function (round) { return round.action === action; });
+    const mine = rounds.filter(function (round) { return sameMatch(round, here()); });
     if (!standing.classList.contains("in-progress")) {
       // Told the match goes on, and it no longer does (the deleted round restored): said
       // so, and it waits for the match again. Not sent to ask the server why: a board
@@ -1052,9 +1083,9 @@
     if (!first) return false;
     const next = form ? serverNumber(form) + mine.indexOf(first) : first.number;
     const fits = first.untilResumed && !first.moved && first.number === next;
-    rounds = renumber(rounds, action, first.number, next);
+    rounds = renumber(rounds, first, first.number, next);
     rounds.forEach(function (round) {
-      if (round.action !== action || round.inForm || !(round.untilResumed || round.goesOn)) return;
+      if (!sameMatch(round, first) || round.inForm || !(round.untilResumed || round.goesOn)) return;
       round.untilResumed = false;
       round.goesOn = false;
       round.error = null; // the ones after it wait for it, not for the match

@@ -677,6 +677,46 @@ def test_the_table_follows_the_match_played_again(page, phone, request):
     )
 
 
+def test_a_round_kept_for_the_match_before_play_again_is_not_recorded_in_the_next(
+    page, phone, request
+):
+    """QA: a round kept on the co-scorer's phone for the match before "Play again" went,
+    once the connection was back, through the link into the next match, as its round
+    2. It is refused there, listed where it was typed, to be taken off only."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    play_cabo_round(page, {"Ana": "2", "Ben": "9"}, "Ana")
+    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible(timeout=FOLLOWER_DELAY_MS)
+    co_scorer.context.set_offline(True)
+    play_cabo_round(co_scorer, {"Ana": "5", "Ben": "6"}, "Ben")
+    expect(co_scorer.locator(".unsent")).to_contain_text("Round 2")
+    # Meanwhile the scorer ends the match, plays again and records its first round.
+    play_cabo_round(page, {"Ana": "0", "Ben": "120"}, "Ana")
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    replay = Match.objects.get(pk=int(re.search(r"/matches/(\d+)/", page.url).group(1)))
+    play_cabo_round(page, {"Ana": "1", "Ben": "4"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    co_scorer.context.set_offline(False)
+    expect(co_scorer.locator("#standing")).to_have_attribute(
+        "data-board-of", board_of(replay.pk), timeout=FOLLOWER_DELAY_MS + 2000
+    )
+    kept = co_scorer.locator(".unsent-round")
+    expect(kept).to_contain_text("typed for the match this link showed before")
+    expect(kept.get_by_role("button", name="Correct it in the form")).to_be_hidden()
+    expect(co_scorer.get_by_text("Enter round 2")).to_be_visible()
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "4"])
+    snap(co_scorer, request, "kept-for-the-match-before")
+    assert [r.data["hands"] for r in replay.rounds.all()] == [{"Ana": 1, "Ben": 4}]
+    kept.get_by_role("button", name="Take it off the list").click()
+    expect(co_scorer.locator(".unsent")).to_have_count(0)
+    # The next round typed there goes into the next match, as its round 2.
+    play_cabo_round(co_scorer, {"Ana": "3", "Ben": "0"}, "Ben")
+    expect(page.locator("tfoot .totals td")).to_have_text(["3", "4"], timeout=FOLLOWER_DELAY_MS)
+    assert replay.rounds.count() == 2
+
+
 def test_a_match_deleted_by_mistake_and_restored_comes_back_on_the_followers_phone(
     page, phone, request
 ):

@@ -13,7 +13,7 @@ from django.urls import reverse
 from scorepad.matches import services, sharing
 from scorepad.matches.models import Match, Round, ShareLink
 from scorepad.matches.scoreboard import board_of
-from tests.matches.helpers import round_post, text_of
+from tests.matches.helpers import rendered_form_data, round_post, text_of
 from tests.records.conftest import build_match
 
 pytestmark = pytest.mark.django_db
@@ -592,6 +592,52 @@ def test_play_again_takes_the_tables_links_on_to_the_next_match(visitor, finishe
     # The finished match shares nothing any more; its page says so.
     page = visitor.get(reverse("matches:match", args=[finished.pk])).content.decode()
     assert follow.token not in page and score.token not in page
+
+
+def test_a_round_typed_for_the_match_a_link_showed_before_is_not_recorded_in_the_next(
+    visitor, owner
+):
+    """QA: a co-scorer's round kept on the phone for the match before "Play again" (or
+    typed on its board as it went on) went to the link, now the next match's, and was
+    recorded there as its round. Each form says which match its board showed."""
+    match = build_match(owner, "cabo", ["Ana", "Ben"])
+    score = sharing.share(match, "score")
+    co_scorer = Client()
+    page = co_scorer.get(live("page", score)).content.decode()
+    typed = rendered_form_data(page.split('id="entry"', 1)[1])
+    assert typed["board"] == board_of(match.pk)
+    services.record_round(
+        match,
+        {"caller": "Ana", "hands": {"Ana": 0, "Ben": 120}},
+        number=1,
+        entry_key=uuid.uuid4(),
+        owner=owner,
+    )
+    visitor.post(reverse("matches:again", args=[match.pk]), {"key": str(uuid.uuid4())})
+    replay = Match.objects.exclude(pk=match.pk).get()
+    # The next match's board, same players and options: its own board in the same form.
+    page = co_scorer.get(live("page", score)).content.decode()
+    assert rendered_form_data(page.split('id="entry"', 1)[1])["board"] == board_of(replay.pk)
+    # Round 1 as typed for the match before, sent now: the next match's round 1 too.
+    sent = typed | {"entry_key": str(uuid.uuid4()), "caller": "1", "hand_0": "4", "hand_1": "0"}
+    for headers in (HTMX, {}):
+        answer = co_scorer.post(live("add_round", score), sent, headers=headers, follow=True)
+        assert answer.status_code == 200
+        assert "typed for the match this link showed before" in text_of(answer.content.decode())
+    assert replay.rounds.count() == 0 and match.rounds.count() == 1
+    # Nor a correction typed on the board before it went on.
+    co_scorer.post(live("add_round", score), round_post(1, caller="0", hand_0="1", hand_1="5"))
+    shown = replay.rounds.get().fingerprint
+    old = {**round_post(1, caller="1", hand_0="9", hand_1="0"), "shown": shown}
+    answer = co_scorer.post(
+        live("edit_round", score, 1), old | {"board": board_of(match.pk)}, headers=HTMX
+    )
+    assert "typed for the match this link showed before" in text_of(answer.content.decode())
+    assert replay.rounds.get().data["hands"] == {"Ana": 1, "Ben": 5}
+    # A board of no match at all is a broken client's.
+    forged = typed | {"entry_key": str(uuid.uuid4()), "number": "2", "board": "not-a-board"}
+    assert co_scorer.post(live("add_round", score), forged).status_code == 400
+    assert replay.rounds.count() == 1
 
 
 def test_a_stopped_link_stays_stopped_with_its_match(visitor, finished):
