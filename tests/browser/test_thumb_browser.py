@@ -11,6 +11,7 @@ from tests.browser.test_live_browser import share
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import choose_language
 from tests.records.conftest import build_match
+from tests.records.matches import escoba_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -284,17 +285,28 @@ ENTRY_COLUMNS = """() => [...document.querySelectorAll(
   cell.getBoundingClientRect().width])"""
 
 
+# The side names of the standing's and the rounds' headings that their box cuts.
+NAMES_CUT = """() => [...document.querySelectorAll("thead .side-name")].filter((name) => {
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const bottom = name.getBoundingClientRect().bottom;
+  return [...range.getClientRects()].some((line) => line.top >= bottom - 1);
+}).map((name) => name.textContent)"""
+
+
 def test_escoba_names_keep_their_words_whole_on_a_320_pixel_phone(page, live_server, shot):
     """QA: in a name column beside four counts, "Jan-Willem" read "Jan-Wille" and "m",
     "Marie-Christine" "Christi" and "ne". At 320 px each name has its line above its
-    counts, and the counts share the whole width."""
+    counts, and the counts share the whole width. A team's name takes a third line in
+    the headings rather than lose its second player."""
     owner = Owner.objects.create()
     players = ["Jan-Willem", "Marie-Christine", "Ben", "Zoë"]
     teams = [
         {"name": "Jan-Willem & Ben", "players": ["Jan-Willem", "Ben"]},
         {"name": "Marie-Christine & Zoë", "players": ["Marie-Christine", "Zoë"]},
     ]
-    teamed = build_match(owner, "escoba", players, teams=teams)
+    deal = escoba_deal(*[team["name"] for team in teams])  # the standing shows its names
+    teamed = build_match(owner, "escoba", players, [deal], teams=teams)
     three = build_match(owner, "escoba", players[:3])
     signed_in_as(page, owner, live_server)
     page.set_viewport_size({"width": 320, "height": 640})
@@ -310,5 +322,7 @@ def test_escoba_names_keep_their_words_whole_on_a_320_pixel_phone(page, live_ser
             assert min(width for _, _, width in columns[4:]) >= TAP, (language, columns)
             assert page.evaluate(TABLES_SCROLLED_SIDEWAYS) == [], language
             assert page.evaluate(NO_SIDEWAYS_SCROLL), language
+            # Nor is a side's name cut in the headings (QA: "Marie-Christine &", no Zoë).
+            assert page.evaluate(NAMES_CUT) == [], language
             page.locator(".entry-table").scroll_into_view_if_needed()
             shot(f"escoba-names-320-{len(names)}-{language}")
