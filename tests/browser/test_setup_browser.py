@@ -467,6 +467,37 @@ def test_every_choice_of_the_set_up_lists_shows_whole_on_a_phone(page, live_serv
             assert page.evaluate(CLIPPED_CHOICES) == [], (language, game)
 
 
+# Each seat: whether its name shows whole in its box, and its chip's width and height.
+SEATS = """() => [...document.querySelectorAll(".seat")].map((seat) => {
+  const name = seat.querySelector("input:not([type=radio])");
+  const chip = seat.querySelector(".dealer-chip").getBoundingClientRect();
+  return [name.scrollWidth <= name.clientWidth, Math.round(chip.width), Math.round(chip.height)];
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_seats_name_has_its_room_beside_the_dealer_chip(page, live_server, shot, width):
+    """QA: beside "Premier donneur" on one line, a seat's name was 98 px wide at 320 px:
+    "Jan-Wil", and the empty seats' "Joueur 5" read "Joueur", every seat alike."""
+    page.set_viewport_size({"width": width, "height": 844})
+    for language in ("en", "fr", "nl"):
+        page.context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_server.url}]
+        )
+        page.goto("/matches/new/cabo/")
+        page.locator('input[name="player_0"]').fill("Marie-Christine")
+        page.locator('input[name="player_1"]').fill("Jan-Willem")
+        page.locator(".dealer-pick").nth(1).click()
+        seats = page.evaluate(SEATS)
+        assert len(seats) == 6
+        # The names typed show whole (the empty seats' "Joueur 5" has the same room).
+        assert all(whole for whole, _, _ in seats), (language, seats)
+        assert all(w >= 44 and h >= 44 for _, w, h in seats), (language, seats)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.locator(".seats").scroll_into_view_if_needed()
+        shot(f"seats-{width}-{language}")
+
+
 def test_five_cabo_players_with_french_values_are_offered_two_decks(page, shot):
     open_setup(page, "cabo")
     page.wait_for_load_state("load")
