@@ -303,3 +303,44 @@ def test_the_cabanga_steppers_stand_apart_inside_their_row(browser, live_server,
     form.locator(".entry-row").first.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"cabanga-steppers-{width}.png"))
     context.close()
+
+
+# Each Cabo line's name: its text lines the box does not show, and the "called" pill's
+# height over its font's line height (1: one line).
+LINE_NAMES = """() => [...document.querySelectorAll(".round-form .entry-main")].map((line) => {
+  const name = line.querySelector(".name"), pill = line.querySelector(".caller-badge");
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const bottom = name.getBoundingClientRect().bottom;
+  const hidden = [...range.getClientRects()].filter((text) => text.top >= bottom - 1).length;
+  const lines = pill.offsetHeight ? pill.getBoundingClientRect().height
+    / parseFloat(getComputedStyle(pill).fontSize) / 1.5 : 0;
+  return [name.textContent, hidden, Math.round(lines)];
+})"""
+
+
+def test_a_callers_name_and_its_pill_stay_whole_in_the_cabo_form_at_320_pixels(
+    page, live_server, seen_shot
+):
+    """QA: in French at 320 px the caller's line read "Marie-Chris…" beside "a" /
+    "annoncé" in a pill too short for two lines. The name takes a second line."""
+    owner = Owner.objects.create()
+    names = ["Jan-Willem", "Marie-Christine", "Zoë"]
+    hands = {"Jan-Willem": 25, "Marie-Christine": 3, "Zoë": 18}
+    match = build_match(owner, "cabo", names, [cabo_round("Marie-Christine", **hands)])
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 320, "height": 640})
+    for address in (f"/matches/{match.pk}/rounds/1/", f"/matches/{match.pk}/"):
+        page.goto(address)
+        choose_language(page, "Français")
+        caller = page.locator(".round-form label.caller-pick").nth(1)
+        if not caller.locator("input").is_checked():
+            caller.click()
+        expect(caller.locator(".caller-badge")).to_have_text("a annoncé")
+        assert page.evaluate(LINE_NAMES) == [
+            ["Jan-Willem", 0, 0],
+            ["Marie-Christine", 0, 1],
+            ["Zoë", 0, 0],
+        ], address
+        caller.scroll_into_view_if_needed()
+        seen_shot("correction" if "rounds" in address else "entry")

@@ -92,6 +92,14 @@ def test_every_tap_target_of_the_scorekeeping_pages_is_at_least_44_pixels(page, 
     assert {where: small for where, small in offenders.items() if small} == {}
 
 
+# The lines of each card grid's "Clear" button, opened.
+CLEAR_LINES = """() => [...document.querySelectorAll(".card-grid[open] .pick.clear")]
+  .map((clear) => {
+  const range = document.createRange();
+  range.selectNodeContents(clear);
+  return new Set([...range.getClientRects()].map((line) => Math.round(line.top))).size;
+})"""
+
 TABLES_SCROLLED_SIDEWAYS = """() => Array.from(document.querySelectorAll(".table-wrap"))
   .filter((wrap) => wrap.scrollWidth > wrap.clientWidth + 1)
   .map((wrap) => wrap.querySelector("thead").innerText.trim().replace(/\\s+/g, " "))"""
@@ -132,6 +140,8 @@ def test_the_scorekeeping_pages_fit_a_thumb_on_a_320_pixel_phone(page, shot):
             page.locator("form.setup-form button.wide[type=submit]").click()
             expect(page.locator("form.round-form")).to_be_visible()
             measure(f"{game} entry, {language}")  # Cabo's card grid opened: "Effacer"
+            if game == "cabo":  # on one line ("Wisse" / "n", QA)
+                assert set(page.evaluate(CLEAR_LINES)) == {1}, language
             shot(f"{game}-entry-320-{language}")
     assert {where: small for where, small in offenders.items() if small} == {}
     assert {where: tables for where, tables in scrolled.items() if tables} == {}
