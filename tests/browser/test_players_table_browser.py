@@ -115,7 +115,45 @@ def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, 
     expect(row.get_by_role("cell").last).to_have_text("50%")
 
     choose_language(page, "Nederlands")
-    expect(page.get_by_role("columnheader", name="Gewonnen", exact=True)).to_be_visible()
+    expect(page.get_by_role("columnheader", name="Zeges", exact=True)).to_be_visible()
     seen_shot(f"players-nl-{width}")
     assert_the_table_reads_well(page, everyone)
     assert page.get_by_label("Spel").evaluate(CHOICE_SHOWN_WHOLE)
+
+
+# Each name of the table, one string a line as laid out.
+NAME_LINES = """() => [...document.querySelectorAll(".players-table .player-name")].map((name) => {
+  const text = name.firstChild, lines = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const at = Math.round(range.getBoundingClientRect().top);
+    if (at !== top) lines.push("");
+    top = at;
+    lines[lines.length - 1] += text.data[i];
+  }
+  return [text.data, lines];
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_hyphenated_name_breaks_at_its_hyphen_and_the_table_fits(page, live_server, width):
+    """QA at 320 px: "Marie-" / "Christin" / "e"; and in Dutch, beside a name of twelve
+    letters, "Gewonnen" and "% gewonnen" pushed the win rate out of the panel."""
+    owner = Owner.objects.create()
+    names = {"A": "Marie-Christine", "B": "Jan-Willem", "C": "Bartholomeus", "D": "Zoé"}
+    build(owner, renamed(CABANGA_SHARED, names))
+    cookie = client_of(owner).cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto("/history/players/")
+    for language in ("English", "Français", "Nederlands"):
+        choose_language(page, language)
+        lines = dict(page.evaluate(NAME_LINES))
+        assert lines["Marie-Christine"] == ["Marie-", "Christine"], (language, lines)
+        assert lines["Jan-Willem"] in (["Jan-Willem"], ["Jan-", "Willem"]), (language, lines)
+        wrap = page.locator(".table-wrap").filter(has=page.locator(".players-table"))
+        sizes = wrap.evaluate("(element) => [element.scrollWidth, element.clientWidth]")
+        assert sizes[0] <= sizes[1], (language, sizes)
