@@ -111,9 +111,14 @@
     const next = part.querySelector("form.round-form");
     const same = next && next.elements.number && next.elements.number.value === form.elements.number.value;
     let notice = form.querySelector(".recorded-meanwhile");
+    // Said again above the form's button, where the thumb goes to send what it typed:
+    // the top of a form of four players is out of sight while its last lines are typed
+    // (QA: the player learnt it only from the refusal). Read out once, at the top.
+    let again = form.querySelector(".meanwhile-at-send");
     if (same) {
       if (form.elements.seen && next.elements.seen) form.elements.seen.value = next.elements.seen.value;
       if (notice) notice.remove();
+      if (again) again.remove();
       return;
     }
     const words = next ? form.dataset.recordedMeanwhile : form.dataset.overMeanwhile;
@@ -127,6 +132,14 @@
       else form.prepend(notice);
     }
     notice.textContent = words;
+    const send = form.querySelector("button.wide[type=submit]");
+    if (!again && send) {
+      again = document.createElement("div");
+      again.className = "form-errors meanwhile-at-send";
+      again.setAttribute("aria-hidden", "true");
+      send.before(again);
+    }
+    if (again) again.textContent = words;
   }
 
   document.addEventListener("htmx:configRequest", function (event) {

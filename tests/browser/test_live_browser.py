@@ -347,6 +347,33 @@ def test_a_co_scorer_typing_sees_the_scorers_round_at_their_form_and_types_on(pa
     assert Round.objects.count() == 1
 
 
+def test_a_round_recorded_meanwhile_is_said_again_by_the_button_that_sends(page, phone):
+    """QA: typing the last lines of a form of four, the co-scorer saw the standing move
+    on but not the form's note, at its top out of sight, and learnt it from the refusal."""
+    names = ["Anna", "Bram", "Cees", "Dirk"]
+    start_match(page, "cabo", names)
+    co_scorer, dirk = co_scorer_typing(page, phone, 1, "Dirk", "8")
+    play_cabo_round(page, {"Anna": "3", "Bram": "7", "Cees": "5", "Dirk": "9"}, "Anna")
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(
+        ["0", "7", "5", "9"], timeout=FOLLOWER_DELAY_MS
+    )
+    said = "Round 1 was already recorded, maybe from another phone."
+    expect(co_scorer.locator("#entry .recorded-meanwhile")).to_have_text(said)
+    expect(dirk).to_be_focused()
+    send = co_scorer.get_by_role("button", name="Record the round")
+    send.scroll_into_view_if_needed()
+    again = co_scorer.locator("#entry .meanwhile-at-send")
+    expect(again).to_have_text(said)
+    expect(again).to_be_in_viewport()
+    box, button = again.bounding_box(), send.bounding_box()
+    assert box["y"] + box["height"] <= button["y"] + 1  # right above it
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--recorded-meanwhile-at-send.png"))
+    # Typed on as the same round's form (the scorer's round deleted): both notes go.
+    page.get_by_role("button", name="Delete round 1").click()
+    expect(co_scorer.locator("#entry .form-errors")).to_have_count(0, timeout=FOLLOWER_DELAY_MS)
+    assert Round.objects.filter(deleted_at__isnull=True).count() == 0
+
+
 def test_a_co_scorer_typing_the_same_round_keeps_it_as_the_board_moves_on(page, phone):
     """QA37: the scorer corrects round 1 while the co-scorer types round 2: the totals
     follow, what is typed stays, and round 2 is then recorded as typed."""
