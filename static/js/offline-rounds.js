@@ -250,6 +250,9 @@
   }
 
   // ---- showing them ---------------------------------------------------------------
+  // The standing says why kept rounds wait: the connection, as it goes (`noticeUnsent`).
+  window.addEventListener("offline", function () { if (load().length) show(); });
+
   function announce(text) {
     const region = document.getElementById("announcements");
     if (!region || !text) return;
@@ -292,6 +295,11 @@
     const link = document.createElement("a");
     link.href = "#unsent-title";
     link.textContent = refused ? template.dataset.refusedNotice : template.dataset.waitingNotice;
+    // With no connection, why they wait, in sight (QA: it was said to screen readers
+    // only, and the player saw the round gone from the form, the totals unchanged).
+    if (!refused && !navigator.onLine) {
+      link.textContent = template.dataset.kept.replace("{n}", String(mine[mine.length - 1].number));
+    }
     notice.appendChild(link);
     standing.prepend(notice);
   }

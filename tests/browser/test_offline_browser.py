@@ -173,11 +173,12 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     expect(page.locator("#announcements")).to_have_text(
         "No connection: round 1 is kept on this phone."
     )
-    # The standing says the kept rounds do not count yet; its "Round 1 · Ana deals" is
-    # the server's, out of date: hidden, not shown wrong.
+    # The standing says so, in sight (QA: only to screen readers before); its "Round 1 ·
+    # Ana deals" is the server's, out of date: hidden, not shown wrong.
     expect(page.locator("#standing .unsent-notice")).to_have_text(
-        "Rounds kept on this phone are not counted yet: who deals next shows once they are sent."
+        "No connection: round 1 is kept on this phone."
     )
+    expect(page.locator("#standing .unsent-notice")).to_be_in_viewport()
     expect(page.locator("#standing .turn")).to_be_hidden()
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
     expect(unsent.locator("li")).to_have_text(
