@@ -201,6 +201,24 @@ def seen_shot(request, page):
     return take
 
 
+# Each element of `selector` (its text one text node): its text, and that text cut into
+# its lines as laid out ("Marie-", "Christine").
+TEXT_LINES = """(selector) => [...document.querySelectorAll(selector)].map((element) => {
+  const text = element.firstChild, lines = [];
+  let top = null;
+  for (let i = 0; i < text.length; i++) {
+    const range = document.createRange();
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const at = Math.round(range.getBoundingClientRect().top);
+    if (at !== top) lines.push("");
+    top = at;
+    lines[lines.length - 1] += text.data[i];
+  }
+  return [text.data, lines];
+})"""
+
+
 LANGUAGES = {"English": "en", "Français": "fr", "Nederlands": "nl"}
 
 

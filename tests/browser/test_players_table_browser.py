@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scorepad.matches.models import Owner
 from scorepad.rules import get_game
-from tests.conftest import choose_language
+from tests.conftest import TEXT_LINES, choose_language
 from tests.records.conftest import build, client_of
 from tests.records.matches import CABANGA_SHARED, CABO_FR, ESCOBA
 
@@ -121,23 +121,6 @@ def test_the_players_table_keeps_names_whole_and_figures_apart(page, seen_shot, 
     assert page.get_by_label("Spel").evaluate(CHOICE_SHOWN_WHOLE)
 
 
-# Each name of the table, one string a line as laid out.
-NAME_LINES = """() => [...document.querySelectorAll(".players-table .player-name")].map((name) => {
-  const text = name.firstChild, lines = [];
-  let top = null;
-  for (let i = 0; i < text.length; i++) {
-    const range = document.createRange();
-    range.setStart(text, i);
-    range.setEnd(text, i + 1);
-    const at = Math.round(range.getBoundingClientRect().top);
-    if (at !== top) lines.push("");
-    top = at;
-    lines[lines.length - 1] += text.data[i];
-  }
-  return [text.data, lines];
-})"""
-
-
 @pytest.mark.parametrize("width", [390, 320])
 def test_a_hyphenated_name_breaks_at_its_hyphen_and_the_table_fits(page, live_server, width):
     """QA at 320 px: "Marie-" / "Christin" / "e"; and in Dutch, beside a name of twelve
@@ -151,7 +134,7 @@ def test_a_hyphenated_name_breaks_at_its_hyphen_and_the_table_fits(page, live_se
     page.goto("/history/players/")
     for language in ("English", "Français", "Nederlands"):
         choose_language(page, language)
-        lines = dict(page.evaluate(NAME_LINES))
+        lines = dict(page.evaluate(TEXT_LINES, ".players-table .player-name"))
         assert lines["Marie-Christine"] == ["Marie-", "Christine"], (language, lines)
         assert lines["Jan-Willem"] in (["Jan-Willem"], ["Jan-", "Willem"]), (language, lines)
         wrap = page.locator(".table-wrap").filter(has=page.locator(".players-table"))

@@ -9,7 +9,7 @@ from scorepad.matches.models import Owner
 from tests.browser.test_later_rounds_browser import signed_in_as
 from tests.browser.test_live_browser import share
 from tests.browser.test_play_browser import record, row, start_match
-from tests.conftest import choose_language
+from tests.conftest import TEXT_LINES, choose_language
 from tests.records.conftest import build_match
 from tests.records.matches import escoba_deal
 
@@ -272,22 +272,6 @@ def test_the_records_and_rules_pages_fit_a_thumb_and_the_phone_with_long_names(p
         assert box["width"] >= TAP and box["height"] >= TAP, link.inner_text()
 
 
-# Each name of the Escoba entry table: its text as laid out, one string a line.
-ENTRY_NAME_LINES = """() => [...document.querySelectorAll(".entry-table tbody th")].map((name) => {
-  const text = name.firstChild, lines = [];
-  let top = null;
-  for (let i = 0; i < text.length; i++) {
-    const range = document.createRange();
-    range.setStart(text, i);
-    range.setEnd(text, i + 1);
-    const at = Math.round(range.getBoundingClientRect().top);
-    if (at !== top) lines.push("");
-    top = at;
-    lines[lines.length - 1] += text.data[i];
-  }
-  return lines;
-})"""
-
 # The count headings and the count boxes: [text, wider than its box, box width].
 ENTRY_COLUMNS = """() => [...document.querySelectorAll(
   ".entry-table thead th:not(:first-child), .entry-table tbody input.count-input"
@@ -325,7 +309,8 @@ def test_escoba_names_keep_their_words_whole_on_a_320_pixel_phone(page, live_ser
         for language in ("English", "Français", "Nederlands"):
             choose_language(page, language)
             expect(page.locator(".entry-table")).to_be_visible()
-            assert page.evaluate(ENTRY_NAME_LINES) == [[name] for name in names], language
+            lines = page.evaluate(TEXT_LINES, ".entry-table tbody th")
+            assert lines == [[name, [name]] for name in names], language
             columns = page.evaluate(ENTRY_COLUMNS)
             assert len(columns) == 4 + 4 * len(names)
             assert [text for text, wider, _ in columns if wider] == [], language
