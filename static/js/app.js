@@ -114,13 +114,24 @@ function firstFault(root) {
 }
 
 // A whole page sent back with a form's faults (no htmx: the set-up, an import) opens
-// at the first of them rather than at the top.
+// at the first of them rather than at the top. One opened at a place in it (a round's
+// button leads to #entry: a round sent before htmx was ready, on a slow phone or by a
+// quick tap, came back as a page) opens at the first fault in that place, if any (CI:
+// the focus stayed on the page, not on "Tick who called Cabo.").
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
-  if (window.location.hash) return;
+  let place = document.querySelector("main");
+  if (window.location.hash) {
+    try {
+      place = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    } catch (error) {
+      return; // not an address of this page's places
+    }
+  }
+  if (!place) return;
   // Not the list of faults at the top (`_fault_list.html`), whose links lead to fields:
   // the first of those fields, or a fault of the whole form listed there.
-  const fault = document.querySelector("main .form-errors:not(.fault-list), main .has-error, main .errorlist");
+  const fault = place.querySelector(".form-errors:not(.fault-list), .has-error, .errorlist");
   if (!fault) return;
   // In a group at fault, the first of its fields still empty (too few players: the
   // next seat to fill, not the first one, already named: QA35), else its first field.

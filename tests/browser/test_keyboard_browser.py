@@ -86,12 +86,22 @@ def test_a_total_a_rule_set_is_announced_in_words_not_as_its_mark(page, live_ser
     expect(page.locator("#standing .standing-totals td").last).to_have_text("50↺")
 
 
-def test_a_refused_round_puts_the_focus_on_what_to_correct(page):
+@pytest.mark.parametrize("sent", ["by-htmx", "before-htmx-was-ready"])
+def test_a_refused_round_puts_the_focus_on_what_to_correct(page, sent, shot):
+    """Sent before htmx was ready (a slow phone, a quick tap: CI), the round goes as a
+    plain form and comes back as the page at its #entry: the focus goes to the fault
+    there all the same, as after htmx's swap."""
+    if sent != "by-htmx":
+        page.route("**/htmx-2*.js", lambda route: route.abort())
     start_match(page, "cabo", ["Ana", "Ben"])
     before = page.locator("#announcements").text_content()
     row(page, "Ana").locator("input.points-input").fill("2")
     record(page)  # nobody called
     expect(page.locator("form.round-form .errorlist").first).to_be_visible()
+    if sent != "by-htmx":
+        expect(page).to_have_url(re.compile(r"/rounds/#entry$"))
+        expect(page.locator("form.round-form .errorlist").first).to_be_in_viewport()
+        shot("refused-round-sent-as-a-page")
     page.wait_for_function(
         "() => !!document.activeElement.closest('.has-error, .form-errors, .errorlist')"
     )
