@@ -207,7 +207,6 @@
   // corrected in another tab's form is that tab's next round, not one this form follows:
   // the first recorded of the two takes the number, the other is refused, not lost.)
   function queueAhead(form) {
-    const action = form.getAttribute("action");
     const number = Number(field(form, "number").value);
     const from = serverNumber(form);
     const rounds = load().filter(function (round) { return sameMatch(round, ofForm(form)) && round.number >= from; });

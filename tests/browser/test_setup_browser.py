@@ -31,6 +31,7 @@ def pick_preset(page, label: str, key: str) -> None:
 def start(page) -> None:
     page.get_by_role("button", name="Start the match").click()
     expect(page.get_by_text("Enter round 1")).to_be_visible()
+    page.wait_for_load_state("load")  # the board set up by htmx, as start_match's
 
 
 def start_cabo(page, players: list[str], preset: tuple[str, str]) -> None:
