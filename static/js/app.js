@@ -26,6 +26,15 @@
   });
 })();
 
+// A page that answers a form sent whole (a sign-in or a set-up sent back with its
+// faults, a file imported) is, in the tab's history, that post's answer: Back to it,
+// or a Reload, would send the form again, Chrome's "Confirm Form Resubmission" page in
+// Scorepad's place (QA). Its entry becomes its address's: Back and Reload ask for the
+// page anew (a set-up's Reload keeps what was typed in it, as any set-up's does).
+if (document.body && document.body.hasAttribute("data-posted")) {
+  window.history.replaceState(window.history.state, "", window.location.href);
+}
+
 // The phone's time zone, for the dates and times the pages show
 // (scorepad.core.middleware.PhoneTimeZoneMiddleware). Written when it changes (a first
 // visit, a trip abroad); the page already shown keeps the default zone's until the next.

@@ -19,7 +19,7 @@ from tests.conftest import ARTIFACTS, choose_language
 from tests.records.conftest import build_match
 from tests.records.matches import cabo_round
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -119,6 +119,33 @@ def test_sign_up_in_french_tells_mistakes_next_to_the_fields(page, shot):
     expect(page.locator("#id_password1_error")).to_contain_text("entièrement numérique")
     assert small_targets(page) == []
     shot("sign-up-fr")
+
+
+def test_back_to_a_sign_in_sent_back_shows_a_page_not_the_browsers_resubmission(page, shot):
+    """QA: a password mistyped, then the right one, then Back: Chrome's "Confirm Form
+    Resubmission" (net::ERR_CACHE_MISS) stood where Scorepad's page was. A page sent
+    back with its faults is its address's in the tab's history: Back and Reload ask
+    for it anew, sending nothing."""
+    make_user("ana")
+    page.goto("/account/log-in/")
+    page.get_by_label("Username or email address").fill("ana")
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    expect(page.locator(".form-errors")).to_contain_text("No account has this name")
+    page.reload()  # sends nothing: the form again, empty
+    expect(page.get_by_role("button", name="Sign in", exact=True)).to_be_visible()
+    expect(page.locator(".form-errors")).to_have_count(0)
+    page.get_by_label("Username or email address").fill("ana")
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    expect(page.locator(".form-errors")).to_contain_text("No account has this name")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    signed_in = page.get_by_role("navigation", name="Main").get_by_role("link", name="Account")
+    expect(signed_in).to_be_visible()
+    page.go_back()  # raised net::ERR_CACHE_MISS
+    expect(signed_in).to_be_visible()
+    shot("back-after-a-sign-in-sent-back")
 
 
 def test_sign_up_in_dutch_says_every_mistake_in_dutch_beside_its_field(page, shot):

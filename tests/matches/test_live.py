@@ -66,7 +66,8 @@ def into_owners_data(body: str) -> list[str]:
 def without_secrets(body: bytes) -> bytes:
     """A page without what changes on every answer (CSP nonce, CSRF token), nor the
     language form's way back and the board a gone page asks for (the visitor's own
-    address)."""
+    address), nor the mark of a page that answers a post (app.js: `data-posted`)."""
+    body = body.replace(b" data-posted", b"")
     body = re.sub(rb'<input name="next" type="hidden" value="[^"]*">', b"", body)
     body = re.sub(rb'data-revive="/live/[^/"]+/board/"', b"", body)
     body = re.sub(rb"\s+", b" ", body)  # the lines the way back leaves empty
