@@ -1284,6 +1284,9 @@ def test_a_co_scorer_and_a_follower_find_their_table_again_from_the_home_page(pa
     # The scorer stops the co-scorer's link: it is no longer offered.
     page.locator("#share").get_by_role("button", name="Stop scoring together").click()
     expect(page.get_by_role("button", name="Make a co-scorer link")).to_be_visible()
+    # Its board, asking every 2 s, reloads into "no longer works": then home (CI: the
+    # reload came while the home page was asked for, and took its place).
+    expect(co_scorer.get_by_text("This link no longer works")).to_be_visible()
     co_scorer.goto("/")
     expect(co_scorer.get_by_role("link", name="New match")).to_be_visible()
     expect(co_scorer.get_by_role("link", name=re.compile(r"^Score: "))).to_have_count(0)
