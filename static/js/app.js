@@ -895,7 +895,7 @@ window.addEventListener("resize", keepClearOfStanding);
     return document.querySelector("form.setup-form");
   }
 
-  function keepTyped(form, reloadOnly) {
+  function keepTyped(form, reloadOnly, posted) {
     const values = new URLSearchParams(new FormData(form));
     NOT_TYPED.forEach(function (name) { values.delete(name); });
     const details = form.querySelector("details.options");
@@ -905,6 +905,7 @@ window.addEventListener("resize", keepClearOfStanding);
         open: Boolean(details && details.open),
         values: values.toString(),
         reloadOnly: reloadOnly,
+        posted: Boolean(posted),
       }));
     } catch (error) {
       // No storage: the page comes back as its address says.
@@ -922,16 +923,22 @@ window.addEventListener("resize", keepClearOfStanding);
     }
   }, true);
 
-  // As the page goes otherwise: kept for a Reload, if anything was typed.
+  // As the page goes otherwise: kept for a Reload, if anything was typed. A set-up sent
+  // back with its faults holds what was typed and sent: its Reload, or Back and Forward
+  // to it, ask for its address (its post is not sent again): kept for them too (QA: an
+  // empty set-up came back, or the last match's).
+  // (Or a set-up that came back with it, by Back: Forward to the one sent back.)
+  let holdsSent = document.body.hasAttribute("data-posted");
   window.addEventListener("pagehide", function () {
     const form = setupForm();
-    if (!form || leaving || !window.scorepad.changed(form)) return;
-    keepTyped(form, true);
+    if (!form || leaving || !(holdsSent || window.scorepad.changed(form))) return;
+    keepTyped(form, true, holdsSent);
   });
 
-  function reloaded() {
+  // How this page came: "reload", "back_forward", "navigate".
+  function cameBy(type) {
     const entry = window.performance.getEntriesByType("navigation")[0];
-    return Boolean(entry && entry.type === "reload");
+    return Boolean(entry && entry.type === type);
   }
 
   // What was kept for this page under `prefix` before the switch, taken once; null if
@@ -952,9 +959,10 @@ window.addEventListener("resize", keepClearOfStanding);
     const typed = takeKept(TYPED);
     // A page with faults shows what was sent, not what was typed before.
     if (!form || !typed || !typed.values || form.querySelector(".errorlist, .form-errors")) return;
-    if (typed.reloadOnly && !reloaded()) return;
+    if (typed.reloadOnly && !cameBy("reload") && !(typed.posted && cameBy("back_forward"))) return;
     const values = new URLSearchParams(typed.values);
     window.scorepad.fillForm(form, values);
+    holdsSent = Boolean(typed.posted);
     // The seats no longer the last match's (emptied, typed over): not said to be.
     const note = form.querySelector("[data-seats-from-last]");
     const retyped = Array.from(form.querySelectorAll("[data-seats] input[type=text]")).some(function (input) {
