@@ -199,6 +199,9 @@ def test_the_navigations_sign_in_comes_back_to_the_match_being_scored(visitor, o
     board = reverse("matches:match", args=[match.pk])
     page = visitor.get(board).content.decode()
     assert f'href="{LOG_IN}?next={board}"' in page
+    # Sent back with a fault, the way on stays in the address its Reload asks for (QA).
+    refused = visitor.post(f"{LOG_IN}?next={board}", {"username": "ana", "password": "no"})
+    assert f'action="{LOG_IN}?next={board}"' in refused.content.decode()
     signed_in = visitor.post(LOG_IN, {"username": "ana", "password": PASSWORD, "next": board})
     assert signed_in["Location"] == board
     assert visitor.get(board).status_code == 200  # taken over with the browser's matches

@@ -47,6 +47,16 @@ def test_signing_up_goes_back_to_the_page_that_asked_but_never_elsewhere(client)
     assert response["Location"] == reverse("accounts:account")
 
 
+def test_a_sign_up_sent_back_keeps_the_page_to_go_back_to_in_its_address(client):
+    """Its Reload and Back ask for the address the form was sent to (app.js), which
+    must still say where to go on (QA)."""
+    refused = client.post(SIGN_UP + "?next=/history/", sign_up_data(password2="other"))
+    assert refused.status_code == 422
+    assert f'action="{SIGN_UP}?next=/history/"' in refused.content.decode()
+    refused = client.post(SIGN_UP, sign_up_data(password2="other", next="https://evil.example/"))
+    assert f'action="{SIGN_UP}"' in refused.content.decode()
+
+
 def test_the_sign_in_link_of_the_sign_up_page_keeps_the_page_to_go_back_to(client):
     log_in = reverse("accounts:log_in")
     content = client.get(SIGN_UP + "?next=/history/").content.decode()

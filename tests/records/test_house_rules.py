@@ -205,14 +205,23 @@ def test_rules_saved_from_a_board_go_back_to_it_and_say_so(owner, visitor):
     assert f'href="{link}"' in page
     form = visitor.get(link).content.decode()
     assert f'<a class="back" href="{board}">← Back to the scoreboard</a>' in form
+    # Sent to an address that keeps the way back: refused, the page's Reload or Back asks
+    # for that address (QA: it lost ?from=board and led to the history).
+    assert f'action="{link}"' in form
+    refused = visitor.post(link, {"name": ""}).content.decode()
+    assert f'<a class="back" href="{board}">← Back to the scoreboard</a>' in refused
+    assert f'action="{link}"' in refused
+    response = visitor.post(link, {"name": "Chez Marie"})
+    assert response.status_code == 302 and response["Location"] == board
+    # A page sent before the way back went in the address said it in a field.
+    HouseRule.objects.all().delete()
     response = visitor.post(save_url(match), {"name": "Chez Marie", "from": "board"})
     assert response.status_code == 302 and response["Location"] == board
     assert "House rule saved." in visitor.get(board).content.decode()
     # From the history, or with a "from" no board has, the house rules list as before.
-    assert (
-        'href="/history/">← History'
-        in visitor.get(f"{save_url(match)}?from=/evil").content.decode()
-    )
+    evil = visitor.get(f"{save_url(match)}?from=/evil").content.decode()
+    assert 'href="/history/">← History' in evil
+    assert f'action="{save_url(match)}"' in evil
     other = build(owner, {**CABO_FR, "options": {"target": 150}})
     response = visitor.post(save_url(other), {"name": "Long", "from": "https://evil.example"})
     assert response["Location"] == RULES
