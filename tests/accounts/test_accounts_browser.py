@@ -468,7 +468,7 @@ def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_i
     expect(page.get_by_text("You were signed out on this phone")).to_be_visible(timeout=15_000)
     expect(page).to_have_url(re.compile(r"/$"))
     # The store is forgotten by the page and by Clear-Site-Data, each in its own time.
-    page.wait_for_function("window.localStorage.length === 0", timeout=15_000)
+    page.wait_for_function("() => window.localStorage.length === 0", timeout=15_000)
     shot("kept-round-signed-out-elsewhere")
 
 

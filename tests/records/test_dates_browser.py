@@ -47,7 +47,7 @@ def test_the_history_lists_a_match_on_the_day_it_was_played_where_the_phone_is(
         sign_in_as(abroad, live_server, owner)
         abroad.goto(history)
         expect(abroad.locator(".match-meta time")).to_have_text("18 Oct 2026")
-        abroad.wait_for_function("document.cookie.includes('scorepad_zone=')")
+        abroad.wait_for_function("() => document.cookie.includes('scorepad_zone=')")
         zone = [c["value"] for c in context.cookies() if c["name"] == "scorepad_zone"]
         assert zone == ["America/New_York"]
         abroad.reload()
