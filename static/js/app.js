@@ -923,11 +923,11 @@ window.addEventListener("resize", keepClearOfStanding);
     }
   }, true);
 
-  // As the page goes otherwise: kept for a Reload, if anything was typed. A set-up sent
-  // back with its faults holds what was typed and sent: its Reload, or Back and Forward
-  // to it, ask for its address (its post is not sent again): kept for them too (QA: an
-  // empty set-up came back, or the last match's).
-  // (Or a set-up that came back with it, by Back: Forward to the one sent back.)
+  // As the page goes otherwise: kept for a Reload, if anything was typed. A set-up that
+  // holds what was sent (sent back with its faults, or come back with that by a step in
+  // the tab's history) is kept whatever was typed since: its Reload, or Back and Forward
+  // to it, ask for its address and do not send the post again (QA: an empty set-up came
+  // back, or the last match's).
   let holdsSent = document.body.hasAttribute("data-posted");
   window.addEventListener("pagehide", function () {
     const form = setupForm();
