@@ -457,8 +457,8 @@ def save_house_rule(request: HttpRequest, match_id: int) -> HttpResponse:
     owner = current_owner(request)
     data = request.POST if request.method == "POST" else None
     form = HouseRuleForm(data, owner=owner, match=match)
-    # Opened from the match's own board (or its scoresheet), the page goes back there
-    # (said in its address; in the form's fields by a page sent before it was).
+    # Opened from the match's own board (or its scoresheet), the page goes back there.
+    # Its address says so; a form on a page opened before it did says so in a field.
     came_from = request.GET.get("from") or (data or {}).get("from")
     back = reverse(f"matches:{BOARDS[came_from]}", args=[match.pk]) if came_from in BOARDS else None
     if request.method == "POST" and form.is_valid() and _create_house_rule(form, owner, match):
