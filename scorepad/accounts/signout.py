@@ -29,6 +29,10 @@ def forget_on_this_phone(response: HttpResponse) -> HttpResponse:
     the pages it holds. On a phone passed round the table, the next person neither sees
     them nor is told about rounds of matches they cannot open (QA30)."""
     response["Clear-Site-Data"] = '"cache", "storage"'
+    # The browser applies that header and does not show it to the page's scripts: this
+    # one tells offline-rounds.js to write nothing more (a round sent beside the request
+    # that said it would be kept again, refused as anyone's: CI).
+    response["Scorepad-Forget"] = "storage"
     return response
 
 

@@ -797,7 +797,7 @@
     const away = response.headers.get("HX-Redirect");
     if (away) {
       leaving = true;
-      if (/"storage"/.test(response.headers.get("Clear-Site-Data") || "")) window.localStorage.removeItem(STORE);
+      if (response.headers.get("Scorepad-Forget") === "storage") window.localStorage.removeItem(STORE);
       window.location.assign(away);
       return "offline";
     }
@@ -820,6 +820,17 @@
     }
     return response.ok ? "refused" : "failed";
   }
+
+  // The same said to another request of this page: the board asked for as the
+  // connection came back (live.js) may reach the server first and find the session
+  // ended, the round sent beside it then refused as anyone's (404) and kept again, sent
+  // again from the home page, and never forgotten (CI). Nothing more is written.
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    const xhr = event.detail.xhr;
+    if (!xhr || xhr.getResponseHeader("Scorepad-Forget") !== "storage") return;
+    leaving = true;
+    window.localStorage.removeItem(STORE);
+  });
 
   let sending = false;
   async function sendAll() {
