@@ -498,6 +498,37 @@ def another_phone_records(number: int, caller: str, hands: dict[str, int]) -> No
     )
 
 
+def put_back_in_one_turn(page, label: str, *, form_holding_it: bool = False) -> str | None:
+    """Tap the listed round's button named `label` in the turn it is found, and return
+    what the tab kept of the form right after. A board answering meanwhile (asked for as
+    the connection came back) draws the list again: a button found a turn before is out
+    of the page, where a tap does nothing (CI, 1 run in 10), and a look in between can
+    find no such button (CI: `button` undefined). So it is looked for until found."""
+    found = page.wait_for_function(
+        """([label, formHoldingIt]) => {
+            const button = Array.from(document.querySelectorAll(".unsent li button")).find(
+                (button) => button.textContent.trim() === label
+            );
+            const form = document.querySelector("form.round-form");
+            if (!button || !form) return null;
+            if (formHoldingIt) {
+                const rounds = JSON.parse(localStorage.getItem("scorepad.unsent-rounds"));
+                const round = rounds.find((kept) => kept.key === button.dataset.key);
+                window.scorepad.fillForm(form, new URLSearchParams(round.body));
+                Array.from(form.elements).forEach((field) => {
+                    const box = field.type === "radio" || field.type === "checkbox";
+                    if (box) field.defaultChecked = field.checked;
+                    else if (field.type !== "hidden") field.defaultValue = field.value;
+                });
+            }
+            button.click();
+            return {kept: sessionStorage.getItem("scorepad.draft:" + form.getAttribute("action"))};
+        }""",
+        arg=[label, form_holding_it],
+    )
+    return found.json_value()["kept"]
+
+
 def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_waits(page, shot):
     """Round 1 kept offline while another phone records round 1: put back in the form,
     it goes in as round 2; another phone records round 2 first again: the round comes
@@ -515,20 +546,9 @@ def test_a_round_refused_again_from_the_form_goes_back_to_the_list_and_the_next_
     expect(page.locator(".unsent li").nth(1)).to_contain_text("Round 2 · not sent yet")
     # Kept in the tab in the tap's own turn: a board answering right after it (asked for
     # as the connection came back) brings a fresh form, filled from what the tab kept
-    # (CI: a deferred keeping lost that race, and the form came empty). The button found
-    # and tapped in one turn: the list drawn again in between (that answer) left a button
-    # found before it out of the page, where a tap does nothing (CI, 1 run in 10).
+    # (CI: a deferred keeping lost that race, and the form came empty).
     expect(refused.get_by_role("button", name="Put it in the form as round 2")).to_be_visible()
-    kept_at_once = page.evaluate(
-        """() => {
-            const button = Array.from(document.querySelectorAll(".unsent li button")).find(
-                (button) => button.textContent.trim() === "Put it in the form as round 2"
-            );
-            button.click();
-            const form = document.querySelector("form.round-form");
-            return sessionStorage.getItem("scorepad.draft:" + form.getAttribute("action"));
-        }"""
-    )
+    kept_at_once = put_back_in_one_turn(page, "Put it in the form as round 2")
     assert kept_at_once and '"number":"2"' in kept_at_once
     # Its number is the other phone's now: it goes in as the server's next round, the
     # one kept after it after it, and the form says so (QA42).
@@ -906,25 +926,8 @@ def test_a_round_put_back_in_a_form_already_holding_its_values_is_kept_in_the_ta
     refused = page.locator(".unsent li").first
     expect(refused).to_contain_text("Round 1 · refused")
     expect(refused.get_by_role("button", name="Put it in the form as round 2")).to_be_visible()
-    kept = page.evaluate(  # found and tapped in one turn, as above
-        """() => {
-            const button = Array.from(document.querySelectorAll(".unsent li button")).find(
-                (button) => button.textContent.trim() === "Put it in the form as round 2"
-            );
-            const form = document.querySelector("form.round-form");
-            const rounds = JSON.parse(localStorage.getItem("scorepad.unsent-rounds"));
-            const round = rounds.find((kept) => kept.key === button.dataset.key);
-            // The form as a page holding these very values would come.
-            window.scorepad.fillForm(form, new URLSearchParams(round.body));
-            Array.from(form.elements).forEach((field) => {
-                const box = field.type === "radio" || field.type === "checkbox";
-                if (box) field.defaultChecked = field.checked;
-                else if (field.type !== "hidden") field.defaultValue = field.value;
-            });
-            button.click();
-            return sessionStorage.getItem("scorepad.draft:" + form.getAttribute("action"));
-        }"""
-    )
+    # The form as a page holding these very values would come, then the tap.
+    kept = put_back_in_one_turn(page, "Put it in the form as round 2", form_holding_it=True)
     assert kept and '"number":"2"' in kept
     page.reload()
     expect(row(page, "Ana").locator("input.points-input")).to_have_value("2")
