@@ -880,7 +880,8 @@ window.addEventListener("resize", keepClearOfStanding);
 // is a plain POST that loads the page again, which would otherwise come back as the
 // address says (the names empty, the preset the address names). A Reload too (QA57:
 // the names, the dealer and the preset gone); not a page reached anew, by a link or
-// Back after the match started, which shows the set-up as the server offers it.
+// Back after the match started, which shows the set-up as the server offers it. The
+// account forms that say so (data-keep-typed) are kept the same, all but passwords.
 (function () {
   "use strict";
 
@@ -891,13 +892,14 @@ window.addEventListener("resize", keepClearOfStanding);
   // match started, or sent back with its faults): no typing to keep for a Reload.
   let leaving = false;
 
-  function setupForm() {
-    return document.querySelector("form.setup-form");
+  function keptForm() {
+    return document.querySelector("form.setup-form, form[data-keep-typed]");
   }
 
   function keepTyped(form, reloadOnly, posted) {
     const values = new URLSearchParams(new FormData(form));
     NOT_TYPED.forEach(function (name) { values.delete(name); });
+    form.querySelectorAll("input[type=password]").forEach(function (input) { values.delete(input.name); });
     const details = form.querySelector("details.options");
     try {
       window.sessionStorage.setItem(TYPED + window.location.pathname, JSON.stringify({
@@ -913,7 +915,7 @@ window.addEventListener("resize", keepClearOfStanding);
   }
 
   document.addEventListener("submit", function (event) {
-    const form = setupForm();
+    const form = keptForm();
     if (!form) return;
     if (event.target === form) {
       leaving = true;
@@ -930,7 +932,7 @@ window.addEventListener("resize", keepClearOfStanding);
   // back, or the last match's).
   let holdsSent = document.body.hasAttribute("data-posted");
   window.addEventListener("pagehide", function () {
-    const form = setupForm();
+    const form = keptForm();
     if (!form || leaving || !(holdsSent || window.scorepad.changed(form))) return;
     keepTyped(form, true, holdsSent);
   });
@@ -955,7 +957,7 @@ window.addEventListener("resize", keepClearOfStanding);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
-    const form = setupForm();
+    const form = keptForm();
     const typed = takeKept(TYPED);
     // A page with faults shows what was sent, not what was typed before.
     if (!form || !typed || !typed.values || form.querySelector(".errorlist, .form-errors")) return;
