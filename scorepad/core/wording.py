@@ -528,6 +528,10 @@ OF_NAME = {
         _("Cards of %(name)s"),
         pgettext_lazy("before a name starting with a vowel", "Cards of %(name)s"),
     ),
+    "sign": (
+        _("Plus or minus: %(name)s's hand"),
+        pgettext_lazy("before a name starting with a vowel", "Plus or minus: %(name)s's hand"),
+    ),
 }
 
 

@@ -72,6 +72,17 @@ def test_french_elides_de_before_a_vowel(name, french):
         assert of_name("points", name) == f"Points of {name}"
 
 
+def test_the_plus_minus_key_is_read_out_with_its_name_elided_in_french(client):
+    """QA: "Plus ou moins : main de Ann", beside "Points d’Ann"."""
+    match_id = create_match(client, "cabo", ["Ann", "Ben"], preset="nl")
+    french = {"accept-language": "fr"}
+    content = client.get(reverse("matches:match", args=[match_id]), headers=french).content
+    assert 'aria-label="Plus ou moins\u00a0: main d’Ann"' in content.decode()
+    assert 'aria-label="Plus ou moins\u00a0: main de Ben"' in content.decode()
+    content = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert 'aria-label="Plus or minus: Ann&#x27;s hand"' in content
+
+
 def test_a_deal_kept_on_the_phone_is_said_in_whole_sentences_of_deals(client, escoba):
     """QA: French said "Manche 4 est gardée…": the round's name was slotted into a
     sentence, where French needs "la manche 4"; each sentence is now the game's own."""
