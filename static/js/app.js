@@ -801,8 +801,18 @@ window.addEventListener("resize", keepClearOfStanding);
   });
 
   // What only a page shown again by Back says (the set-up of a match just started).
+  // The page comes back where it was left, the button tapped at the foot of the screen:
+  // the note shown there, taller than that button, is brought into sight whole once the
+  // browser has put the page back there (QA: its own button ran below the screen).
   function shownByBack() {
-    document.querySelectorAll("[data-shown-by-back]").forEach(function (note) { note.hidden = false; });
+    const notes = document.querySelectorAll("[data-shown-by-back]");
+    notes.forEach(function (note) { note.hidden = false; });
+    if (!notes.length) return;
+    function bringIntoSight() {
+      window.requestAnimationFrame(function () { notes[0].scrollIntoView({ block: "nearest" }); });
+    }
+    if (document.readyState === "complete") bringIntoSight();
+    else window.addEventListener("load", bringIntoSight, { once: true });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -267,6 +267,29 @@ def test_back_to_the_set_up_of_a_match_just_started_offers_that_match(page, shot
     expect(page.locator("#just-started")).to_be_hidden()
 
 
+def test_back_to_a_set_up_just_started_shows_its_note_whole(page, shot):
+    """QA: Back straight after "Start the match" came back where the button was tapped,
+    and the note shown there ran below the screen, its "Back to that match" button cut
+    (four players, a long name, in Dutch). The note comes into sight whole."""
+    from tests.browser.test_standing_browser import assert_seen
+
+    open_setup(page, "cabo")
+    choose_language(page, "Nederlands")
+    players = ["Zoë", "Dominique-Alexandre-Maximiliaan-Frederik", "Bram", "Ann"]
+    for number, name in enumerate(players, start=1):
+        page.get_by_placeholder(f"Speler {number}", exact=True).fill(name)
+    page.wait_for_load_state("load")
+    page.locator("label.preset", has_text="Nederlandse regels").click()
+    expect(page.locator('input[name="options_for"]')).to_have_value("nl")
+    page.get_by_role("button", name="Potje starten").click()
+    expect(page.get_by_role("heading", name="Ronde 1 invoeren")).to_be_visible()
+    page.go_back()
+    note = page.locator("#just-started")
+    expect(note).to_contain_text("Je bent hier net een potje met Zoë")
+    assert_seen(note)
+    shot("note-whole")
+
+
 @pytest.fixture
 def french_phone(browser, live_server):
     """A phone showing the pages in French, as the player who reported it had."""
