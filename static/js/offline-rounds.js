@@ -15,9 +15,18 @@
 
   const STORE = "scorepad.unsent-rounds";
 
+  // How many rounds the store held when last read or written here: the browser may
+  // empty it (Clear-Site-Data) before the answer that says so reaches this page's
+  // scripts, and the rounds it held are then counted as forgotten (`forget`).
+  let known = 0;
+
   function load() {
     try {
-      return JSON.parse(window.localStorage.getItem(STORE) || "[]");
+      const kept = window.localStorage.getItem(STORE);
+      if (kept === null) return []; // never written, or emptied by the browser
+      const rounds = JSON.parse(kept);
+      known = rounds.length;
+      return rounds;
     } catch (error) {
       return [];
     }
@@ -30,6 +39,7 @@
   function save(rounds) {
     if (leaving) return;
     window.localStorage.setItem(STORE, JSON.stringify(rounds));
+    known = rounds.length;
   }
 
   function words() {
@@ -319,8 +329,18 @@
     return Boolean(form && round.error && !round.inForm && !round.goesOn && round.number < serverNumber(form));
   }
 
+  // Those forgotten as the account was found signed out (`forget`), said on the page
+  // the phone was sent to, once: a Reload does not say it again.
+  const forgottenBefore = (function () {
+    const said = /^#not-recorded-(\d+)$/.exec(window.location.hash);
+    if (!said) return 0;
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    return Number(said[1]);
+  })();
+
   // Away from their boards (the offline page, the home page): how many rounds are kept,
-  // and which matches hold those the server did not take, each a link to its board.
+  // which matches hold those the server did not take, each a link to its board, and
+  // how many were forgotten.
   function summarize() {
     const region = document.getElementById("kept-rounds");
     if (!region) return;
@@ -334,6 +354,7 @@
     }
     say(".kept-waiting", waiting.length, region.dataset.waitingOne, region.dataset.waitingOther);
     say(".kept-stopped", stopped.length, region.dataset.stoppedOne, region.dataset.stoppedOther);
+    say(".kept-dropped", forgottenBefore, region.dataset.droppedOne, region.dataset.droppedOther);
     const list = region.querySelector(".kept-matches");
     list.replaceChildren();
     if (region.hasAttribute("data-links")) {
@@ -353,8 +374,8 @@
     }
     list.hidden = !list.children.length;
     // Not recorded: the player's to look at, said as the board says a refused one.
-    region.classList.toggle("is-error", stopped.length > 0);
-    region.hidden = !(waiting.length || stopped.length);
+    region.classList.toggle("is-error", stopped.length > 0 || forgottenBefore > 0);
+    region.hidden = !(waiting.length || stopped.length || forgottenBefore);
   }
 
   // This page's kept rounds the server refused, each with why, as last listed here.
@@ -797,8 +818,8 @@
     const away = response.headers.get("HX-Redirect");
     if (away) {
       leaving = true;
-      if (response.headers.get("Scorepad-Forget") === "storage") window.localStorage.removeItem(STORE);
-      window.location.assign(away);
+      if (response.headers.get("Scorepad-Forget") === "storage") forget();
+      goTo(away);
       return "offline";
     }
     retryDelay = 0;
@@ -825,12 +846,33 @@
   // connection came back (live.js) may reach the server first and find the session
   // ended, the round sent beside it then refused as anyone's (404) and kept again, sent
   // again from the home page, and never forgotten (CI). Nothing more is written.
+  // The page it leads to says how many were forgotten: htmx's own way there, which
+  // would not, is replaced by ours (the other request's may have gone already).
   document.addEventListener("htmx:beforeOnLoad", function (event) {
     const xhr = event.detail.xhr;
     if (!xhr || xhr.getResponseHeader("Scorepad-Forget") !== "storage") return;
-    leaving = true;
-    window.localStorage.removeItem(STORE);
+    forget();
+    const away = xhr.getResponseHeader("HX-Redirect");
+    if (away && forgotten) {
+      event.preventDefault();
+      goTo(away);
+    }
   });
+
+  // The rounds kept on this phone, dropped as the account was found signed out: written
+  // no more, and counted for the page the phone is sent to (QA: a round typed offline
+  // went unsaid). Counted in that page's address, as the browser empties the storage.
+  let forgotten = 0;
+  function forget() {
+    leaving = true;
+    load();
+    forgotten += known;
+    known = 0;
+    window.localStorage.removeItem(STORE);
+  }
+  function goTo(away) {
+    window.location.assign(forgotten ? away.split("#")[0] + "#not-recorded-" + forgotten : away);
+  }
 
   let sending = false;
   async function sendAll() {
