@@ -23,7 +23,8 @@ from django.views.decorators.http import require_safe
 THEME_COLOUR = "#1f6f4a"
 BACKGROUND_COLOUR = "#f6f4ee"
 
-# What every page needs, kept by the service worker when it installs.
+# What every page needs, and the rules read offline (lists.js: their walkthroughs' steps),
+# kept by the service worker when it installs.
 SHELL = [
     "css/scorepad.css",
     "css/guide.css",
@@ -32,6 +33,7 @@ SHELL = [
     "js/scorepad.js",
     "js/app.js",
     "js/offline-rounds.js",
+    "js/lists.js",
     "favicon.svg",
     "icons/icon-192.png",
 ]
