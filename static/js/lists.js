@@ -58,6 +58,18 @@
     }
   });
 
+  // A copy kept before the language was switched (a step seen in English, Back after
+  // "Français") is not shown in the page now in French: the page is asked for as it is
+  // now, in the language chosen (QA).
+  document.addEventListener("htmx:historyCacheHit", function (event) {
+    const kept = new DOMParser().parseFromString(event.detail.item.content, "text/html");
+    const language = kept.querySelector("form.langs [aria-current]");
+    if (language && language.value !== document.documentElement.lang) {
+      event.preventDefault();
+      window.location.reload();
+    }
+  });
+
   document.addEventListener("htmx:historyRestore", function () {
     const asked = new URLSearchParams(window.location.search);
     // The history's filters replace the address, its pages push one (QA: Back from

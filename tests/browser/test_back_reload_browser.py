@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_play_browser import record, row, start_match
+from tests.conftest import choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,14 +96,9 @@ def test_back_through_htmx_copies_of_the_practice_page_shows_the_cards_picked(pa
 
 
 def test_back_and_reload_on_the_cabo_card_lookup(page, shot):
-    page.goto("/rules/cabo/cards/")
-    page.locator("a.guide-card-link").nth(0).click()
-    expect(page).to_have_url(re.compile(r"card="))
-    first = page.url
-    page.locator("a.guide-card-link").nth(5).click()
-    expect(page).not_to_have_url(first)
+    first, _ = look_up_two_cards(page)
     back_and_reload(page, shot, "cards", shows=lambda p: p.locator("#answer .guide-answer-card"))
-    expect(page).to_have_url(first)
+    expect(page).to_have_url(re.compile(first))
 
 
 def test_back_and_reload_on_the_history_filters(page, shot):
@@ -198,3 +194,42 @@ def test_back_through_htmx_copies_shows_the_filters_that_made_the_list(page):
     page.go_back()
     expect(page).not_to_have_url(re.compile(r"/history/"))
     expect(page.get_by_text("Enter round 1")).to_be_visible()
+
+
+def walk_two_steps(page) -> tuple[str, str]:
+    """Two steps on: the address of step 2 (a pattern), and what it says in French."""
+    page.goto("/rules/cabo/walkthrough/")
+    for number in (2, 3):
+        page.get_by_role("link", name="Next →").first.click()
+        expect(page.get_by_text(re.compile(rf"^Step {number} of"))).to_be_visible()
+    return r"/walkthrough/2/$", r"^Étape 2 sur"
+
+
+def look_up_two_cards(page) -> tuple[str, str]:
+    """Two cards looked up: the first one's address (a pattern), and what the page says
+    in French."""
+    page.goto("/rules/cabo/cards/")
+    page.locator("a.guide-card-link").nth(0).click()
+    expect(page).to_have_url(re.compile(r"card="))
+    first = page.url
+    page.locator("a.guide-card-link").nth(5).click()
+    expect(page).not_to_have_url(first)
+    return re.escape(first) + "$", r"^Que fait cette carte"
+
+
+@pytest.mark.parametrize("walk", [walk_two_steps, look_up_two_cards])
+def test_back_after_a_language_switch_shows_the_page_in_the_language_chosen(page, shot, walk):
+    """htmx's copies of what was seen before the switch are in the old language: Back to
+    one of them shows it in the language chosen since, header and all (QA: a French step
+    2 in an English page)."""
+    before, said = walk(page)
+    choose_language(page, "Français")
+    page.go_back()  # the page before the switch: as it is, in French
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.go_back()
+    expect(page).to_have_url(re.compile(before))
+    expect(page.locator("form.langs [aria-current=true]")).to_have_text("Français")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_text(re.compile(said)).first).to_be_visible()
+    expect_whole_page(page)
+    shot(f"language-back-{walk.__name__}")
