@@ -478,6 +478,7 @@ DISCARD_ORDER = """(zone) => {
     cards: boxes.length,
     rows: new Set(boxes.map((box) => Math.round(box.top))).size,
     left_to_right: boxes.every((box, index) => index === 0 || box.left > boxes[index - 1].left),
+    inside: boxes.every((box) => box.right <= zone.getBoundingClientRect().right),
   };
 }"""
 
@@ -506,6 +507,35 @@ def test_the_cabo_discard_pile_has_its_top_card_on_the_right_at_320(
         )
         expect(zone).to_have_count(1)
         order = zone.evaluate(DISCARD_ORDER)
-        expected = {"cards": len(discard.cards), "rows": 1, "left_to_right": True}
+        expected = {"cards": len(discard.cards), "rows": 1, "left_to_right": True, "inside": True}
         assert order == expected, (language, number)
     shot("last-step")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+def test_each_cabanga_row_shows_its_left_and_right_piles_side_by_side_at_320(
+    page, shot, live_server, language
+):
+    """QA: at 320 px the rows where nothing moved showed their two piles one above the
+    other, when which is left and which is right is what the game is about."""
+    from django.utils import translation
+
+    from scorepad.guide.walkthroughs import cabanga
+
+    page.set_viewport_size({"width": 320, "height": 640})
+    cookie = {"name": "django_language", "value": language, "url": live_server.url}
+    page.context.add_cookies([cookie])
+    for number, step in enumerate(cabanga.WALKTHROUGH.steps, start=1):
+        page.goto(f"/rules/cabanga/walkthrough/{number}/")
+        rows = [zone for zone in step.zones if zone.label.message in cabanga.ROW_NAMES.values()]
+        assert len(rows) in (0, len(cabanga.COLOURS)), number  # the last step: hands only
+        for row in rows:
+            with translation.override(language):
+                label = str(row.label.message)
+            zone = page.locator(".guide-zone").filter(
+                has=page.locator(".guide-zone-label", has_text=label)
+            )
+            expected = {"cards": 2, "rows": 1, "left_to_right": True, "inside": True}
+            assert zone.evaluate(DISCARD_ORDER) == expected, (language, number, label)
+        if number == 3:
+            shot("step-3")

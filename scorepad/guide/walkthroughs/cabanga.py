@@ -120,6 +120,7 @@ class Round:
                 Say(ROW_NAMES[colour]),
                 (self.piles[colour][LEFT][-1], self.piles[colour][RIGHT][-1]),
                 compact=True,
+                in_a_row=True,  # its left pile, then its right one
             )
             for colour in COLOURS
         )
