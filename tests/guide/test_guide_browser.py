@@ -225,6 +225,25 @@ def test_a_rules_pages_contents_links_are_big_enough_to_tap(page, game):
     assert min(heights) >= 44
 
 
+CONTENTS_OVERFLOW = """(toc) => [...toc.querySelectorAll('li')].filter((item) => {
+  const link = item.querySelector('a').getBoundingClientRect();
+  return link.right > item.getBoundingClientRect().right + 0.5;
+}).map((item) => item.textContent.trim())"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+@pytest.mark.parametrize("language", ["en", "fr", "nl"])
+@pytest.mark.parametrize("game", ["cabo", "escoba", "cabanga"])
+def test_a_rules_pages_contents_fit_their_columns(page, live_server, game, language, width):
+    """QA: in Dutch at 320 px "Voorbereiding" ran into the second column's "11." and
+    "Veelgespeelde" past the panel's edge. Every entry stays within its own column."""
+    page.set_viewport_size({"width": width, "height": 800})
+    cookie = {"name": "django_language", "value": language, "url": live_server.url}
+    page.context.add_cookies([cookie])
+    page.goto(f"/rules/{game}/")
+    assert page.locator(".guide-toc").evaluate(CONTENTS_OVERFLOW) == []
+
+
 @pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("language", ["fr", "nl"])
 @pytest.mark.parametrize(
