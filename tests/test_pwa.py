@@ -104,6 +104,14 @@ def test_a_new_release_is_a_new_service_worker(client, settings):
     assert client.get("/sw.js").content != first
 
 
+def test_a_language_switched_is_a_new_service_worker_keeping_the_pages_in_it(client):
+    english = client.get("/sw.js").content
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    dutch = client.get("/sw.js").content.decode()
+    assert dutch.encode() != english
+    assert '"language": "nl"' in dutch
+
+
 def test_the_offline_page_holds_no_session_and_no_token(client):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
     response = client.get("/offline/")

@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.template.loader import get_template
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 # The colours of static/css/scorepad.css: the accent, and the page behind it.
@@ -88,9 +88,9 @@ def manifest(request: HttpRequest) -> JsonResponse:
 
 
 def _pages_to_keep() -> list[str]:
-    """The readable pages, fetched when the worker installs (in the visitor's language):
-    the guide's, as the guide lists them (a game's own pages, a walkthrough where it
-    has one)."""
+    """The readable pages, fetched when the worker installs (in the visitor's language,
+    `language`): the guide's, as the guide lists them (a game's own pages, a walkthrough
+    where it has one)."""
     return apps.get_app_config("guide").readable_pages()
 
 
@@ -121,6 +121,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "offline": reverse("offline"),
         "readable": READABLE_OFFLINE,
         "pages": _pages_to_keep(),
+        # The worker differs with the language, so a language switched installs it
+        # again, and the pages it keeps come again in that language (QA: offline, the
+        # steps not read since came back in the language of the first visit).
+        "language": get_language(),
     }
     response = render(
         request,

@@ -8,12 +8,16 @@
 const CONFIG = {{ config|safe }};
 const CACHE = "scorepad-" + CONFIG.version;
 
-// The shell must all be there; the readable pages are kept when they can be.
+// The shell must all be there; the readable pages are kept when they can be. They are
+// what anyone may read, asked for in the worker's language without this phone's cookies:
+// an answer arriving after a sign-in that began meanwhile would put back the cookies
+// it was asked with, and the next form would be refused, or the sign-in undone (QA).
 async function install() {
   const cache = await caches.open(CACHE);
   await cache.addAll(CONFIG.shell.concat([CONFIG.offline]));
+  const anyone = { credentials: "omit", headers: { "Accept-Language": CONFIG.language } };
   await Promise.all(CONFIG.pages.map(function (page) {
-    return fetch(page).then(function (response) {
+    return fetch(page, anyone).then(function (response) {
       return keepable(response) ? cache.put(page, response) : null;
     }).catch(function () { return null; });
   }));

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from scorepad.matches import services
 from scorepad.matches.models import Match
+from tests.accounts.test_accounts_browser import sign_up
 from tests.browser.test_play_browser import record, row, start_match
 from tests.browser.test_standing_browser import assert_seen
 from tests.conftest import ARTIFACTS, choose_language
@@ -158,6 +159,36 @@ def test_the_offline_page_is_in_the_language_last_used(page):
     page.context.set_offline(True)
     page.goto("/history/")
     expect(page.get_by_role("heading", name="Vous êtes hors ligne")).to_be_visible()
+
+
+KEPT_IN = """async ([path, language]) => {
+    for (let tries = 0; tries < 200; tries += 1) {
+        const kept = await caches.match(path);
+        if (kept && kept.headers.get("Content-Language") === language) return await kept.text();
+        await new Promise((later) => setTimeout(later, 50));
+    }
+    return null;
+}"""
+
+
+def test_the_pages_kept_to_read_offline_are_anyones_in_the_language_switched_to(page):
+    """A language switched: the worker asks again for the pages it keeps, in that
+    language (QA: offline, steps never opened since came back in the first visit's
+    language), as anyone may read them, without this phone's cookies (QA: answers to the
+    worker arriving after a sign-in put its cookies back: the next form was refused)."""
+    page.goto("/rules/")
+    sign_up(page, "zoe")
+    expect(page.get_by_role("navigation", name="Main")).to_contain_text("Account")
+    page.goto("/rules/")
+    controlled(page)
+    choose_language(page, "Français")
+    page.goto("/rules/cabo/")  # a page opened: the browser looks for a new worker
+    kept = page.evaluate(KEPT_IN, ["/rules/escoba/walkthrough/2/", "fr"])
+    assert kept is not None, "no French copy"
+    assert ">Connexion</a>" in kept and ">Compte</a>" not in kept
+    page.context.set_offline(True)
+    page.goto("/rules/escoba/walkthrough/2/")
+    expect(page.get_by_text(re.compile(r"^Étape 2 sur"))).to_be_visible()
 
 
 def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
