@@ -214,9 +214,17 @@ def test_the_played_card_may_not_be_on_the_table(client):
     assert "cannot also be on the table" in response.text
 
 
-def test_a_missing_played_card_is_asked_for(client):
-    response = client.get("/rules/escoba/practice/", {"table": ["7O"]})
+def test_a_missing_played_card_is_asked_for_when_the_button_is_tapped(client):
+    response = client.get("/rules/escoba/practice/", {"table": ["7O"], "show": "1"})
     assert "Pick the card you play" in response.text
+
+
+def test_a_table_card_tapped_then_the_page_loaded_again_is_no_fault_yet(client):
+    # A Reload of the address a tap gave (or Back after a language switch), as a whole
+    # page: as the tap itself answered, no fault (QA).
+    response = client.get("/rules/escoba/practice/", {"table": ["7O"]})
+    assert "Pick some table cards and the card you play." in response.text
+    assert "Pick the card you play" not in response.text
 
 
 def test_a_table_card_tapped_first_as_the_page_says_is_no_fault_yet(client):

@@ -87,9 +87,15 @@ def practice(request: HttpRequest) -> HttpResponse:
     captures = None
     if form.is_valid():
         captures = fifteens(form.cleaned_data["table"], form.cleaned_data["played"])
-    elif request.htmx and "played" not in request.GET and list(form.errors) == ["played"]:
+    elif (
+        "show" not in request.GET
+        and "played" not in request.GET
+        and list(form.errors) == ["played"]
+    ):
         # A table card tapped, as the page says to do first: no fault for the card to
-        # play yet, which comes next (the button of the page without JavaScript says it).
+        # play yet, which comes next; nor when that address is loaded again (a Reload,
+        # Back after a language switch: QA). Its button, tapped, says it (the page
+        # without JavaScript).
         del form.errors["played"]
     french = request.GET.get("deck") == "french"
     card = stripped_french_card if french else spanish_card
