@@ -77,6 +77,15 @@ document.addEventListener("htmx:configRequest", function (event) {
   }
 });
 
+// Plain forms too: a language switched on a rules page the service worker kept, asked for
+// without this phone's cookies, then read offline (QA: 403 once back online).
+document.addEventListener("submit", function (event) {
+  "use strict";
+  const field = event.target.elements && event.target.elements.csrfmiddlewaretoken;
+  const token = currentCsrfToken();
+  if (field && token) field.value = token;
+});
+
 // A form sent back with its faults: the first one comes into sight, below the sticky
 // standing (the board's scroll-padding), where the player scrolled to the form's button,
 // and the focus goes to it. What tells what it is about comes with it when the screen

@@ -191,6 +191,23 @@ def test_the_pages_kept_to_read_offline_are_anyones_in_the_language_switched_to(
     expect(page.get_by_text(re.compile(r"^Étape 2 sur"))).to_be_visible()
 
 
+def test_a_language_chosen_on_a_page_read_offline_is_taken_once_back_online(page, shot):
+    """The copies the worker keeps were asked for without this phone's cookies: their
+    forms' token is none the phone holds. Back online, the language switched on one goes
+    through (QA: "This form has expired")."""
+    page.goto("/rules/")
+    controlled(page)
+    assert page.evaluate(KEPT_IN, ["/rules/cabo/quick/", "en"]) is not None
+    page.context.set_offline(True)
+    page.goto("/rules/cabo/quick/")  # never opened: the worker's own copy
+    expect(page.locator("h1")).to_contain_text("Cabo")
+    page.context.set_offline(False)
+    choose_language(page, "Français")
+    expect(page).to_have_url(re.compile(r"/rules/cabo/quick/$"))
+    expect(page.get_by_role("heading", name="Décompte")).to_be_visible()
+    shot("quick-reference-in-french")
+
+
 def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     match_url = page.url.split("#")[0]
