@@ -20,6 +20,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 
@@ -186,17 +187,28 @@ class ShareForm(forms.Form):
     kind = forms.ChoiceField(choices=ShareLink.Kind.choices)
 
 
-def _share_answer(request: HttpRequest, match) -> HttpResponse:
+def _share_answer(request: HttpRequest, match, *, moved: bool) -> HttpResponse:
     """htmx swaps the share panel, and the standing out of band: it carries the match's
     version, which sharing moved on, so that the board's next poll finds nothing newer
-    to swap over what the scorer opened meanwhile (a round's "why"). A plain form post
-    goes back to the panel on the scoreboard."""
+    to swap over what the scorer opened meanwhile (a round's "why"). The round form's
+    version goes on with it when the form showed the match just before this share
+    (`moved`: it made or stopped a link, the one change since): the next round is then
+    added to the board as it is, not taken for one from a board left behind, which
+    tells the change before it again (QA: "Round 1 corrected" and its Undo, refused, came
+    back above round 3). A plain form post goes back to the panel on the scoreboard."""
     if request.htmx:
         context = sharing.share_panel(request, match, opened=True)
         panel = render_to_string("matches/_share.html", {"share": context}, request)
-        moved = Match.objects.get(pk=match.pk)
-        board = scoreboard_context(moved, state=moved.kept_state(last=1), last_rows=1)
+        moved_on = Match.objects.get(pk=match.pk)
+        board = scoreboard_context(moved_on, state=moved_on.kept_state(last=1), last_rows=1)
         standing = render_to_string("matches/match.html#standing", {**board, "oob": True}, request)
+        seen = request.POST.get("seen")
+        caught_up = moved and seen == str(match.version) and moved_on.version == match.version + 1
+        if caught_up:
+            standing += format_html(
+                '<input type="hidden" name="seen" value="{}" id="id_seen" hx-swap-oob="true">',
+                moved_on.version,
+            )
         return HttpResponse(panel + standing)
     return redirect(reverse("matches:match", args=[match.pk]) + "?share=open#share")
 
@@ -207,8 +219,8 @@ def share(request: HttpRequest, match_id: int) -> HttpResponse:
     form = ShareForm(request.POST)
     if not form.is_valid():  # the form offers only the kinds
         return HttpResponseBadRequest()
-    sharing.share(match, form.cleaned_data["kind"])
-    return _share_answer(request, match)
+    _link, made = sharing.make_link(match, form.cleaned_data["kind"])
+    return _share_answer(request, match, moved=made)
 
 
 @require_POST
@@ -216,5 +228,5 @@ def stop_sharing(request: HttpRequest, match_id: int, kind: str) -> HttpResponse
     match = get_own_match(request, match_id, rounds=False)
     if kind not in ShareLink.Kind.values:
         raise Http404
-    sharing.stop_sharing(match, kind)
-    return _share_answer(request, match)
+    stopped = sharing.stop_sharing(match, kind)
+    return _share_answer(request, match, moved=stopped)

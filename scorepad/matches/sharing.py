@@ -27,26 +27,33 @@ def _moved_on(match: Match) -> None:
 def share(match: Match, kind: str) -> ShareLink:
     """The match's working link of `kind`, made when there is none (a fresh secret after
     a link was stopped). Two taps at once make one link: the database allows one."""
+    return make_link(match, kind)[0]
+
+
+def make_link(match: Match, kind: str) -> tuple[ShareLink, bool]:
+    """`share`, and whether this call made the link (and so moved the version on)."""
     link = match.share_links.filter(kind=kind, revoked_at__isnull=True).first()
     if link is not None:
-        return link
+        return link, False
     try:
         with transaction.atomic():
             link = ShareLink.objects.create(match=match, kind=kind)
             _moved_on(match)
     except IntegrityError:  # the other tap made it
-        link = match.share_links.get(kind=kind, revoked_at__isnull=True)
-    return link
+        return match.share_links.get(kind=kind, revoked_at__isnull=True), False
+    return link, True
 
 
-def stop_sharing(match: Match, kind: str) -> None:
-    """The link of `kind` stops working at once; sharing again makes a new one."""
+def stop_sharing(match: Match, kind: str) -> bool:
+    """The link of `kind` stops working at once; sharing again makes a new one. Whether
+    there was one to stop (the version then moved on)."""
     with transaction.atomic():
         stopped = match.share_links.filter(kind=kind, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
         if stopped:
             _moved_on(match)
+    return bool(stopped)
 
 
 def move_links(match: Match, to: Match) -> None:

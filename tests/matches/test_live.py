@@ -146,6 +146,48 @@ def test_sharing_changes_the_owners_page_etag(visitor, match):
     assert visitor.get(url, headers={"If-None-Match": before}).status_code == 200
 
 
+def test_sharing_brings_the_round_forms_version_along_when_the_form_showed_the_match(
+    visitor, match
+):
+    """QA: the form kept the version before the share, and the next round, taken for one
+    from a board left behind, told the change before it again."""
+    share, stop = (
+        reverse("matches:share", args=[match.pk]),
+        reverse("matches:stop_sharing", args=[match.pk, "follow"]),
+    )
+    shown = str(Match.objects.get().version)
+
+    def seen_in(response) -> str | None:
+        found = re.search(
+            r'<input type="hidden" name="seen" value="(\d+)" id="id_seen" hx-swap-oob="true">',
+            response.content.decode(),
+        )
+        return found and found.group(1)
+
+    shared = visitor.post(share, {"kind": "follow", "seen": shown}, headers=HTMX)
+    assert seen_in(shared) == str(Match.objects.get().version) == str(int(shown) + 1)
+    # The same tap again makes nothing: the version stays, and so does the form's.
+    again = visitor.post(share, {"kind": "follow", "seen": str(int(shown) + 1)}, headers=HTMX)
+    assert seen_in(again) is None
+    # A form older than the share (a board left behind) stays as old: its next round
+    # brings every change it missed.
+    stopped = visitor.post(stop, {"seen": shown}, headers=HTMX)
+    assert seen_in(stopped) is None
+    assert Match.objects.get().version == int(shown) + 2
+    # Nothing sent (no round form on the board: a match over).
+    assert seen_in(visitor.post(share, {"kind": "score"}, headers=HTMX)) is None
+    # Sent, then recorded as added to the board as it is: only the new row comes.
+    current = str(Match.objects.get().version)
+    stop_scoring = reverse("matches:stop_sharing", args=[match.pk, "score"])
+    assert seen_in(visitor.post(stop_scoring, {"seen": current}, headers=HTMX))
+    response = visitor.post(
+        reverse("matches:add_round", args=[match.pk]),
+        round_post(2, seen=str(int(current) + 1), **CABO_ROUND_2),
+        headers=HTMX,
+    )
+    assert 'hx-swap-oob="beforebegin:#rounds-foot"' in response.content.decode()
+
+
 # ---- following ----------------------------------------------------------------------
 
 
