@@ -474,18 +474,26 @@ function seatName(typed) {
     if (!dealer && own && !nameOf(own)) dealer = nextSeated(rows, offered.seat);
     rows.forEach(function (row) { chip(row).checked = row === dealer; });
     const note = goneNote(seats);
-    if (!note) return;
-    note.textContent = note.dataset.text.replace("{name}", offered.name).replace("{number}", String(offered.seat + 1));
-    note.hidden = Boolean(dealer);
+    if (note) {
+      note.textContent = note.dataset.text.replace("{name}", offered.name).replace("{number}", String(offered.seat + 1));
+      note.hidden = Boolean(dealer);
+    }
+    return rows.indexOf(dealer);
   }
+  let placed = null; // where followOffer last put the chip
 
   document.addEventListener("input", function (event) {
     const seats = event.target.closest && event.target.closest("[data-seats]");
     if (!seats || !event.target.matches("input[type=text]")) return;
     const rows = Array.from(seats.querySelectorAll(".seat"));
     const offered = offerOf(seats);
-    if (offered) {
-      followOffer(rows, seats, offered);
+    // The chip ticked where neither the page nor the name followed put it, no tap seen:
+    // Back to a set-up, the browser ticked the chip tapped there again, in a page come
+    // anew offering the next dealer (QA: a name then retyped took it away). It counts.
+    const ticked = rows.findIndex(function (row) { return chip(row).checked; });
+    if (offered && ticked >= 0 && ticked !== (placed === null ? offered.seat : placed)) dropOffer(seats);
+    if (offerOf(seats)) {
+      placed = followOffer(rows, seats, offered);
     } else {
       keepDealerSeated(rows);
     }

@@ -155,6 +155,29 @@ def test_the_chip_ticked_for_the_next_dealer_follows_the_names_typed(page, shot)
     expect(page.get_by_text("Ana deals, Dan plays first")).to_be_visible()
 
 
+def test_a_chip_tapped_then_back_to_the_set_up_stays_as_a_name_is_retyped(page, shot):
+    """QA: Back to a set-up after its match's first round showed the chip tapped there,
+    but the page came anew, offering the next dealer again: a name then retyped took the
+    chip away ("Ana no longer sits in seat 1"), and "Start the match" was refused. The
+    chip tapped is what counts."""
+    start_cabo(page, ["Ana", "Ben", "Chloé"], ("French rules", "fr"))
+    open_setup(page, "cabo")
+    page.wait_for_load_state("load")
+    expect(dealer_chip(page, 1)).to_be_checked()  # offered: Ana deals again
+    page.locator(".seat", has=seat(page, 3)).get_by_text("Deals first").click()
+    start(page)
+    play_cabo_round(page, "Ben", {"Ana": 4, "Ben": 1, "Chloé": 8})
+    page.go_back()
+    expect(page.get_by_role("button", name="Start the match")).to_be_visible()
+    expect(dealer_chip(page, 3)).to_be_checked()
+    seat(page, 1).fill("Anaïs")
+    expect(dealer_chip(page, 3)).to_be_checked()
+    expect(page.locator("[data-dealer-gone]")).to_be_hidden()
+    shot("chip-kept-after-back")
+    start(page)
+    expect(page.get_by_text("Chloé deals, Anaïs plays first")).to_be_visible()
+
+
 def test_names_and_the_first_dealer_are_corrected_from_the_scoreboard(page, shot):
     start_cabo(page, ["Ana", "Ben", "Cloe"], ("French rules", "fr"))
     play_cabo_round(page, "Ana", {"Ana": 3, "Ben": 7, "Cloe": 2})
