@@ -76,6 +76,10 @@ ROUND_TEXTS = {
         ),
         "kept_sent": _("Round %(number)s, kept on this phone, is now recorded."),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
+        "gone_before": _(
+            "Round %(number)s was not recorded: a round before it was deleted meanwhile,"
+            " maybe on another phone. The next round is now round %(next)s."
+        ),
         # Typed on a co-scorer's link for the match it showed before it went on to the
         # match played again (QA: recorded in the new match as its round).
         "other_match": _(
@@ -238,6 +242,11 @@ ROUND_TEXTS = {
         ),
         "already_recorded": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."
+        ),
+        "gone_before": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s was not recorded: a deal before it was deleted meanwhile,"
+            " maybe on another phone. The next deal is now deal %(next)s.",
         ),
         "other_match": pgettext_lazy(
             "a deal of cards",

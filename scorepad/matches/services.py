@@ -173,7 +173,10 @@ def record_round(
             entries = list(_live_rounds(locked).values_list("data", flat=True))
             if number != len(entries) + 1:
                 _refuse_a_second_entry(locked, entry_key, data, number)
-                raise RoundConflict(round_text(game, "already_recorded", number=number))
+                # Past the next round: one before it was deleted, not this one recorded
+                # (QA: "Round 3 was already recorded" over a board of round 1 alone).
+                said = "already_recorded" if number <= len(entries) else "gone_before"
+                raise RoundConflict(round_text(game, said, number=number, next=len(entries) + 1))
             played, seats = game.score(locked.setup(), [*entries, dict(data)]), None
         new = _entered(locked, number, data, entry_key, played)
         try:

@@ -397,12 +397,14 @@ def record_round_from(request: HttpRequest, match: Match, board: Board) -> HttpR
             form.show_engine_errors(invalid.errors)
         else:  # a round recorded since a deletion took the deleted round's place
             return _recorded(request, new, form.cleaned_data["seen"], board)
-    elif form.has_entry() and form.cleaned_data["number"] <= len(state.rounds):
-        # Another phone's round took this number meanwhile: said so with the board as it
-        # is now, as a round without faults is, not its faults under the next round's
-        # title (QA29). What was typed stays on the phone, refused (offline-rounds.js).
-        number = form.cleaned_data["number"]
-        notice = round_text(match.rules, "already_recorded", number=number)
+    elif form.has_entry() and form.cleaned_data["number"] != len(state.rounds) + 1:
+        # Another phone's round took this number meanwhile, or deleted one before it:
+        # said so with the board as it is now, as a round without faults is, not its
+        # faults under the next round's title (QA29). What was typed stays on the phone,
+        # refused (offline-rounds.js).
+        number, upcoming = form.cleaned_data["number"], len(state.rounds) + 1
+        said = "already_recorded" if number < upcoming else "gone_before"
+        notice = round_text(match.rules, said, number=number, next=upcoming)
         return _changed(request, match, notice=notice, status_error=True, board=board)
     return _refused(request, match, state, form, board)
 

@@ -179,6 +179,29 @@ def test_a_round_number_already_taken_from_another_phone_is_refused(client, cabo
     assert Round.objects.count() == 1
 
 
+def test_a_round_whose_round_before_was_deleted_meanwhile_is_not_said_taken(client, cabo):
+    """QA: another phone deleted round 2 while this one typed round 3, which was refused
+    as "Round 3 was already recorded", the board showing round 1 alone: taken at its
+    word, the round typed was taken off the list of those kept on the phone."""
+    worked_example_1(client, cabo)
+    worked_example_1(client, cabo, 2)
+    match = Match.objects.get()
+    services.delete_last_round(match, number=2, owner=match.owner)  # on another phone
+    response = worked_example_1(client, cabo, 3)
+    content = text_of(response.content.decode())
+    assert "already recorded" not in content
+    assert (
+        "Round 3 was not recorded: a round before it was deleted meanwhile, maybe on another"
+        " phone. The next round is now round 2."
+    ) in content
+    assert "Enter round 2" in content
+    # With a fault too: the board as it is, not the fault under round 3's title.
+    response = add(client, cabo, 3, caller="0", hand_0="3", hand_1="", hand_2="2", hand_3="9")
+    assert "a round before it was deleted meanwhile" in text_of(response.content.decode())
+    assert 'name="number" value="2"' in response.content.decode()
+    assert Round.objects.filter(deleted_at__isnull=True).count() == 1
+
+
 def test_a_round_with_a_fault_whose_number_another_phone_took_is_said_taken(client, cabo):
     """Two phones at once, the slower one's round with a hand left blank (QA29): its
     faults would come back under round 2's title, the board behind. Like a round
