@@ -109,3 +109,19 @@
     }
   });
 })();
+
+// Signing out drops the rounds kept on this phone (accounts/signout.py): the page it
+// lands on says how many, as when the session ended elsewhere (offline-rounds.js reads
+// "#not-recorded-N", which the redirect keeps from the address posted to).
+document.addEventListener("submit", function (event) {
+  "use strict";
+  const form = event.target;
+  if (!form.matches("form[data-drops-kept]")) return;
+  let kept = 0;
+  try {
+    kept = JSON.parse(window.localStorage.getItem("scorepad.unsent-rounds") || "[]").length; // offline-rounds.js's STORE
+  } catch (error) {
+    return;
+  }
+  if (kept) form.action = form.action.split("#")[0] + "#not-recorded-" + kept;
+});

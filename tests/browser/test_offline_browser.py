@@ -767,6 +767,45 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
 
 
+def test_the_sign_out_button_says_it_drops_the_kept_rounds_and_the_next_page_counts_them(
+    page, shot
+):
+    """QA: signing out on this phone dropped the rounds kept on it (as it must: the
+    phone may go round the table) without a word before or after."""
+    page.goto("/")
+    sign_up(page, "zoe")
+    start_match(page, "cabo", ["Ana", "Ben"])
+    keep_a_refused_round_and_the_next(page)
+    page.goto("/account/")
+    kept = page.locator("#kept-rounds")
+    expect(kept.locator(".kept-waiting")).to_have_text(
+        "A score is kept on this phone: it is sent when the connection is back."
+    )
+    expect(kept.locator(".kept-stopped")).to_have_text(
+        "A score kept on this phone was not recorded: open its match to see why."
+    )
+    expect(kept.locator(".kept-sign-out")).to_have_text(
+        "Signing out drops them from this phone: open their match with a connection first."
+    )
+    sign_out = page.get_by_role("button", name="Sign out")
+    sign_out.scroll_into_view_if_needed()
+    expect(kept).to_be_in_viewport()
+    shot("account-with-kept-rounds")
+    sign_out.click()
+    expect(page.locator("#kept-rounds .kept-dropped")).to_have_text(
+        "2 scores kept on this phone were not sent before you were signed out, and are no"
+        " longer kept: enter them again once signed in."
+    )
+    assert page.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") is None
+    shot("signed-out-counts-them")
+    # Nothing kept, nothing said, either side.
+    sign_up(page, "yann")
+    page.goto("/account/")
+    expect(page.locator("#kept-rounds")).to_be_hidden()
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#kept-rounds")).to_be_hidden()
+
+
 def keep_a_round_after_the_end(page) -> None:
     """Offline: round 1 ends the match (Ben past 100), round 2 typed after it; back
     online, round 1 is recorded and round 2 refused: the match is over."""
