@@ -6,7 +6,10 @@
 "use strict";
 
 const CONFIG = {{ config|safe }};
-const CACHE = "scorepad-" + CONFIG.version;
+// A language's pages apart from another's: a worker installed for the language switched
+// to may be at work while the one before still writes its copies (QA: the rules came
+// back in English offline after French was chosen). Each reads its own copies first.
+const CACHE = "scorepad-" + CONFIG.version + "-" + CONFIG.language;
 
 // The shell must all be there; the readable pages are kept when they can be. They are
 // what anyone may read, asked for in the worker's language without this phone's cookies:
@@ -81,8 +84,10 @@ async function networkFirst(event) {
   } catch (error) {
     // Else the page without its query: the rules the scoreboard links to with its
     // house rules (?preset=) are the rules as kept, their tables for the first preset.
-    const kept = (await caches.match(event.request, { ignoreVary: true })) ||
-      (await caches.match(event.request, { ignoreVary: true, ignoreSearch: true }));
+    const own = await caches.open(CACHE);
+    const kept = (await own.match(event.request, { ignoreVary: true })) ||
+      (await own.match(event.request, { ignoreVary: true, ignoreSearch: true })) ||
+      (await caches.match(event.request, { ignoreVary: true }));
     return kept || offlinePage();
   }
 }

@@ -191,6 +191,45 @@ def test_the_pages_kept_to_read_offline_are_anyones_in_the_language_switched_to(
     expect(page.get_by_text(re.compile(r"^Étape 2 sur"))).to_be_visible()
 
 
+def test_a_late_copy_in_the_language_left_does_not_replace_the_one_switched_to(page):
+    """QA: French chosen while the first worker still kept its English pages: its copies,
+    written late into the cache the French worker reads, showed the rules in English
+    offline. Each language's worker keeps its pages apart; the one at work reads its own."""
+    page.goto("/rules/")
+    controlled(page)
+    assert page.evaluate(KEPT_IN, ["/rules/cabo/", "en"]) is not None
+    english = page.evaluate("() => caches.keys()")
+    choose_language(page, "Français")
+    page.goto("/rules/escoba/")  # a page opened: the browser looks for a new worker
+    assert page.evaluate(
+        """async () => {
+            for (let tries = 0; tries < 200; tries += 1) {
+                const registration = await navigator.serviceWorker.getRegistration();
+                const kept = await caches.match("/rules/cabo/");
+                if (!registration.installing && !registration.waiting
+                    && kept && kept.headers.get("Content-Language") === "fr") return true;
+                await new Promise((later) => setTimeout(later, 50));
+            }
+            return false;
+        }"""
+    )
+    # The English worker's last copy, as it would write it late, where it wrote.
+    page.evaluate(
+        """async (names) => {
+            const late = await fetch("/rules/cabo/", {
+                credentials: "omit", headers: { "Accept-Language": "en" },
+            });
+            for (const name of names) {
+                await (await caches.open(name)).put("/rules/cabo/", late.clone());
+            }
+        }""",
+        english,
+    )
+    page.context.set_offline(True)
+    page.goto("/rules/cabo/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
 def test_a_language_chosen_on_a_page_read_offline_is_taken_once_back_online(page, shot):
     """The copies the worker keeps were asked for without this phone's cookies: their
     forms' token is none the phone holds. Back online, the language switched on one goes
@@ -281,7 +320,7 @@ def test_a_new_deploy_takes_over_and_drops_the_old_copies(page, settings):
     page.goto("/rules/")
     controlled(page)
     first = worker_version(page)
-    assert page.evaluate("caches.keys()") == [f"scorepad-{first}"]
+    assert page.evaluate("caches.keys()") == [f"scorepad-{first}-en"]
     settings.SCOREPAD_RELEASE = "second"
     # The page answers to the new worker as soon as it is installed (it claims the page).
     page.evaluate(
@@ -296,7 +335,7 @@ def test_a_new_deploy_takes_over_and_drops_the_old_copies(page, settings):
         """async (second) => {
             for (let tries = 0; tries < 100; tries += 1) {
                 const names = await caches.keys();
-                if (names.length === 1 && names[0] === "scorepad-" + second) return true;
+                if (names.length === 1 && names[0] === "scorepad-" + second + "-en") return true;
                 await new Promise((later) => setTimeout(later, 50));
             }
             return false;
