@@ -56,6 +56,9 @@ GLOSSARY: dict[str, tuple[Term, ...]] = {
         ),
         Term("Cabo: the penalty card", "strafkaart", (r"boetekaart",)),
         Term("option values shown by their internal codes", "Franse", (r"“(fr|nl|deck)”",)),
+        # The board's "Correct round 2", also said of a round kept on the phone (QA: the
+        # list said "verbeteren", the form it opens "corrigeren").
+        Term("correcting a round", "corrigeren", (r"\b[Vv]erbeter(en)? (hem|er|met)\b",)),
         Term("plural", "kaarten", (NO_PARENTHESISED_PLURAL,)),
     ),
 }
