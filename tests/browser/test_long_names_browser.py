@@ -94,6 +94,33 @@ def test_no_page_scrolls_sideways_for_a_forty_letter_name(page, shot, live_serve
     shot(f"players-{width}")
 
 
+def test_a_rounds_why_shows_a_forty_letter_name_whole_at_320(page, shot, live_server):
+    """QA: the "why" of a round ran a name with no space past its panel's edge, 11
+    letters of it hidden."""
+    user = make_user("ana")
+    owner = Owner.objects.create(user=user)
+    board = build_match(owner, "cabo", [LONG, "Ana"], [cabo_round(LONG, **{LONG: 2, "Ana": 40})])
+    signed_in_page(page, live_server, user)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.goto(f"/matches/{board.pk}/")
+    page.locator("#round-1 .why-link").click()
+    why = page.locator("#why-1 td")
+    expect(why).to_contain_text(LONG)
+    ink = why.evaluate(
+        """(cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return [range.getBoundingClientRect().right, cell.getBoundingClientRect().right];
+        }"""
+    )
+    assert ink[0] <= ink[1] + 1, ink
+    shot("why-320")
+    # Its own page, without JavaScript's way to it.
+    page.goto(page.locator("#round-1 .why-link").get_attribute("href"))
+    expect(page.locator(".why-page")).to_contain_text(LONG)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+
+
 # How many lines each heading's text takes, by its name.
 LINES_OF_HEADINGS = """(selector) => Object.fromEntries(
   [...document.querySelectorAll(selector)].map((heading) => {
