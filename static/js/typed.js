@@ -118,8 +118,8 @@ document.addEventListener("submit", function (event) {
   const form = event.target;
   if (!form.matches("form[data-drops-kept]")) return;
   let kept = 0;
-  try {
-    kept = JSON.parse(window.localStorage.getItem("scorepad.unsent-rounds") || "[]").length; // offline-rounds.js's STORE
+  try { // offline-rounds.js's STORE
+    kept = JSON.parse(window.localStorage.getItem("scorepad.unsent-rounds") || "[]").length;
   } catch (error) {
     return;
   }
