@@ -515,7 +515,7 @@ _REFUSED_IN_NAMES = frozenset(("Cc", "Cs"))
 # that draw nothing of their own (Unicode's Cf but for the prepended signs that do,
 # U+0600-0605 and the like); and the blank Braille pattern (U+2800), drawn as a space but
 # not one. A name is kept without them, as without the spaces around it.
-# `static/js/scorepad.js` has the same list (tests/rules/test_base.py holds them equal).
+# `static/js/setup.js` has the same list (tests/rules/test_base.py holds them equal).
 _INVISIBLE = re.compile(
     "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
     "\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb"

@@ -442,9 +442,9 @@ def test_last_rounds_hold_the_last_results_and_refuse_the_earlier_ones():
 
 
 def test_the_page_and_the_engine_take_the_same_characters_for_nothing():
-    """`seatName` in scorepad.js empties a seat as the engine does (`_INVISIBLE`): the
+    """`seatName` in setup.js empties a seat as the engine does (`_INVISIBLE`): the
     page's list, read out of the script, matches the same characters."""
-    script = (Path(__file__).resolve().parents[2] / "static/js/scorepad.js").read_text()
+    script = (Path(__file__).resolve().parents[2] / "static/js/setup.js").read_text()
     listed = re.search(r"const INVISIBLE_IN_NAMES = /.*?\|(\[.*?\])/gu;", script).group(1)
     # \u{1343F} in JavaScript is \U0001343F in Python.
     pattern = re.sub(r"\\u\{([0-9A-Fa-f]+)\}", lambda found: f"\\U{found[1]:0>8}", listed)
