@@ -862,6 +862,29 @@ window.addEventListener("resize", keepClearOfStanding);
   }
   document.addEventListener("htmx:pushedIntoHistory", follow);
   document.addEventListener("htmx:replacedInHistory", follow);
+
+  // The page in the language chosen takes the place of the one it was in: Back then goes
+  // to the page before, not to this one again (QA: the first Back seemed to do nothing).
+  // Asked for without a way back, Django sets the language and answers 204; anything else
+  // (no connection, a refusal) and the form goes as without this script.
+  document.addEventListener("submit", function (event) {
+    const form = event.target;
+    const button = event.submitter;
+    const next = form.matches("form.langs") && form.elements.next;
+    if (!next || !button || !window.fetch) return;
+    event.preventDefault();
+    const values = new FormData(form);
+    values.delete("next");
+    values.append(button.name, button.value);
+    function asWithout() {
+      form.append(Object.assign(document.createElement("input"), { type: "hidden", name: button.name, value: button.value }));
+      form.submit();
+    }
+    fetch(form.action, { method: "POST", body: values, headers: { Accept: "application/json" } }).then(function (answer) {
+      if (answer.status === 204) window.location.replace(next.value);
+      else asWithout();
+    }, asWithout);
+  });
 })();
 
 // A correction open on the board and typed into (or sent back with its faults) is kept

@@ -112,7 +112,8 @@ def test_back_after_a_round_sent_brings_none_of_it_into_the_next_rounds_form(
 ):
     """QA24: a round typed, the language switched, the round sent, Back: the browser
     filled the next round's form with the round just sent, ready to go twice (a phone
-    as players have it: its service worker on, touch)."""
+    as players have it: its service worker on, touch). The board in Dutch took the
+    English one's place: Back goes to the set-up, Forward to the board."""
     phone = {**browser_context_args, "service_workers": "allow"}
     context = browser.new_context(base_url=live_server.url, is_mobile=True, has_touch=True, **phone)
     page = context.new_page()
@@ -130,6 +131,8 @@ def test_back_after_a_round_sent_brings_none_of_it_into_the_next_rounds_form(
     page.locator("form.round-form button[type=submit]").click()
     expect(page.locator("tbody.round")).to_have_count(1)
     page.go_back()
+    expect(page).to_have_url(re.compile(r"/matches/new/"))
+    page.go_forward()
     page.wait_for_load_state()
     expect(page.locator("form.round-form .form-title")).to_contain_text("2")
     for name in typed:
