@@ -967,3 +967,32 @@ def test_a_correction_kept_in_one_match_never_opens_in_another(page):
     expect(page.locator("#correction")).to_be_empty()
     page.goto(first)
     expect_the_correction(page, 1, {"Ana": "0", "Ben": "7"})
+
+
+@pytest.mark.parametrize(
+    ("address", "before", "after"),
+    [
+        ("/history/players/", "Ana", "No player yet: statistics come with the first"),
+        ("/history/players/Ana/", "Matches played", "Ana has none finished yet"),
+    ],
+)
+def test_back_to_the_statistics_counts_a_match_undone_since(page, address, before, after):
+    """QA: a round of a finished match deleted (here, on another phone), Back to the
+    players or a player's page showed the figures as they were ("4 matches, 2 wins")
+    until a Reload; the history was right."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    match = Match.objects.get()
+    services.record_round(
+        match,
+        {"caller": "Ana", "hands": {"Ana": 0, "Ben": 120}},
+        number=1,
+        entry_key=uuid.uuid4(),
+        owner=match.owner,
+    )
+    page.goto(address)
+    expect(page.get_by_text(before).first).to_be_visible()
+    page.goto("/history/")
+    services.delete_last_round(Match.objects.get(), number=1, owner=match.owner)
+    page.go_back()
+    expect(page.get_by_text(after)).to_be_visible()
+    expect(page.get_by_text(before, exact=True)).to_have_count(0)
