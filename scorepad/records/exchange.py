@@ -473,15 +473,29 @@ def save_matches(
         return create_played_matches(owner, checked)
 
 
-def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> list[Match | CheckedMatch]:
+@dataclass(frozen=True)
+class HeldOtherwise:
+    """A match of the file that the owner's history holds otherwise, as the history holds
+    it (`held`); `further_on`: with every round of the file and rounds played since (an
+    export taken before the last rounds), nothing of the file's missing from it."""
+
+    held: Match | CheckedMatch
+    further_on: bool
+
+
+def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> list[HeldOtherwise]:
     """The matches of the file the owner's history holds changed since (an older or newer
-    export of a match played on, corrected or renamed), as the history holds them:
-    `save_matches` leaves them out too. A match the file holds twice, its copies told
-    apart, is its first copy, which the import keeps."""
+    export of a match played on, corrected or renamed): `save_matches` leaves them out
+    too. A match the file holds twice, its copies told apart, is its first copy, which the
+    import keeps."""
     checked = list(checked)
     met = _met(owner, checked)
     return [
-        held.source
+        HeldOtherwise(
+            held.source,
+            further_on=len(held.rounds) > len(entry.rounds)
+            and _version(held.source, held.rounds[: len(entry.rounds)]) == _version(entry),
+        )
         for entry, held in zip(checked, met, strict=True)
         if held is not None and held.version != _version(entry)
     ]
@@ -490,10 +504,11 @@ def held_changed_since(owner: Owner, checked: Iterable[CheckedMatch]) -> list[Ma
 @dataclass(frozen=True)
 class _Held:
     """What the history (or the file, earlier on) holds of a match (`_version`), and
-    where: the history's match, or the file's first copy of it."""
+    where: the history's match, or the file's first copy of it, with its rounds' entries."""
 
     version: str
     source: Match | CheckedMatch
+    rounds: list
 
 
 def _met(owner: Owner, checked: list[CheckedMatch]) -> list[_Held | None]:
@@ -506,7 +521,7 @@ def _met(owner: Owner, checked: list[CheckedMatch]) -> list[_Held | None]:
         identity = _identity(entry)
         found = held.get(identity) if identity is not None else None
         if identity is not None and found is None:
-            held[identity] = _Held(_version(entry), entry)
+            held[identity] = _Held(_version(entry), entry, entry.rounds)
         met.append(found)
     return met
 
@@ -528,7 +543,7 @@ def _version(entry: CheckedMatch | Match, rounds: list | None = None) -> str:
     """What a match holds as entered: its players, teams, first dealer and rounds."""
     setup = _parts(entry)[2]
     teams = [[team.name, list(team.players)] for team in setup.teams or ()]
-    rounds = entry.rounds if isinstance(entry, CheckedMatch) else rounds
+    rounds = entry.rounds if rounds is None else rounds
     return json.dumps(
         [list(setup.players), teams, setup.first_dealer, rounds],
         sort_keys=True,
@@ -548,7 +563,7 @@ def _held(owner: Owner, checked: list[CheckedMatch]) -> dict[str, _Held]:
     dates = [entry.created for entry in checked if entry.created]
     held = _held_among(owner, dates, {entry.setup.game for entry in checked})
     return {
-        identity: _Held(_version(match, rounds), match)
+        identity: _Held(_version(match, rounds), match, rounds)
         for identity, (match, rounds) in held.items()
     }
 

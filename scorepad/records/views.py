@@ -243,6 +243,8 @@ def import_matches(request: HttpRequest) -> HttpResponse:
             messages.info(request, _("This file was already imported."))
             return redirect("records:history")
         else:
+            further_on = [match.held for match in changed if match.further_on]
+            otherwise = [match.held for match in changed if not match.further_on]
             count, held = len(created), len(form.checked) - len(created) - len(changed)
             if count or not (held or changed):
                 messages.success(
@@ -260,27 +262,50 @@ def import_matches(request: HttpRequest) -> HttpResponse:
                     )
                     % {"count": held},
                 )
-            if changed:
-                messages.info(request, _changed_notice(changed))
+            if further_on:
+                messages.info(request, _further_on_notice(further_on))
+            if otherwise:
+                messages.info(request, _changed_notice(otherwise))
             return redirect("records:history")
     context = _history_context(request, current_owner(request))
     context["import_form"] = form
     return render(request, "records/history.html", context, status=form_status(request, form))
 
 
+def _named_matches(matches: list[Match | exchange.CheckedMatch]) -> SafeString:
+    """The matches an import left out, each named as the history lists it (QA44: "1
+    match" said not which), the first ten: as HTML, each player's name kept whole on a
+    line."""
+    named = [_named(match) for match in matches[:MAX_CHANGED_NAMED]]
+    listed = format_html_join("; ", "{}", ((said,) for said in named))
+    if len(matches) > MAX_CHANGED_NAMED:
+        listed = sentence_html(
+            _("%(matches)s and %(count)s more"),
+            matches=listed,
+            count=len(matches) - MAX_CHANGED_NAMED,
+        )
+    return listed
+
+
+def _further_on_notice(further_on: list[Match | exchange.CheckedMatch]) -> SafeString:
+    """What an import says of the matches it left out because the history holds them
+    further on (an export taken before the last rounds): nothing to do (QA: told to
+    delete theirs to take the file's, a scorer would have lost the rounds since)."""
+    said = ngettext(
+        "%(count)s match of the file is in your history with rounds played since:"
+        " %(matches)s. Left out: your history holds every round of the file, and more.",
+        "%(count)s matches of the file are in your history with rounds played since:"
+        " %(matches)s. Left out: your history holds every round of the file, and more.",
+        len(further_on),
+    )
+    return sentence_html(said, count=len(further_on), matches=_named_matches(further_on))
+
+
 def _changed_notice(changed: list[Match | exchange.CheckedMatch]) -> SafeString:
     """What an import says of the matches it left out because the history holds them
-    otherwise: each named as the history lists it (QA44: "1 match" said not which), so
-    that the scorer can find the one to delete to take the file's. As HTML, each
-    player's name kept whole on a line."""
-    named = [_named(match) for match in changed[:MAX_CHANGED_NAMED]]
-    matches = format_html_join("; ", "{}", ((said,) for said in named))
-    if len(changed) > MAX_CHANGED_NAMED:
-        matches = sentence_html(
-            _("%(matches)s and %(count)s more"),
-            matches=matches,
-            count=len(changed) - MAX_CHANGED_NAMED,
-        )
+    otherwise (corrected, renamed, or short of the file's last rounds): each named, so
+    that the scorer can find the one to delete to take the file's."""
+    matches = _named_matches(changed)
     said = ngettext(
         "%(count)s match of the file is in your history, but not as the file has it:"
         " %(matches)s. Left out, yours is kept. To take the file’s, delete yours, then"

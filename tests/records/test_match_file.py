@@ -282,7 +282,7 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     assert Match.objects.filter(owner=owner).count() == 2
     assert messages_of(visitor) == [
         "1 match imported.",
-        changed_since("Cabo with Ana, Ben (1 Nov 2026)"),
+        further_on("Cabo with Ana, Ben (1 Nov 2026)"),
     ]
     held = Match.objects.get(owner=owner, created=datetime(2026, 11, 1, 20, tzinfo=UTC))
     assert held.round_count == len(CABO_FR["rounds"])
@@ -291,6 +291,26 @@ def test_a_match_held_changed_since_is_left_out_and_said_so(owner, visitor):
     upload(visitor, shorter)
     taken = Match.objects.get(owner=owner, deleted_at__isnull=True, created=held.created)
     assert taken.round_count == 1
+
+
+def test_only_a_match_held_short_of_the_files_rounds_or_otherwise_asks_for_a_deletion(
+    owner, visitor
+):
+    """QA: an export taken before the last rounds was said to be "in your history, but not
+    as the file has it ... To take the file's, delete yours": a scorer following it lost
+    the rounds played since. That advice is for a history short of the file's rounds, or
+    holding a round otherwise; a history further on than the file needs nothing."""
+    full = document_of(CABO_FR, created="2026-11-01T20:00:00Z")
+    first = CABO_FR["rounds"][:1]
+    upload(visitor, document_of(CABO_FR, created="2026-11-01T20:00:00Z", rounds=first))
+    messages_of(visitor)
+    upload(visitor, full)
+    assert messages_of(visitor) == [changed_since("Cabo with Ana, Ben (1 Nov 2026)")]
+    corrected = json.loads(json.dumps(first))
+    corrected[0]["hands"]["Ben"] += 1
+    upload(visitor, document_of(CABO_FR, created="2026-11-01T20:00:00Z", rounds=corrected))
+    assert messages_of(visitor) == [changed_since("Cabo with Ana, Ben (1 Nov 2026)")]
+    assert Match.objects.get(owner=owner).round_count == 1
 
 
 def test_each_match_held_changed_since_is_named_as_the_history_lists_it(owner, visitor):
@@ -306,7 +326,7 @@ def test_each_match_held_changed_since_is_named_as_the_history_lists_it(owner, v
     ]
     upload(visitor, earlier)
     assert messages_of(visitor) == [
-        changed_since("Cabo with Ana, Ben (1 Nov 2026)", "Escoba with You, Ada (3 Nov 2026)")
+        further_on("Cabo with Ana, Ben (1 Nov 2026)", "Escoba with You, Ada (3 Nov 2026)")
     ]
     visitor.cookies["django_language"] = "fr"  # the day as a French history lists it
     upload(visitor, earlier)
@@ -326,16 +346,17 @@ def test_a_match_held_changed_since_is_named_with_each_player_whole_and_escaped(
     page = visitor.get(reverse("records:history")).content.decode()
     ana = '<span class="name-whole">&lt;b&gt;Ana&lt;/b&gt;</span>'
     anne = '<span class="name-whole">Anne-Sophie</span>'
-    assert f"not as the file has it: Cabo with {ana}, {anne} (1 Nov 2026)." in page
+    assert f"with rounds played since: Cabo with {ana}, {anne} (1 Nov 2026)." in page
     assert "<b>Ana" not in page
 
 
 def test_many_matches_held_changed_since_name_the_first_ten(owner, visitor):
     created = [f"2026-11-{day:02}T20:00:00Z" for day in range(1, 13)]
-    upload(visitor, [document_of(ESCOBA, created=moment) for moment in created])
-    messages_of(visitor)
     short = ESCOBA["rounds"][:1]
     upload(visitor, [document_of(ESCOBA, created=moment, rounds=short) for moment in created])
+    messages_of(visitor)
+    # The file has rounds the history lacks: the history's copies are the ones to delete.
+    upload(visitor, [document_of(ESCOBA, created=moment) for moment in created])
     named = "; ".join(f"Escoba with You, Ada ({day} Nov 2026)" for day in range(1, 11))
     assert messages_of(visitor) == [
         f"12 matches of the file are in your history, but not as the file has them: {named}"
@@ -360,7 +381,7 @@ def test_a_match_twice_in_one_file_is_imported_once_as_if_already_held(owner, vi
     shorter = document_of(ESCOBA, created="2026-11-02T20:00:00Z", rounds=ESCOBA["rounds"][:1])
     upload(visitor, [other, shorter])
     # Named as the file's first copy is, imported and listed.
-    said = changed_since("Escoba with You, Ada (2 Nov 2026)")
+    said = further_on("Escoba with You, Ada (2 Nov 2026)")
     assert messages_of(visitor) == ["1 match imported.", said]
     kept = Match.objects.get(owner=owner, game="escoba")
     assert kept.round_count == len(ESCOBA["rounds"])
@@ -439,6 +460,21 @@ def test_deleting_one_of_twin_matches_says_so_without_an_undo(owner, visitor):
     content = visitor.get(f"{reverse('home')}?deleted={first.pk}").content.decode()
     assert reverse("matches:restore_match", args=[first.pk]) in content
     assert NOTHING_TO_UNDO not in content
+
+
+def further_on(*matches: str) -> str:
+    """What the history page says of the matches of a file it holds with every round of
+    the file and rounds played since."""
+    if len(matches) == 1:
+        return (
+            f"1 match of the file is in your history with rounds played since: {matches[0]}."
+            " Left out: your history holds every round of the file, and more."
+        )
+    return (
+        f"{len(matches)} matches of the file are in your history with rounds played since:"
+        f" {'; '.join(matches)}. Left out: your history holds every round of the file, and"
+        " more."
+    )
 
 
 def changed_since(*matches: str) -> str:
