@@ -282,7 +282,10 @@ def check_document(index: int, document: object) -> CheckedMatch:
     fault = _format_fault(document)
     if fault:
         place = _("%(place)s: %(fault)s") % {"place": where, "fault": fault}
-        raise ImportRefused([place, *_rounds_unchecked(where, rounds)])
+        # A newer app's file is nothing to mend: its rounds are not promised a check.
+        newer = _newer_format(document.get("format"))
+        unchecked = [] if newer else _rounds_unchecked(where, rounds)
+        raise ImportRefused([place, *unchecked])
     game = GAMES[document["game"]]
     faults = [_at(where, name, _("unknown field")) for name in document if name not in KNOWN_FIELDS]
     created, created_fault = _created(document.get("created"))
@@ -379,6 +382,12 @@ def _format_fault(document: dict) -> str | None:
             "expected": FORMAT
         }
     tag = document["format"]
+    if _newer_format(tag):
+        # QA: "format must be …/1; got …/2" invited the player to edit the file.
+        return _(
+            "this file was written by a newer version of Scorepad (format %(got)s), which"
+            " this one cannot read yet: it reads “%(expected)s”"
+        ) % {"expected": FORMAT, "got": _as_written(tag)}
     if tag != FORMAT:
         return _("format must be “%(expected)s”; got %(got)s") % {
             "expected": FORMAT,
@@ -389,6 +398,15 @@ def _format_fault(document: dict) -> str | None:
     if not isinstance(game, str) or game not in GAMES:
         return _("unknown game %(game)s") % {"game": _as_written(game)}
     return None
+
+
+def _newer_format(tag: object) -> bool:
+    """Whether `tag` names a later version of this format ("scorepad.match/2")."""
+    family, version = FORMAT.rsplit("/", 1)
+    if not isinstance(tag, str) or not tag.startswith(family + "/"):
+        return False
+    number = tag.removeprefix(family + "/")
+    return number.isascii() and number.isdigit() and int(number) > int(version)
 
 
 def _as_written(value: object) -> str:

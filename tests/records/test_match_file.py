@@ -612,9 +612,15 @@ FILES_THAT_CRASHED = [
             " the history, then import that file.",
         ),
         (
-            json.dumps(document_of(CABO_FR, format="scorepad.match/9")).encode(),
+            json.dumps(document_of(CABO_FR, format="scorepad.match/0")).encode(),
             # QA39: one kind of quotes, the reader's, not "…" beside ‘…’ in a translation.
-            "Match 1 (Ana, Ben): format must be “scorepad.match/1”; got “scorepad.match/9”",
+            "Match 1 (Ana, Ben): format must be “scorepad.match/1”; got “scorepad.match/0”",
+        ),
+        (
+            # QA: a newer app's file is no fault of the player's to mend.
+            json.dumps(document_of(CABO_FR, format="scorepad.match/9")).encode(),
+            "Match 1 (Ana, Ben): this file was written by a newer version of Scorepad (format"
+            " “scorepad.match/9”), which this one cannot read yet: it reads “scorepad.match/1”",
         ),
         (
             json.dumps(document_of(CABO_FR, format=1)).encode(),
@@ -853,6 +859,22 @@ def test_a_set_up_fault_says_the_rounds_are_not_checked_yet(visitor, changes, se
     mended = document_of(CABO_FR, rounds=rounds)
     faults = upload(visitor, mended).context["import_form"].errors["file"]
     assert faults == ["Match 1 (Ana, Ben), round 1: unknown player Zoé (in the file: hands)"]
+
+
+def test_a_newer_apps_file_is_said_so_alone(visitor):
+    """QA: a file of a later format was refused as "format must be …/1", its rounds
+    "checked once the faults above are mended": nothing a player can mend."""
+    rounds = [{"caller": "Ana", "hands": {"Ana": 1, "Ben": 2}}]
+    document = document_of(CABO_FR, rounds=rounds, format="scorepad.match/2")
+    faults = upload(visitor, document).context["import_form"].errors["file"]
+    assert faults == [
+        "Match 1 (Ana, Ben): this file was written by a newer version of Scorepad (format"
+        " “scorepad.match/2”), which this one cannot read yet: it reads “scorepad.match/1”"
+    ]
+    for tag in ("scorepad.match/1.5", "scorepad.match/²", "scorepad.match/x"):
+        document = document_of(CABO_FR, rounds=rounds, format=tag)
+        faults = upload(visitor, document).context["import_form"].errors["file"]
+        assert faults[0].startswith("Match 1 (Ana, Ben): format must be")
 
 
 def test_a_set_up_fault_of_an_escoba_match_speaks_of_its_deals(visitor):
