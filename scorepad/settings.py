@@ -283,8 +283,10 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "var" / "static"))
 if DEVELOPMENT:
-    # WhiteNoise serves straight from the sources in development; it only wants the
-    # collected folder to exist.
+    # WhiteNoise serves straight from the sources in development, DEBUG on or off (its
+    # own default follows DEBUG: a development server without it served no CSS nor
+    # script, QA); it only wants the collected folder to exist.
+    WHITENOISE_USE_FINDERS = True
     STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -136,3 +136,12 @@ def test_a_malformed_email_setting_stops_the_start_up(env, named):
     result = settings_value("MAILERS", {**PRODUCTION, **env})
     assert result.returncode != 0
     assert named in result.stderr
+
+
+def test_a_development_server_serves_the_static_files_with_debug_off_too(client, settings):
+    """QA: SCOREPAD_DEVELOPMENT=1 without DEBUG served every page without its CSS and
+    scripts (404), WhiteNoise reading the sources only with DEBUG on."""
+    assert settings.DEVELOPMENT and not settings.DEBUG
+    response = client.get("/static/css/scorepad.css")
+    assert response.status_code == 200
+    assert b".standing" in b"".join(response.streaming_content)
