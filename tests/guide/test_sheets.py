@@ -135,6 +135,27 @@ def test_the_cabo_quick_reference_fits_the_table(client, language, heading, text
     assert 'href="/rules/cabo/cards/"' in page
 
 
+@pytest.mark.parametrize(
+    ("language", "kamikaze", "reset"),
+    [
+        ("en", ("two 12s and two 13s", "exactly 50"), ("exactly 100", "drops to 50")),
+        ("fr", ("deux 12 et deux 13", "exactement 50"), ("exactement 100", "redescend à 50")),
+        ("nl", ("twee 12's en twee 13's", "precies 50"), ("precies 100", "zakt naar 50")),
+    ],
+)
+def test_the_cabo_quick_reference_scores_the_official_deck_s_two_extra_rules(
+    client, language, kamikaze, reset
+):
+    """RULES.md, Cabo 4 and 5: the official preset plays `kamikaze` = twelves and
+    `reset_at_100` = once; the quick reference left both out (QA)."""
+    scoring = section(get(client, "/rules/cabo/quick/", language).text, "quick-scoring")
+    for text in (*kamikaze, *reset):
+        assert text in scoring
+    # The tie comes before the failed call, so "+ 10" never reads as overruling it.
+    items = scoring.split("<li>")[1:]
+    assert "+ 10" not in items[0] and "+ 10" not in items[1] and "+ 10" in items[2]
+
+
 def test_the_escoba_quick_reference_lists_every_common_fifteen(client):
     page = get(client, "/rules/escoba/quick/").text
     fifteens = page.split('class="guide-fifteens"')[1].split("</ul>")[0]
