@@ -197,3 +197,33 @@ def test_every_new_escoba_hand_shows_the_cards_dealt():
 def test_the_escoba_walkthrough_never_says_ada_had_no_choice():
     texts = [str(move.text.message) for step in escoba.STEPS for move in step.moves]
     assert not [text for text in texts if "all she can do" in text]
+
+
+def test_chloe_s_purple_10_is_told_as_the_poor_choice_it_was():
+    # QA: the step said she took the penalty card "rather than open a wide gap in another
+    # colour", while her blue 2 and red 18 opened none worth fearing and cost no card.
+    play = cabanga.Round(
+        {name: list(cards) for name, cards in cabanga.DEALT.items()},
+        {c: ([cabanga.START[c][0]], [cabanga.START[c][1]]) for c in cabanga.COLOURS},
+        list(cabanga.PENALTY),
+    )
+    play.place("Ana", "R10", cabanga.LEFT, Ben=("R11", "R12"))
+    play.place("Ben", "P14", cabanga.LEFT)
+    held = {code for cards in play.hands.values() for code in cards}
+    assert {"B2", "R18", "P10"} <= set(play.hands["Chloé"])
+    assert cabanga.number(play.piles["B"][cabanga.LEFT][-1]) == 1  # blue 2 on the right: 1 | 2
+    assert cabanga.number(play.piles["R"][cabanga.RIGHT][-1]) == 16  # red 18 on the left: 18 | 16
+    assert "R17" not in held
+    step = cabanga.STEPS[3]
+    assert str(step.title.message) == "The same-colour penalty"
+    assert "a poor choice" in str(step.moves[0].reason.message)
+
+
+def test_the_quiet_turns_name_ben_as_the_one_who_could_have_snapped_dev_s_old_4():
+    # A snap uses a card of your own row: Dev's old 4 lies in Ben's row, unseen by Ben
+    # (the step once said Dev did not know it).
+    assert cabo.PLAY.hands["Ben"][3] == "4S" and "4S" not in cabo.PLAY.known["Ben"]
+    quiet = next(step for step in cabo.STEPS if step.title.message == "Quiet turns")
+    reason = str(quiet.moves[1].reason.message)
+    assert "Ben does not know that the card he got from Dev is a 4" in reason
+    assert "Dev does not know" not in reason

@@ -247,9 +247,11 @@ def _build() -> tuple[Round, list[Step]]:
                 Say(_("Chloé places her purple 10 on the right purple pile: 14 and 10.")),
                 Say(
                     _(
-                        "Ben played purple just before her, so she draws a penalty card. "
-                        "She takes that one sure card rather than open a wide gap in another "
-                        "colour, where several throws could land."
+                        "Ben played purple just before her, so she draws a penalty card: a "
+                        "poor choice. Her blue 2 on the right blue pile (1 and 2) would have "
+                        "opened no gap, and her red 18 on the left red pile (18 and 16) only "
+                        "the 17, which nobody holds; after Ben's purple, neither colour costs "
+                        "a penalty card."
                     )
                 ),
             ),

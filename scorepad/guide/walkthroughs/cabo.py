@@ -274,7 +274,7 @@ def _build() -> tuple[Round, list[Step]]:
                     _(
                         "Nobody snaps: Ben knows his 5 and his 2, Chloé her 2 and her ace, Dev "
                         "his 6. Ana's red king has the rank of the king of spades, not its "
-                        "value. Dev does not know that his old card 4, now in Ben's row, is a 4."
+                        "value. Ben does not know that the card he got from Dev is a 4."
                     )
                 ),
             ),
