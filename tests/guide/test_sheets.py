@@ -345,3 +345,26 @@ def test_the_cabo_glossary_ends_the_match_as_each_preset_does(client, language, 
 def test_the_escoba_tip_leaves_a_table_no_card_sweeps(client, language, said):
     # A table of exactly fifteen is safe too: no card is worth 0 (the tip said "above").
     assert said in get(client, "/rules/escoba/", language).text
+
+
+@pytest.mark.parametrize(
+    ("language", "french", "dutch"),
+    [
+        ("en", "French sheet:", "Dutch sheet:"),
+        ("fr", "Règle française\u00a0:", "Règle néerlandaise\u00a0:"),
+        ("nl", "Franse regels:", "Nederlandse regels:"),
+    ],
+)
+def test_the_card_lookup_gives_both_sheets_powers_in_one_order(client, language, french, dutch):
+    """QA: the Dutch note made the Dutch sheet's rule the default, en and fr the French."""
+    shown = answer(get(client, "/rules/cabo/cards/", language, card="9S").text)
+    note = shown.split('<p class="small muted">')[1].split("</p>")[0]
+    assert note.index(french) < note.index(dutch)
+    assert "uit welke bron" not in note
+
+
+def test_the_english_cabo_pages_quote_the_sheets_in_english(client):
+    faq = get(client, "/rules/cabo/faq/").text
+    assert "“without looking at it first”" in faq and "sans la regarder" not in faq
+    glossary = get(client, "/rules/cabo/").text.split("<dl")[-1]
+    assert "<dt>Row</dt>" in glossary  # as fr "Rangée" and nl "Rij"
