@@ -73,7 +73,11 @@ def section(page: str, anchor: str) -> str:
 POWERS = {
     "en": ("A 7, 8, 9, 10, jack or queen you discard", "French sheet", "Dutch sheet"),
     "fr": ("Un 7, 8, 9, 10, valet ou dame que vous défaussez", "française", "néerlandaise"),
-    "nl": ("Een 7, 8, 9, 10, boer of vrouw die je aflegt", "Franse regels", "Nederlandse regels"),
+    "nl": (
+        "Leg je een 7, 8, 9 of 10, een boer of een vrouw af",
+        "Franse regels",
+        "Nederlandse regels",
+    ),
 }
 
 
