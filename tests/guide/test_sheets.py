@@ -372,3 +372,37 @@ def test_the_english_cabo_pages_quote_the_sheets_in_english(client):
     assert "“without looking at it first”" in faq and "sans la regarder" not in faq
     glossary = get(client, "/rules/cabo/").text.split("<dl")[-1]
     assert "<dt>Row</dt>" in glossary  # as fr "Rangée" and nl "Rij"
+
+
+@pytest.mark.parametrize(
+    ("url", "said", "gone"),
+    [
+        ("/rules/cabo/", "exactement 50 points", "tout rond"),
+        ("/rules/cabo/", "La donne passe au joueur suivant", "Le donneur change d’une place"),
+        ("/rules/cabanga/", "La donne passe au joueur suivant", "Le donneur change d’une place"),
+        ("/rules/escoba/", "le score le plus élevé l’emporte", "le plus gros score"),
+        ("/rules/escoba/quick/", "Le dernier à avoir pris ramasse", "Le dernier à capturer"),
+        ("/rules/escoba/quick/", "ce point n’est attribué à personne", "Une égalité pour le plus"),
+        ("/rules/escoba/faq/", "ce point n’est attribué à personne", "Une égalité pour le plus"),
+    ],
+)
+def test_the_french_pages_say_it_plainly(client, url, said, gone):
+    page = get(client, url, "fr").text
+    assert said in page and gone not in page
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("/rules/cabo/", "elke andere speler met de laagste hand aan tafel 0"),
+        ("/rules/cabo/quick/", "elke andere speler met de laagste hand aan tafel krijgt 0"),
+        ("/rules/escoba/quick/", "Bij een gelijke stand voor de meeste kaarten, oros of zevens"),
+        (
+            "/rules/escoba/faq/",
+            "Bij een gelijke stand gaat het punt voor de meeste oros naar niemand",
+        ),
+    ],
+)
+def test_the_dutch_pages_say_it_plainly(client, url, said):
+    # RULES.md, Cabo 3: every non-caller whose hand is the lowest of the table scores 0.
+    assert said in get(client, url, "nl").text
