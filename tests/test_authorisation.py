@@ -108,6 +108,7 @@ OWNER = {
     "records:match_csv",
     "records:save_house_rule",
     "records:delete_house_rule",
+    "records:restore_house_rule",
     "matches:share",
     "matches:stop_sharing",
     "matches:round_why",

@@ -215,6 +215,7 @@ POST_ONLY = {
     "matches:restore_match",
     "records:import",
     "records:delete_house_rule",
+    "records:restore_house_rule",
     "set_language",
     "matches:share",
     "matches:stop_sharing",

@@ -438,6 +438,14 @@ def options_key(preset: str, options: Mapping[str, object]) -> str:
     return json.dumps([preset, dict(options)], sort_keys=True, separators=(",", ":"))
 
 
+class LiveHouseRules(models.Manager):
+    """The house rules not deleted. A deleted one is kept only for its Undo, until its owner
+    deletes another (`HouseRule.with_deleted` reads it)."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class HouseRule(models.Model):
     """A preset and its option values kept under a name ("Chez Marie"), offered by the set-up.
 
@@ -457,17 +465,28 @@ class HouseRule(models.Model):
     # `options_key(preset, options)`, so a match's rules are found by one comparison.
     key = models.CharField(max_length=2000, editable=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    with_deleted = models.Manager()
+    objects = LiveHouseRules()
 
     class Meta:
         # The table kept its name when the model moved here from `records`.
         db_table = "records_houserule"
+        default_manager_name = "objects"
+        base_manager_name = "with_deleted"
         verbose_name = _("house rule")
         verbose_name_plural = _("house rules")
         ordering = ["game", "name"]
         constraints = [
             # "Chez Marie" and "chez marie" are one name, for the database as for the form.
+            # A deleted one aside: its name is free again, its Undo checks it still is.
             models.UniqueConstraint(
-                "owner", "game", Lower("name"), name="one_house_rule_name_per_game"
+                "owner",
+                "game",
+                Lower("name"),
+                name="one_live_house_rule_name_per_game",
+                condition=models.Q(deleted_at__isnull=True),
             )
         ]
 

@@ -19,4 +19,5 @@ urlpatterns = [
     path("matches/<id:match_id>/house-rule/", views.save_house_rule, name="save_house_rule"),
     path("house-rules/", views.house_rules, name="house_rules"),
     path("house-rules/<id:rule_id>/delete/", views.delete_house_rule, name="delete_house_rule"),
+    path("house-rules/<id:rule_id>/restore/", views.restore_house_rule, name="restore_house_rule"),
 ]

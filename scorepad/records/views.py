@@ -14,6 +14,7 @@ from django.db.models.functions import Cast
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
@@ -32,7 +33,7 @@ from scorepad.matches.services import TooManyMatches
 from scorepad.rules import GAMES
 
 from . import exchange, stats
-from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
+from .forms import DeletedRuleForm, HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
 from .names import one_per_player, spelling_of, spellings_among
 from .stats import PlayerRecord
@@ -449,8 +450,20 @@ def export_all_csv(request: HttpRequest) -> StreamingHttpResponse:
 @require_safe
 @kept_page(stamp=owner_stamp)
 def house_rules(request: HttpRequest) -> HttpResponse:
-    rules = _own_rules(current_owner(request))
-    return render(request, "records/house_rules.html", {"rules": rules})
+    owner = current_owner(request)
+    rules = _own_rules(owner)
+    context = {"rules": rules, "deleted": _just_deleted_rule(request, owner)}
+    return render(request, "records/house_rules.html", context)
+
+
+def _just_deleted_rule(request: HttpRequest, owner: Owner | None) -> HouseRule | None:
+    """The house rule this browser just deleted (`?deleted=`), if it can still come back:
+    deleted, and the owner's last deleted one."""
+    form = DeletedRuleForm(request.GET)
+    if owner is None or not form.is_valid():
+        return None
+    found = HouseRule.with_deleted.filter(owner=owner, pk=form.cleaned_data["deleted"])
+    return found.filter(deleted_at__isnull=False).first()
 
 
 def _create_house_rule(form: HouseRuleForm, owner: Owner | None, match: Match) -> bool:
@@ -507,6 +520,40 @@ def delete_house_rule(request: HttpRequest, rule_id: int) -> HttpResponse:
     if owner is None:
         raise Http404
     rule = get_object_or_404(HouseRule, pk=rule_id, owner=owner)
-    rule.delete()
-    messages.success(request, _("House rule “%(name)s” deleted.") % {"name": rule.name})
+    with transaction.atomic():
+        # One deleted house rule kept for its Undo, the last: the one before goes for good.
+        HouseRule.with_deleted.filter(owner=owner, deleted_at__isnull=False).delete()
+        rule.deleted_at = timezone.now()
+        rule.save(update_fields=["deleted_at"])
+    # The page says it, with its Undo (QA: one tap deleted a house rule for good).
+    return redirect(f"{reverse('records:house_rules')}?deleted={rule.pk}")
+
+
+@require_POST
+def restore_house_rule(request: HttpRequest, rule_id: int) -> HttpResponse:
+    """A deleted house rule's Undo: back as it was, unless its name is taken meanwhile.
+    Tapped twice, the second tap finds it back already."""
+    owner = current_owner(request)
+    if owner is None:
+        raise Http404
+    rule = get_object_or_404(HouseRule.with_deleted, pk=rule_id, owner=owner)
+    if rule.deleted_at is None:
+        return redirect("records:house_rules")
+    taken = [
+        other.name
+        for other in HouseRule.objects.filter(owner=owner, game=rule.game).only("name")
+        if other.name.casefold() == rule.name.casefold()
+    ]
+    if not taken:
+        try:
+            with transaction.atomic():
+                rule.deleted_at = None
+                rule.save(update_fields=["deleted_at"])
+        except IntegrityError:  # saved under that name meanwhile, by another request
+            taken = [rule.name]
+    if taken:
+        said = _("A house rule called “%(name)s” was saved since: the deleted one stays deleted.")
+        messages.error(request, said % {"name": taken[0]})
+    else:
+        messages.success(request, _("House rule “%(name)s” restored.") % {"name": rule.name})
     return redirect("records:house_rules")

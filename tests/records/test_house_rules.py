@@ -135,10 +135,74 @@ def test_saving_a_house_rule_of_a_missing_match_is_not_found(visitor):
     )
 
 
+def delete(client, rule):
+    return client.post(reverse("records:delete_house_rule", args=[rule.pk]))
+
+
+def restore(client, rule):
+    return client.post(reverse("records:restore_house_rule", args=[rule.pk]))
+
+
 def test_a_house_rule_is_deleted(owner, visitor):
     rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
-    response = visitor.post(reverse("records:delete_house_rule", args=[rule.pk]))
+    response = delete(visitor, rule)
     assert response.status_code == 302
+    assert not HouseRule.objects.exists()
+    assert house_rules_for(owner, "cabo") == []
+
+
+def test_a_deleted_house_rule_comes_back_with_its_undo(owner, visitor):
+    """QA: one tap deleted a house rule for good, where a match's deletion has an Undo."""
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
+    response = delete(visitor, rule)
+    assert response["Location"] == f"{RULES}?deleted={rule.pk}"
+    page = visitor.get(response["Location"]).content.decode()
+    assert "House rule “Old” (Cabo) deleted." in page
+    assert reverse("records:restore_house_rule", args=[rule.pk]) in page
+    assert restore(visitor, rule)["Location"] == RULES
+    assert "House rule “Old” restored." in visitor.get(RULES).content.decode()
+    assert HouseRule.objects.get() == rule and house_rules_for(owner, "cabo") == [rule]
+    # A second tap (the page shown again by Back) finds it back already: said nothing.
+    assert restore(visitor, rule)["Location"] == RULES
+    assert HouseRule.objects.count() == 1
+    assert "deleted." not in visitor.get(f"{RULES}?deleted={rule.pk}").content.decode()
+
+
+def test_only_the_last_house_rule_deleted_can_come_back(owner, visitor):
+    first = HouseRule.objects.create(owner=owner, game="cabo", name="One", preset="fr", options={})
+    second = HouseRule.objects.create(owner=owner, game="cabo", name="Two", preset="nl", options={})
+    delete(visitor, first)
+    delete(visitor, second)
+    assert list(HouseRule.with_deleted.all()) == [second]
+    assert restore(visitor, first).status_code == 404
+    assert "“One”" not in visitor.get(f"{RULES}?deleted={first.pk}").content.decode()
+
+
+def test_a_deleted_house_rules_name_is_free_and_its_undo_then_says_so(owner, visitor):
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
+    delete(visitor, rule)
+    match = build(owner, CABO_FR)
+    assert visitor.post(save_url(match), {"name": "OLD"}).status_code == 302
+    visitor.get(RULES)  # the message of the save
+    restore(visitor, rule)
+    said = "A house rule called “OLD” was saved since: the deleted one stays deleted."
+    assert said in visitor.get(RULES).content.decode()
+    assert [saved.name for saved in HouseRule.objects.all()] == ["OLD"]
+
+
+@pytest.mark.parametrize("deleted", ["x", "0", "-1", "9" * 30, ""])
+def test_a_house_rules_page_asked_with_a_strange_deletion_shows_the_rules(visitor, deleted):
+    response = visitor.get(RULES, {"deleted": deleted})
+    assert response.status_code == 200
+    assert "Undo" not in response.content.decode()
+
+
+def test_another_visitors_house_rule_cannot_be_restored(owner, visitor, other_visitor, client):
+    rule = HouseRule.objects.create(owner=owner, game="cabo", name="Old", preset="fr", options={})
+    delete(visitor, rule)
+    assert restore(other_visitor, rule).status_code == 404
+    assert restore(client, rule).status_code == 404
+    assert "“Old”" not in other_visitor.get(f"{RULES}?deleted={rule.pk}").content.decode()
     assert not HouseRule.objects.exists()
 
 
