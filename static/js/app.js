@@ -865,25 +865,43 @@ window.addEventListener("resize", keepClearOfStanding);
 
   // The page in the language chosen takes the place of the one it was in: Back then goes
   // to the page before, not to this one again (QA: the first Back seemed to do nothing).
-  // Asked for without a way back, Django sets the language and answers 204; anything else
-  // (no connection, a refusal) and the form goes as without this script.
+  // Asked for without a way back, Django sets the language and answers 204; a refusal
+  // and the form goes as without this script. Without a connection the page stays, as
+  // any tap leaves it then (the note says why; QA: the browser's error page took its
+  // place, and a set-up typed was lost).
   document.addEventListener("submit", function (event) {
     const form = event.target;
     const button = event.submitter;
     const next = form.matches("form.langs") && form.elements.next;
-    if (!next || !button || !window.fetch) return;
+    if (!next || !button || !window.fetch || event.defaultPrevented) return;
     event.preventDefault();
     const values = new FormData(form);
     values.delete("next");
     values.append(button.name, button.value);
-    function asWithout() {
+    fetch(form.action, { method: "POST", body: values, headers: { Accept: "application/json" } }).then(function (answer) {
+      if (answer.status === 204) {
+        window.location.replace(next.value);
+        return;
+      }
       form.append(Object.assign(document.createElement("input"), { type: "hidden", name: button.name, value: button.value }));
       form.submit();
-    }
-    fetch(form.action, { method: "POST", body: values, headers: { Accept: "application/json" } }).then(function (answer) {
-      if (answer.status === 204) window.location.replace(next.value);
-      else asWithout();
-    }, asWithout);
+    }, function () {
+      const note = document.getElementById("not-reached");
+      if (note) note.hidden = false;
+    });
+  });
+
+  // A page shown again by Back or Forward as the browser kept it (whole, or its copy)
+  // after a language was chosen since: loaded again in that language (QA: the page
+  // before the switch came back in the language left, and a round recorded then mixed
+  // the two).
+  window.addEventListener("pageshow", function (event) {
+    const entry = window.performance.getEntriesByType("navigation")[0];
+    if (!navigator.onLine || !(event.persisted || (entry && entry.type === "back_forward"))) return;
+    const cookie = document.cookie.split("; ").find(function (pair) { return pair.startsWith("django_language="); });
+    const chosen = cookie ? cookie.slice("django_language=".length) : "";
+    const offered = Array.from(document.querySelectorAll("form.langs [name=language]")).map(function (button) { return button.value; });
+    if (offered.indexOf(chosen) >= 0 && chosen !== document.documentElement.lang) window.location.reload();
   });
 })();
 

@@ -247,6 +247,33 @@ def test_a_language_chosen_on_a_page_read_offline_is_taken_once_back_online(page
     shot("quick-reference-in-french")
 
 
+def test_a_language_tapped_without_a_connection_leaves_the_page_as_it_is(page):
+    """QA: a language tapped offline put the browser's error page in the board's place
+    (and Back did not bring a set-up typed there back after a minute). The page stays,
+    as after any tap without a connection, and says why; so on a connection that
+    drops the request."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    board_url = page.url
+    row(page, "Ben").locator("input.points-input").fill("3")
+    note = page.locator("#not-reached")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Nederlands").click()
+    expect(note).to_be_visible()
+    page.context.set_offline(False)
+    expect(note).to_be_hidden()
+    page.route("**/i18n/setlang/", lambda route: route.abort())
+    page.get_by_role("button", name="Nederlands").click()
+    expect(note).to_be_visible()
+    assert page.url == board_url
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("3")
+    page.unroute("**/i18n/setlang/")
+    choose_language(page, "Nederlands")
+    expect(page).to_have_url(board_url)
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("3")
+
+
 def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     match_url = page.url.split("#")[0]

@@ -606,6 +606,24 @@ def test_a_home_page_kept_whole_by_the_browser_counts_the_rounds_recorded_since(
     assert page.evaluate("() => window.keptWhole === true")
 
 
+def test_a_page_kept_whole_shown_by_back_after_a_language_switch_is_in_that_language(
+    page_kept_whole,
+):
+    """QA: the page before the switch, kept whole by the browser, came back by Back in
+    the language left (and a round recorded on a board so shown mixed the two)."""
+    page = page_kept_whole
+    page.goto("/rules/")
+    page.goto("/history/")
+    choose_language(page, "Français")
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/rules/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("form.langs [aria-current=true]")).to_have_text("Français")
+    page.go_forward(wait_until="commit")  # a page kept whole is not loaded again
+    expect(page).to_have_url(re.compile(r"/history/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
 def a_round_being_corrected_in_the_second_tab(page):
     """Round 1 and 2 recorded in the first tab; the second tab, still at round 2's form,
     sends a round 2 with Cléo's hand blank: refused (round 2 is in), put back in the form
