@@ -604,6 +604,7 @@ window.addEventListener("resize", keepClearOfStanding);
   });
   document.addEventListener("click", noteDone, true); // before the tap's own request
   window.addEventListener("online", noteDone);
+  document.addEventListener("scorepad:not-reached", noteShown); // a request of a script's own
 
   // A round being typed is kept in this tab (sessionStorage) as it is typed, and put back
   // into its form when the page shows it again empty: after Back from another page,
@@ -886,8 +887,7 @@ window.addEventListener("resize", keepClearOfStanding);
       form.append(Object.assign(document.createElement("input"), { type: "hidden", name: button.name, value: button.value }));
       form.submit();
     }, function () {
-      const note = document.getElementById("not-reached");
-      if (note) note.hidden = false;
+      document.dispatchEvent(new Event("scorepad:not-reached"));
     });
   });
 
