@@ -506,6 +506,22 @@ class HouseRule(models.Model):
         except KeyError:
             return self.preset
 
+    @classmethod
+    def clashes(cls, owner: Owner, game: str, name: str, key: str) -> tuple[str, str]:
+        """Among the owner's live house rules of `game`: the name of the one called `name`,
+        and the name of the one holding the rules `key`, each "" where there is none. An
+        owner keeps one name for one set of rules, so that the set-up names the rule its
+        options are. Names are compared here, not by the database: SQLite's `iexact` folds
+        ASCII letters only, and "École" and "école" are one name too (an owner keeps a
+        few rules a game)."""
+        called = holding = ""
+        for rule in cls.objects.filter(owner=owner, game=game).only("name", "key"):
+            if not called and rule.name.casefold() == name.casefold():
+                called = rule.name
+            if not holding and rule.key == key:
+                holding = rule.name
+        return called, holding
+
     def used_by(self, match: Match) -> bool:
         return match.game == self.game and options_key(match.preset, match.options) == self.key
 

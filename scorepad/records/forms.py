@@ -158,23 +158,17 @@ class HouseRuleForm(forms.Form):
         name = " ".join(typed_name(self.cleaned_data["name"]).split())
         if not name:
             raise forms.ValidationError(_("Give the house rule a name."))
-        # Compared here, not by the database: SQLite's `iexact` folds ASCII letters only,
-        # and "École" and "école" are one name too. An owner keeps a few rules a game.
-        saved = (
-            HouseRule.objects.filter(owner=self.owner, game=self.match.game).only("name", "key")
-            if self.owner is not None
-            else []
+        if self.owner is None:
+            return name
+        called, holding = HouseRule.clashes(
+            self.owner, self.match.game, name, options_key(self.match.preset, self.match.options)
         )
-        for rule in saved:
-            if rule.name.casefold() == name.casefold():
-                raise self.name_taken(rule.name)
-        # One name for one set of rules: the set-up page names the rule its options are.
-        key = options_key(self.match.preset, self.match.options)
-        for rule in saved:
-            if rule.key == key:
-                raise forms.ValidationError(
-                    _("These rules are already saved, as “%(name)s”.") % {"name": rule.name}
-                )
+        if called:
+            raise self.name_taken(called)
+        if holding:
+            raise forms.ValidationError(
+                _("These rules are already saved, as “%(name)s”.") % {"name": holding}
+            )
         return name
 
     def name_taken(self, name: str) -> forms.ValidationError:

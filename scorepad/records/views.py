@@ -531,29 +531,29 @@ def delete_house_rule(request: HttpRequest, rule_id: int) -> HttpResponse:
 
 @require_POST
 def restore_house_rule(request: HttpRequest, rule_id: int) -> HttpResponse:
-    """A deleted house rule's Undo: back as it was, unless its name is taken meanwhile.
-    Tapped twice, the second tap finds it back already."""
+    """A deleted house rule's Undo: back as it was, unless its name or its rules were
+    saved meanwhile. Tapped twice, the second tap finds it back already."""
     owner = current_owner(request)
     if owner is None:
         raise Http404
     rule = get_object_or_404(HouseRule.with_deleted, pk=rule_id, owner=owner)
     if rule.deleted_at is None:
         return redirect("records:house_rules")
-    taken = [
-        other.name
-        for other in HouseRule.objects.filter(owner=owner, game=rule.game).only("name")
-        if other.name.casefold() == rule.name.casefold()
-    ]
-    if not taken:
+    called, holding = HouseRule.clashes(owner, rule.game, rule.name, rule.key)
+    if not called and not holding:
         try:
             with transaction.atomic():
                 rule.deleted_at = None
                 rule.save(update_fields=["deleted_at"])
         except IntegrityError:  # saved under that name meanwhile, by another request
-            taken = [rule.name]
-    if taken:
+            called = rule.name
+    if called:
         said = _("A house rule called “%(name)s” was saved since: the deleted one stays deleted.")
-        messages.error(request, said % {"name": taken[0]})
+        messages.error(request, said % {"name": called})
+    elif holding:
+        # Its rules saved since under another name: the set-up names one rule for them.
+        said = _("Its rules were saved since, as “%(name)s”: “%(deleted)s” stays deleted.")
+        messages.error(request, said % {"name": holding, "deleted": rule.name})
     else:
         messages.success(request, _("House rule “%(name)s” restored.") % {"name": rule.name})
     return redirect("records:house_rules")

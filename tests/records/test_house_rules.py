@@ -190,6 +190,28 @@ def test_a_deleted_house_rules_name_is_free_and_its_undo_then_says_so(owner, vis
     assert [saved.name for saved in HouseRule.objects.all()] == ["OLD"]
 
 
+def test_a_deleted_house_rules_undo_says_its_rules_were_saved_since_under_another_name(
+    owner, visitor
+):
+    """One name for one set of rules, as the save form has it: an Undo left two names
+    for the same rules, and the set-up could name only one."""
+    match = build(owner, CABO_FR)
+    visitor.post(save_url(match), {"name": "Chez Marie"})
+    rule = HouseRule.objects.get()
+    delete(visitor, rule)
+    assert visitor.post(save_url(match), {"name": "Chez Paul"}).status_code == 302
+    visitor.get(RULES)  # the message of the save
+    restore(visitor, rule)
+    said = "Its rules were saved since, as “Chez Paul”: “Chez Marie” stays deleted."
+    assert said in visitor.get(RULES).content.decode()
+    assert [saved.name for saved in HouseRule.objects.all()] == ["Chez Paul"]
+    # Other rules of the same game are no obstacle.
+    other = HouseRule.objects.create(owner=owner, game="cabo", name="Short", preset="nl")
+    delete(visitor, other)
+    restore(visitor, other)
+    assert "House rule “Short” restored." in visitor.get(RULES).content.decode()
+
+
 @pytest.mark.parametrize("deleted", ["x", "0", "-1", "9" * 30, ""])
 def test_a_house_rules_page_asked_with_a_strange_deletion_shows_the_rules(visitor, deleted):
     response = visitor.get(RULES, {"deleted": deleted})
