@@ -1322,9 +1322,10 @@ def round_form_for(state: MatchState, *args, **kwargs) -> RoundForm:
     return form_class(*args, match_state=state, players=players, **kwargs)
 
 
-class DeletedMatchForm(forms.Form):
-    """The home page's `?deleted=`: the match this browser just deleted, named by its id.
-    Anything else (a number of thousands of digits, which int() refuses) names none."""
+class JustDeletedForm(forms.Form):
+    """A page's `?deleted=`: what this browser just deleted, named by its id, for its Undo
+    (a match on the home page, a house rule on the house rules page). Anything else (a
+    number of thousands of digits, which int() refuses) names none."""
 
     deleted = forms.IntegerField(min_value=1, max_value=2**63 - 1)
 

@@ -12,7 +12,7 @@ from scorepad.rules import GAMES
 
 from . import followed
 from .access import current_owner, owner_stamp
-from .forms import DeletedMatchForm
+from .forms import JustDeletedForm
 from .models import Match, Owner
 from .services import back_already
 
@@ -34,7 +34,7 @@ def _just_deleted(owner: Owner | None, request: HttpRequest) -> tuple[Match | No
     not once the same match is listed again (a match file brought it back, or its twin
     was there all along): restored, it would be listed twice (QA28). The deletion is said
     all the same (QA39: nothing at all was)."""
-    form = DeletedMatchForm(request.GET)
+    form = JustDeletedForm(request.GET)
     if owner is None or not form.is_valid():
         return None, False
     match_id = form.cleaned_data["deleted"]

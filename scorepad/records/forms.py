@@ -133,13 +133,6 @@ class ImportForm(OnceForm):
         return upload
 
 
-class DeletedRuleForm(forms.Form):
-    """The house rules page's `?deleted=`: the house rule this browser just deleted, by its
-    id. Anything else names none."""
-
-    deleted = forms.IntegerField(min_value=1, max_value=2**63 - 1)
-
-
 class HouseRuleForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the house rule"),

@@ -28,12 +28,13 @@ from scorepad.core.middleware import phone_time
 from scorepad.core.pagecache import ONCE_SLOT, kept_page
 from scorepad.core.wording import changes_text, folded, join_whole, preset_changes, sentence_html
 from scorepad.matches.access import current_owner, get_own_match, owner_stamp
+from scorepad.matches.forms import JustDeletedForm
 from scorepad.matches.models import HouseRule, Match, Owner, Seat
 from scorepad.matches.services import TooManyMatches
 from scorepad.rules import GAMES
 
 from . import exchange, stats
-from .forms import DeletedRuleForm, HistoryFilterForm, HouseRuleForm, ImportForm
+from .forms import HistoryFilterForm, HouseRuleForm, ImportForm
 from .house_rules import rule_names, rule_of
 from .names import one_per_player, spelling_of, spellings_among
 from .stats import PlayerRecord
@@ -459,7 +460,7 @@ def house_rules(request: HttpRequest) -> HttpResponse:
 def _just_deleted_rule(request: HttpRequest, owner: Owner | None) -> HouseRule | None:
     """The house rule this browser just deleted (`?deleted=`), if it can still come back:
     deleted, and the owner's last deleted one."""
-    form = DeletedRuleForm(request.GET)
+    form = JustDeletedForm(request.GET)
     if owner is None or not form.is_valid():
         return None
     found = HouseRule.with_deleted.filter(owner=owner, pk=form.cleaned_data["deleted"])
