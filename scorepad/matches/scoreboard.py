@@ -33,6 +33,28 @@ from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink, b
 from .services import is_undo, restorable_now
 
 RECENT_MATCHES_FOR_NAMES = 50
+# A name sharing its first letters, this many or more, with another side's reads alike
+# once the standing's narrow column cuts both (`alike_when_cut`).
+ALIKE_LETTERS = 4
+
+
+def alike_when_cut(names: Sequence[str]) -> set[str]:
+    """The names that begin as another does, `ALIKE_LETTERS` letters or more, case aside
+    ("Marie-Anne" and "Marie-Claire", "Bernard" and "Bernadette"). Cut to what the
+    standing's column holds at five or six sides (QA: "Mari…", "Mari…", "Jean-…",
+    "Jean-…" at 320 px) they read alike: the standing breaks those anywhere instead, on
+    its two lines, so that each shows where it differs."""
+    folded = [name.casefold() for name in names]
+    return {
+        name
+        for name, mine in zip(names, folded, strict=True)
+        if any(
+            other != mine and mine[:ALIKE_LETTERS] == other[:ALIKE_LETTERS]
+            for other in folded
+            if len(other) >= ALIKE_LETTERS
+        )
+        and len(mine) >= ALIKE_LETTERS
+    }
 
 
 def fresh_round_form(
@@ -81,6 +103,7 @@ def scoreboard_context(
     round came from a board that did not show it)."""
     state = state or match.state()
     sides = list(state.setup.sides)
+    alike = alike_when_cut(sides)
     on_the_line_ends = match.rules.ends_on_the_line(state.setup.options)
     count = len(state.rounds)
     on_board = count if all_rounds else min(count, RECENT_ROUNDS)
@@ -132,6 +155,7 @@ def scoreboard_context(
         "sides": [
             {
                 "name": side,
+                "alike": side in alike,
                 "total": str(state.totals[side]),
                 # Once the match is over the star is the winners' alone (a tiebreak
                 # leaves equal totals).

@@ -79,6 +79,52 @@ def test_the_board_labels_keep_clear_of_the_numbers_in_every_language(
         assert [name for name, _, cut in names if not cut] == ["Ann", "Fien", "Gert"]
 
 
+# Each name of the standing as a reader sees it: the letters inside its box, without
+# the two before a "…" when it is cut (the ellipsis paints over them).
+STANDING_NAMES_SEEN = """() => Array.from(document.querySelectorAll("#standing .side-name"),
+  (name) => {
+    const box = name.getBoundingClientRect(), range = document.createRange();
+    let seen = "";
+    for (let i = 0; i < name.textContent.length; i += 1) {
+      range.setStart(name.firstChild, i);
+      range.setEnd(name.firstChild, i + 1);
+      const letter = range.getBoundingClientRect();
+      const inside = letter.bottom <= box.bottom + 1 && letter.right <= box.right + 1;
+      if (inside) seen += name.textContent[i];
+    }
+    const cut = name.scrollWidth > name.clientWidth + 1
+      || name.scrollHeight > name.clientHeight + 1;
+    return cut ? seen.slice(0, -2) : seen;
+  })"""
+
+ALIKE = {
+    "hyphens": ["Marie-Anne", "Marie-Claire", "Jean-Pierre", "Jean-Paul", "Ana"],
+    "words": ["Bernadette", "Bernard", "Christophe", "Guillaume", "Marie-Claire", "Jean-Baptiste"],
+    "both": ["Anne-Sophie", "Anne-Marie", "Joseph", "Josephine", "Barthélémy", "Bartholomeus"],
+}
+
+
+@pytest.mark.parametrize("width", [320, 390])
+@pytest.mark.parametrize("names", list(ALIKE))
+def test_names_that_begin_alike_read_apart_in_the_standing(
+    page, live_server, seen_shot, width, names
+):
+    """QA: at 320 px the standing read "Mari… Mari… Jean-… Jean-…", at 390 "Berna…
+    Berna…": whose total is whose? Names that begin alike break anywhere, on two lines."""
+    names = ALIKE[names]
+    owner = Owner.objects.create()
+    hands = {name: seat for seat, name in enumerate(names)}
+    match = build_match(owner, "cabo", names, [cabo_round(names[0], **hands)])
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 640 if width == 320 else 844})
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator("#standing .side-name")).to_have_count(len(names))
+    seen_shot(f"standing-{width}")
+    seen = page.evaluate(STANDING_NAMES_SEEN)
+    assert len(set(seen)) == len(names), seen
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def hand_keys(form) -> list[tuple[str, float, float, float]]:
     """Each row's name, how far its ± key is from its hand's box, how far their middles
     are apart up and down, and the smaller of the key's sides."""

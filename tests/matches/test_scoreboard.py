@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scorepad.matches import services, sharing
 from scorepad.matches.models import Match, Round, RoundChange
+from scorepad.matches.scoreboard import alike_when_cut
 
 from .helpers import create_match, default_option_fields, round_post, text_of
 
@@ -827,3 +828,9 @@ def test_names_in_the_notice_of_a_correction_are_kept_whole_and_escaped(client):
         f" Avec cette correction, la partie est terminée\u00a0: {ana} gagne."
     ) in content
     assert "<b>Ana" not in content
+
+
+def test_names_that_begin_alike_are_told_apart_case_aside():
+    names = ["Marie-Anne", "marie-claire", "Bernard", "Bernadette", "Ana", "Anabel", "Tom"]
+    assert alike_when_cut(names) == {"Marie-Anne", "marie-claire", "Bernard", "Bernadette"}
+    assert alike_when_cut(["Ana", "Ben"]) == set()
