@@ -220,6 +220,10 @@ def test_a_saved_house_rule_is_offered_fills_in_the_options_and_is_named(client)
     as_preset = client.get(url, {"house_rule": plain.pk}).content.decode()
     assert "Your house rule “Comme aux Pays-Bas”</strong>: Dutch rules" in as_preset
     assert "with changes" not in as_preset
+    # QA: French spaces its colon ("»: Règles néerlandaises" was written into the page).
+    french = client.get(url, {"house_rule": plain.pk}, headers={"Accept-Language": "fr"})
+    said = "«\u00a0Comme aux Pays-Bas\u00a0»</strong>\u00a0: Règles néerlandaises"
+    assert said in french.content.decode()
     assert "Your house rule “" not in client.get(url, {"preset": "fr"}).content.decode()
 
 
