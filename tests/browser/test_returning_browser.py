@@ -1014,3 +1014,28 @@ def test_back_to_the_statistics_counts_a_match_undone_since(page, address, befor
     page.go_back()
     expect(page.get_by_text(after)).to_be_visible()
     expect(page.get_by_text(before, exact=True)).to_have_count(0)
+
+
+@pytest.mark.parametrize("kept_whole", [False, True], ids=["cache", "kept-whole"])
+def test_back_after_a_house_rules_undo_lists_it(request, kept_whole, seen_shot):
+    """QA: a house rule deleted, its Undo tapped ("restored"), then Back: the page said
+    it deleted, with its Undo, and "No house rule yet."."""
+    page = request.getfixturevalue("page_kept_whole" if kept_whole else "page")
+    shot = (lambda label: None) if kept_whole else seen_shot  # `seen_shot` shows `page`
+    start_match(page, "cabo", ["Ana", "Ben"])
+    page.get_by_role("link", name="Save as house rule").click()
+    page.get_by_label("Name of the house rule").fill("Chez Yann")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("House rule saved.")).to_be_visible()
+    page.goto("/history/house-rules/")
+    page.get_by_role("button", name="Delete Chez Yann").click()
+    expect(page.get_by_text("House rule “Chez Yann” (Cabo) deleted.")).to_be_visible()
+    shot("deleted")
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_text("House rule “Chez Yann” restored.")).to_be_visible()
+    page.go_back(wait_until="commit")  # a page kept whole fires no load
+    expect(page).to_have_url(re.compile(r"\?deleted="))
+    expect(page.get_by_role("button", name="Delete Chez Yann")).to_be_visible()
+    expect(page.get_by_text("No house rule yet.")).to_have_count(0)
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+    shot("back")
