@@ -140,9 +140,15 @@ def scoreboard_context(
     if restorable_round is False:
         restorable_round = None if read_only or live else restorable_now(match, state)
     url_name = "matches:scoresheet" if read_only else "matches:match"
+    # An abandoned match's board says so, not the last change of its rounds before (QA:
+    # reloaded, it read "Round 11 restored." above "Abandoned").
     told = (
         last_round_change(match, before_added=before_added)
-        if last_change and notice is None and last_rows is None and (live or not read_only)
+        if last_change
+        and notice is None
+        and last_rows is None
+        and (live or not read_only)
+        and not abandoned
         else None
     )
     return {

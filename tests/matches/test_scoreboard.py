@@ -203,6 +203,23 @@ def test_a_round_whose_round_before_was_deleted_meanwhile_is_not_said_taken(clie
     assert Round.objects.filter(deleted_at__isnull=True).count() == 1
 
 
+def test_an_abandoned_matchs_board_tells_no_change_of_its_rounds_before(client, cabo):
+    """QA: a round deleted and restored, the match abandoned, then Reload: the standing
+    read "Round 2 restored." above "Abandoned"."""
+    worked_example_1(client, cabo)
+    worked_example_1(client, cabo, 2)
+    match = Match.objects.get()
+    restored = services.delete_last_round(match, number=2, owner=match.owner)
+    services.restore_round(match, restored.pk, owner=match.owner)
+    board = reverse("matches:match", args=[match.pk])
+    assert "Round 2 restored." in text_of(client.get(board).content.decode())
+    services.abandon_match(match)
+    content = text_of(client.get(board).content.decode())
+    assert "Abandoned" in content and "restored" not in content
+    services.resume_match(match)
+    assert "Enter round 3" in text_of(client.get(board).content.decode())
+
+
 def test_a_round_with_a_fault_whose_number_another_phone_took_is_said_taken(client, cabo):
     """Two phones at once, the slower one's round with a hand left blank (QA29): its
     faults would come back under round 2's title, the board behind. Like a round
