@@ -718,7 +718,11 @@ class RoundForm(forms.Form):
             if field in self.said_elsewhere:
                 continue
             if field is None or field not in self.errors:
-                self.add_error(field, engine_message(error))
+                self.add_error(field, self.engine_said(error, field))
+
+    def engine_said(self, error: FieldError, field: str | None) -> str:
+        """The engine's fault `error` as said beside `field`."""
+        return engine_message(error)
 
     def missing(self, name: str, data: Mapping) -> bool:
         """Left blank, as opposed to refused by the field (which says why itself)."""
@@ -899,6 +903,16 @@ COUNT_LABELS = {
 }
 
 
+# An Escoba count as said of a side's line filled in from the others' (`engine_said`).
+WORKED_OUT = {
+    "cards": lambda count: ngettext("%(count)s card", "%(count)s cards", count) % {"count": count},
+    "oros": lambda count: ngettext("%(count)s oro", "%(count)s oros", count) % {"count": count},
+    "sevens": lambda count: (
+        ngettext("%(count)s seven", "%(count)s sevens", count) % {"count": count}
+    ),
+}
+
+
 class EscobaRoundForm(RoundForm):
     """Per side: cards, oros, sevens, escobas; who holds the velo; the opening-table escoba."""
 
@@ -956,9 +970,11 @@ class EscobaRoundForm(RoundForm):
         ]
         self.show_fault_of_fields(too_many)
         over = {error.field.rsplit(".", 1)[1] for error in too_many}
+        self.worked_out: dict[str, int] = {}  # the last side's counts filled in
         for key, value in self.game.fill_last_side(entered).items():
             if self.missing(f"{key}_{last}", data):
                 data[f"{key}_{last}"] = value
+                self.worked_out[key] = value
         # A count the others left blank: said beside theirs, not beside the last side's,
         # which is blank only because there is nothing yet to work it out from.
         untold = over | {
@@ -1003,6 +1019,23 @@ class EscobaRoundForm(RoundForm):
             self.add_error(None, said)  # the round is refused: shown in its column only
             for i in range(len(self.sides)):
                 self._mark(f"{key}_{i}", key)
+
+    def engine_said(self, error: FieldError, field: str | None) -> str:
+        """A fault of the last side's counts left blank says what they were worked out
+        to be (QA: "Ben & Dirk · Oros: no more oros than cards" beside a box reading
+        "auto", the 2 cards and 10 oros it was given unsaid)."""
+        said = super().engine_said(error, field)
+        last = len(self.sides) - 1
+        own = field is not None and field.endswith(f"_{last}")
+        velo = field == "velo" and error.field == f"sides.{self.sides[last]}.velo"
+        if not getattr(self, "worked_out", None) or not (own or velo):
+            return said
+        self.worked_out_said, first = True, not getattr(self, "worked_out_said", False)
+        if not first:  # said once, beside the first of its faults
+            return said
+        counts = ", ".join(WORKED_OUT[key](value) for key, value in self.worked_out.items())
+        left = gettext("What the others leave to %(side)s: %(counts)s.")
+        return f"{said} {left % {'side': self.sides[last], 'counts': counts}}"
 
     def show_fault_of_fields(self, errors: Sequence[FieldError]) -> None:
         """The engine's faults that name several fields with one message: said once,

@@ -227,6 +227,36 @@ def test_a_blank_escoba_deal_asks_for_the_counts_of_all_sides_but_the_last(clien
     assert not Round.objects.exists()
 
 
+def test_a_fault_of_the_counts_left_blank_says_what_they_were_worked_out_to_be(client):
+    """QA: 38 cards, 0 oros typed for Ana, Ben's line left blank (auto) and the velo his:
+    "Ben · Oros: oros cannot exceed cards" beside a box reading "auto", the 2 cards and 10
+    oros he was given unsaid. The velo's fault says them too; a typed line's does not."""
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    response = add(client, match_id, cards_0="38", oros_0="0", sevens_0="2", velo="1")
+    left = "What the others leave to Ben: 2 cards, 10 oros, 2 sevens."
+    assert errors_of(response) == [f"Oros cannot exceed cards. {left}"]
+    response = add(client, match_id, cards_0="30", oros_0="3", sevens_0="4", velo="1")
+    assert errors_of(response) == [
+        "The velo side needs at least one oro and one seven. What the others leave to Ben:"
+        " 10 cards, 7 oros, 0 sevens."
+    ]
+    typed = {"cards_1": "10", "oros_1": "7", "sevens_1": "0"}
+    response = add(client, match_id, cards_0="30", oros_0="3", sevens_0="4", velo="1", **typed)
+    assert errors_of(response) == ["The velo side needs at least one oro and one seven."]
+    client.cookies["django_language"] = "nl"
+    # Two faults of his line: said beside the first.
+    response = add(client, match_id, cards_0="39", oros_0="8", sevens_0="2", velo="0")
+    said = errors_of(response)
+    assert len(said) == 2 and "leave to" not in said[1]
+    client.cookies["django_language"] = "nl"
+    response = add(client, match_id, cards_0="39", oros_0="9", sevens_0="2", velo="0")
+    assert errors_of(response) == [
+        "Er kunnen niet meer zevens dan kaarten zijn. Wat de anderen aan Ben overlaten:"
+        " 1 kaart, 1 oro, 2 zevens."
+    ]
+    assert not Round.objects.exists()
+
+
 TOO_MANY = {
     "en": "Ana B. and Ben took 45 cards in all: a deal has 40.",
     "nl": "Ana B. en Ben: 45 kaarten in totaal; een ronde telt er 40.",
