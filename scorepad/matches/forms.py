@@ -919,6 +919,10 @@ class EscobaRoundForm(RoundForm):
     for_game = "escoba"
     # The side whose escobas count the opening table's (`build_round`), if any.
     escobas_of_opening: int | None = None
+    # The last side's counts left blank, as `build_round` filled them in, and whether a
+    # fault said so already (`engine_said`).
+    worked_out: Mapping[str, int] = {}
+    worked_out_said = False
 
     def add_game_fields(self) -> None:
         self.sides = self.players
@@ -970,11 +974,12 @@ class EscobaRoundForm(RoundForm):
         ]
         self.show_fault_of_fields(too_many)
         over = {error.field.rsplit(".", 1)[1] for error in too_many}
-        self.worked_out: dict[str, int] = {}  # the last side's counts filled in
-        for key, value in self.game.fill_last_side(entered).items():
-            if self.missing(f"{key}_{last}", data):
-                data[f"{key}_{last}"] = value
-                self.worked_out[key] = value
+        filled = self.game.fill_last_side(entered).items()
+        self.worked_out = {
+            key: value for key, value in filled if self.missing(f"{key}_{last}", data)
+        }
+        for key, value in self.worked_out.items():
+            data[f"{key}_{last}"] = value
         # A count the others left blank: said beside theirs, not beside the last side's,
         # which is blank only because there is nothing yet to work it out from.
         untold = over | {
@@ -1028,11 +1033,9 @@ class EscobaRoundForm(RoundForm):
         last = len(self.sides) - 1
         own = field is not None and field.endswith(f"_{last}")
         velo = field == "velo" and error.field == f"sides.{self.sides[last]}.velo"
-        if not getattr(self, "worked_out", None) or not (own or velo):
-            return said
-        self.worked_out_said, first = True, not getattr(self, "worked_out_said", False)
-        if not first:  # said once, beside the first of its faults
-            return said
+        if not self.worked_out or self.worked_out_said or not (own or velo):
+            return said  # said once, beside the first of its faults
+        self.worked_out_said = True
         counts = ", ".join(WORKED_OUT[key](value) for key, value in self.worked_out.items())
         left = gettext("What the others leave to %(side)s: %(counts)s.")
         return f"{said} {left % {'side': self.sides[last], 'counts': counts}}"
