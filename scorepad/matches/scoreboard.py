@@ -17,6 +17,7 @@ from scorepad.core.wording import (
     engine_text,
     later_rounds_text,
     names_whole,
+    number_text,
     points_changed_text,
     round_text,
     sentence_html,
@@ -25,7 +26,7 @@ from scorepad.core.wording import (
 from scorepad.guide.cards import french_card
 from scorepad.guide.links import section_url, topic_title
 from scorepad.rules import Game
-from scorepad.rules.base import MatchState, player_key
+from scorepad.rules.base import MatchState, player_key, points_text
 from scorepad.rules.kept import decode
 
 from .forms import RoundForm, UndoCorrectionForm, round_form_class, round_form_for
@@ -121,8 +122,8 @@ def scoreboard_context(
                 ("", "–", False)
                 if result.points.get(side) is None
                 else (
-                    str(result.totals[side]),
-                    f"{result.points[side]:+d}",
+                    number_text(result.totals[side]),
+                    points_text(result.points[side]),
                     side in result.adjusted,
                 )
                 for side in sides
@@ -162,7 +163,7 @@ def scoreboard_context(
             {
                 "name": side,
                 "alike": side in alike,
-                "total": str(state.totals[side]),
+                "total": number_text(state.totals[side]),
                 # Once the match is over the star is the winners' alone (a tiebreak
                 # leaves equal totals).
                 "leader": side in state.winners
@@ -179,7 +180,7 @@ def scoreboard_context(
                 "adjusted": last is not None and side in last.adjusted,
                 "last_points": "–"
                 if last is None or last.points.get(side) is None
-                else f"{last.points[side]:+d}",
+                else points_text(last.points[side]),
             }
             for side in sides
         ],
@@ -402,7 +403,7 @@ def final_standings(game, state: MatchState) -> list[dict]:
         {
             "place_label": PLACES[standing.place - 1],
             "side": standing.side,
-            "total": standing.total,
+            "total": number_text(standing.total),
             "winner": standing.winner,
             "note": standing.note.render(gettext),
         }

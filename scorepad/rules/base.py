@@ -62,6 +62,11 @@ def number_text(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
+def points_text(value: int) -> str:
+    """A round's points as the scoreboards write them: signed always ("+3", "+0", "−2")."""
+    return f"+{value}" if value >= 0 else number_text(value)
+
+
 def _param_text(value: object, template: str, name: str, translate: Callable[[str], str]):
     """A parameter as a text shows it: a text rendered in place, a number below zero with
     a minus sign (`number_text`), anything else as it is."""

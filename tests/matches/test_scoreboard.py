@@ -7,8 +7,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scorepad.matches import services, sharing
-from scorepad.matches.models import Match, Round, RoundChange
+from scorepad.matches.models import Match, Owner, Round, RoundChange
 from scorepad.matches.scoreboard import alike_when_cut
+from tests.records.conftest import build_match, client_of
+from tests.records.matches import cabo_round
 
 from .helpers import create_match, default_option_fields, round_post, text_of
 
@@ -851,3 +853,30 @@ def test_names_that_begin_alike_are_told_apart_case_aside():
     names = ["Marie-Anne", "marie-claire", "Bernard", "Bernadette", "Ana", "Anabel", "Tom"]
     assert alike_when_cut(names) == {"Marie-Anne", "marie-claire", "Bernard", "Bernadette"}
     assert alike_when_cut(["Ana", "Ben"]) == set()
+
+
+@pytest.mark.django_db
+def test_a_negative_total_is_written_with_a_minus_sign_wherever_it_shows():
+    """QA: the board wrote "-2" with a hyphen beside the round's "why?", which wrote
+    "−2"; so did the chart, the history and the final standings."""
+    owner = Owner.objects.create()
+    match = build_match(
+        owner,
+        "cabo",
+        ["Ana", "Ben"],
+        [cabo_round("Ben", Ana=-2, Ben=3), cabo_round("Ana", Ana=0, Ben=120)],
+        preset="nl",
+        options={"decks": 2},
+    )
+    client = client_of(owner)
+    pages = {
+        "board": reverse("matches:match", args=[match.pk]),
+        "chart": reverse("records:chart", args=[match.pk]),
+        "history": reverse("records:history"),
+    }
+    for page, url in pages.items():
+        content = text_of(client.get(url).content.decode())
+        assert "\u22122" in content, page
+        assert not re.search(r"(?<![\w/-])-2\b", content), page
+    board = client.get(pages["board"]).content.decode()
+    assert "+0" in board and "\u22122" in text_of(board)

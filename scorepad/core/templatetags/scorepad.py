@@ -75,6 +75,13 @@ def get(mapping: object, key: object) -> object:
 
 
 @register.filter
+def number(value: object) -> object:
+    """`{{ total|number }}`: a whole number with a minus sign, not a hyphen ("−1"), as
+    the scoreboards write it (`number_text`); anything else as it is."""
+    return wording.number_text(value) if isinstance(value, int) else value
+
+
+@register.filter
 def changes_text(changes: list[tuple[str, str]]) -> str:
     """`{{ changes|changes_text }}`: "Target score: 10; Decks: 2" (`preset_changes`)."""
     return wording.changes_text(changes)
