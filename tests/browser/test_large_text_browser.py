@@ -1,0 +1,49 @@
+"""Text at twice its size (a phone's large-text setting, WCAG 1.4.4): every form still
+usable at 390 px, nothing run off the screen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from scorepad.matches.models import Owner
+from tests.records.conftest import build_match
+from tests.records.matches import escoba_deal
+
+from .test_later_rounds_browser import signed_in_as
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LARGE_TEXT = "(size) => { document.documentElement.style.fontSize = size; }"
+
+# Each count box of the entry: its width, and whether its own heading is seen above it
+# (the table's column headings, or the count's label in the box's cell).
+COUNT_BOXES = """() => Array.from(document.querySelectorAll(".entry-table input.count-input"),
+  (input) => {
+    const label = input.closest("td").querySelector(".count-label");
+    const heading = document.querySelector(".entry-table thead");
+    const shown = (element) => element && element.checkVisibility()
+      && element.getBoundingClientRect().width > 0;
+    return [input.getBoundingClientRect().width, shown(label) || shown(heading)];
+  })"""
+
+
+@pytest.mark.parametrize("size", ["150%", "200%"])
+def test_the_escoba_counts_stay_usable_in_large_text(page, live_server, seen_shot, size):
+    """QA at 200 %: the four counts were 18 px wide, their headings over each other
+    ("CaDeSeEs"), a typed 21 out of sight. Two counts a line, each with its name."""
+    owner = Owner.objects.create()
+    match = build_match(owner, "escoba", ["Ana", "Jan-Willem"], [escoba_deal("Ana", "Jan-Willem")])
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    cards = page.get_by_role("spinbutton", name="Cards – Ana")
+    cards.fill("21")
+    expect(cards).to_have_value("21")
+    cards.scroll_into_view_if_needed()
+    seen_shot(f"escoba-{size}")
+    boxes = page.evaluate(COUNT_BOXES)
+    assert len(boxes) == 8
+    assert all(width >= 44 and headed for width, headed in boxes), boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
