@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorepad.matches.models import Owner
+from scorepad.matches.models import HouseRule, Owner
 from tests.records.conftest import build_match
-from tests.records.matches import escoba_deal
+from tests.records.matches import cabo_round, escoba_deal
 
 from .test_later_rounds_browser import signed_in_as
 
@@ -47,3 +47,29 @@ def test_the_escoba_counts_stay_usable_in_large_text(page, live_server, seen_sho
     assert len(boxes) == 8
     assert all(width >= 44 and headed for width, headed in boxes), boxes
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+@pytest.mark.parametrize(
+    ("width", "size"), [(390, "200%"), (195, "100%")], ids=["text-200", "page-zoom-200"]
+)
+def test_the_set_up_keeps_its_names_in_sight_in_large_text(page, live_server, width, size):
+    """QA at 200 %: the names 62 px wide beside "Deals first" ("Amélie" out of sight), a
+    house rule's preset pushing the page to 435 px, and the top bar's links one under the
+    other, 230 px of the screen. A page zoomed (half a phone's width) the same."""
+    owner = Owner.objects.create()
+    names = ["Amélie", "Bernadette", "Chloé", "Dirk"]
+    build_match(owner, "cabo", names, [cabo_round("Dirk", Amélie=3, Bernadette=4, Chloé=5, Dirk=1)])
+    HouseRule.objects.create(owner=owner, game="cabo", name="Chez Marie", preset="fr")
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 844 if width > 200 else 422})
+    page.goto("/matches/new/cabo/")
+    page.evaluate(LARGE_TEXT, size)
+    for seat, name in enumerate(names):
+        field = page.get_by_label(f"Seat {seat + 1}", exact=True)
+        expect(field).to_have_value(name)
+        shown = field.evaluate("(input) => input.scrollWidth <= input.clientWidth")
+        assert shown and field.bounding_box()["width"] >= 120, name
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width == 195:  # the top bar scrolls away with the page
+        page.get_by_label("Seat 4", exact=True).scroll_into_view_if_needed()
+        expect(page.locator(".topbar")).not_to_be_in_viewport()
