@@ -16,6 +16,16 @@ def test_the_home_page_names_the_three_games(client):
         assert name in content
 
 
+def test_each_games_links_are_named_with_their_game(client):
+    """QA: three "Play" and three "Rules" links, read out alike in a list of links."""
+    content = client.get(reverse("home")).content.decode()
+    for game in ("Cabo", "Escoba", "Cabanga!"):
+        assert f'aria-label="Play {game}">Play</a>' in content
+        assert f'aria-label="Rules of {game}">Rules</a>' in content
+    french = client.get(reverse("home"), headers={"Accept-Language": "fr"}).content.decode()
+    assert 'aria-label="Jouer (Escoba)">Jouer</a>' in french
+
+
 def test_the_home_page_follows_the_browser_language(client):
     response = client.get(reverse("home"), headers={"accept-language": "fr-BE,fr;q=0.9"})
     assert '<html lang="fr">' in response.content.decode()

@@ -880,3 +880,17 @@ def test_a_negative_total_is_written_with_a_minus_sign_wherever_it_shows():
         assert not re.search(r"(?<![\w/-])-2\b", content), page
     board = client.get(pages["board"]).content.decode()
     assert "+0" in board and "\u22122" in text_of(board)
+
+
+@pytest.mark.django_db
+def test_the_leaders_star_says_what_it_means():
+    """QA: "★ Chloé" read out with nothing saying the star is the lead, or the win."""
+    owner = Owner.objects.create()
+    match = build_match(owner, "cabo", ["Ana", "Ben"], [cabo_round("Ana", Ana=0, Ben=7)])
+    board = reverse("matches:match", args=[match.pk])
+    content = client_of(owner).get(board).content.decode()
+    assert content.count('<span role="img" aria-label="in the lead">★</span> ') == 2
+    build_match(owner, "cabo", ["Ana", "Ben"], [cabo_round("Ana", Ana=0, Ben=120)])
+    finished = Match.objects.latest("created")
+    content = client_of(owner).get(reverse("matches:match", args=[finished.pk])).content.decode()
+    assert 'aria-label="won">★</span>' in content and "in the lead" not in content
