@@ -169,6 +169,14 @@ def test_the_escoba_quick_reference_lists_every_common_fifteen(client):
     assert any(all(name in item for name in names) for item in fifteens.split("<li>"))
     # A rey's corner says 12: its value, 10, is given beside the cards.
     assert "10 + 3 + 2" in fifteens
+    # No card twice in one fifteen (QA: three 5 of oros): 5 + 5 + 5 in three suits.
+    for item in fifteens.split("<li>")[1:]:
+        cards = re.findall(r'aria-label="([^"]+)"', item)
+        assert len(cards) == len(set(cards)), cards
+    assert any(
+        all(f'aria-label="5 of {suit}"' in item for suit in ("oros", "copas", "espadas"))
+        for item in fifteens.split("<li>")
+    )
 
 
 @pytest.mark.parametrize(

@@ -117,14 +117,16 @@ def practice(request: HttpRequest) -> HttpResponse:
 def every_fifteen() -> list[tuple[list[Card], str]]:
     """Every fifteen of Escoba (two or three cards), each value drawn as the card the
     value table shows for it, with the sum of their values: a rey's corner says 12, its
-    value is 10 ("10 + 5")."""
+    value is 10 ("10 + 5"). A value played twice or three times is drawn in another suit
+    each time, as the cards are (QA: three 5 of oros)."""
     card_of = {line.points: line.cards[0] for line in GAME.value_lines(GAME.presets[0].values)}
+
+    def drawn(values: tuple[int, ...]) -> list[Card]:
+        suit = {value: iter(SUITS) for value in values}
+        return [spanish_card(card_of[value][:-1] + next(suit[value])) for value in values]
+
     return [
-        (
-            [spanish_card(card_of[value]) for value in values],
-            " + ".join(str(value) for value in values),
-        )
-        for values in common_fifteens()
+        (drawn(values), " + ".join(str(value) for value in values)) for values in common_fifteens()
     ]
 
 
