@@ -73,3 +73,14 @@ def test_the_set_up_keeps_its_names_in_sight_in_large_text(page, live_server, wi
     if width == 195:  # the top bar scrolls away with the page
         page.get_by_label("Seat 4", exact=True).scroll_into_view_if_needed()
         expect(page.locator(".topbar")).not_to_be_in_viewport()
+
+
+def test_a_walkthroughs_last_step_fits_the_screen_in_large_text(page, live_server):
+    """QA at 200 %: "Retour aux règles", kept on one line, made the page 438 px wide."""
+    french = {"name": "django_language", "value": "fr", "url": live_server.url}
+    page.context.add_cookies([french])
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/rules/escoba/walkthrough/14/")
+    page.evaluate(LARGE_TEXT, "200%")
+    expect(page.get_by_role("link", name="Retour aux règles").last).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
