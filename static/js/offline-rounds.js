@@ -853,7 +853,7 @@
     if (!xhr || xhr.getResponseHeader("Scorepad-Forget") !== "storage") return;
     forget();
     const away = xhr.getResponseHeader("HX-Redirect");
-    if (away && forgotten) {
+    if (away && (forgotten || gone)) {
       event.preventDefault();
       goTo(away);
     }
@@ -870,7 +870,14 @@
     known = 0;
     window.localStorage.removeItem(STORE);
   }
+  // Once: both requests can reach the server before either ends the session, and each
+  // answer then says so. A second way there would cancel the first after the server
+  // answered it, and the page that showed "You were signed out" would never be seen
+  // (CI: the home page said the round was dropped, but not why).
+  let gone = false;
   function goTo(away) {
+    if (gone) return;
+    gone = true;
     window.location.assign(forgotten ? away.split("#")[0] + "#not-recorded-" + forgotten : away);
   }
 

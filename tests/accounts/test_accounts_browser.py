@@ -485,14 +485,8 @@ def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone
     expect(page.get_by_text("You were signed out on this phone")).to_be_hidden()
 
 
-@pytest.mark.parametrize("learnt_by", ["either", "the-round-sent", "the-board-asked-for"])
-def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_it_is_said(
-    page, shot, browser, live_server, browser_context_args, learnt_by
-):
-    """QA35: back online, the round kept on the phone was sent, refused as the account's
-    (404) and forgotten without a word, the board still saying it was kept; a Reload
-    then said "Page not found". The phone now lands on the home page, which says why,
-    and that the round is no longer kept."""
+def keep_round_two_offline_in_an_account(page) -> None:
+    """Ana's account, its match's round 1 recorded and round 2 kept on the phone."""
     start_match(page, "cabo", ["Ana", "Ben"])
     board = page.url
     sign_up(page, "ana")
@@ -505,6 +499,16 @@ def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_i
     record(page)
     expect(page.locator(".unsent-round")).to_contain_text("Round 2")
 
+
+@pytest.mark.parametrize("learnt_by", ["either", "the-round-sent", "the-board-asked-for"])
+def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_it_is_said(
+    page, shot, browser, live_server, browser_context_args, learnt_by
+):
+    """QA35: back online, the round kept on the phone was sent, refused as the account's
+    (404) and forgotten without a word, the board still saying it was kept; a Reload
+    then said "Page not found". The phone now lands on the home page, which says why,
+    and that the round is no longer kept."""
+    keep_round_two_offline_in_an_account(page)
     change_password_on_another_phone(browser, live_server, browser_context_args)
 
     # Which request of the board learns it first is a race: each way held to one here
@@ -532,6 +536,49 @@ def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_i
     page.reload()
     expect(page.get_by_role("link", name="Sign in")).to_be_visible()
     expect(page.locator("#kept-rounds")).to_be_hidden()
+
+
+def test_a_session_ended_elsewhere_and_said_to_two_requests_sends_the_phone_home_once(
+    page, browser, live_server, browser_context_args
+):
+    """CI: the board asked for and the kept round sent both reached the server before
+    either ended the session, and each answer sent the phone home. The second way there
+    cancelled the first after the server had answered it, with "You were signed out"
+    shown on a page never seen: the home page said the round was dropped, not why. Held
+    here: the round sent learns it, and the board's answer then says the same."""
+    keep_round_two_offline_in_an_account(page)
+    change_password_on_another_phone(browser, live_server, browser_context_args)
+
+    asked: list = []  # the board's GETs, held
+    homes: list = []  # the ways home, the first held until the board has answered
+    page.route(
+        re.compile(r"/matches/\d+/$"),
+        lambda route: asked.append(route) if route.request.method == "GET" else route.continue_(),
+    )
+
+    def home(route) -> None:
+        homes.append(route)
+        if len(homes) > 1:
+            route.continue_()
+            return
+        # On its way home from the round sent, the phone hears the board say the same.
+        assert asked, "the board was not asked for as the connection came back"
+        asked[0].fulfill(
+            status=200,
+            headers={"HX-Redirect": "/", "Scorepad-Forget": "storage"},
+            body="",
+        )
+
+    page.route(lambda url: url.split("#")[0] == live_server.url + "/", home)
+    page.evaluate(
+        "document.addEventListener('htmx:beforeOnLoad', () => { window.boardAnswered = true; })"
+    )
+    page.context.set_offline(False)
+    page.wait_for_function("() => window.boardAnswered === true")
+    homes[0].continue_()
+    expect(page.get_by_text("You were signed out on this phone")).to_be_visible()
+    expect(page.locator("#kept-rounds .kept-dropped")).to_contain_text("is no longer kept")
+    assert len(homes) == 1
 
 
 def finished_cabo(players: list[str]) -> list[dict]:
