@@ -7,9 +7,11 @@ import pytest
 from playwright.sync_api import expect
 
 from scorepad.matches.models import HouseRule, Owner
+from tests.conftest import ARTIFACTS
 from tests.records.conftest import build_match
 from tests.records.matches import cabo_round, escoba_deal
 
+from .test_accessibility_browser import serious_violations
 from .test_later_rounds_browser import signed_in_as
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -84,3 +86,50 @@ def test_a_walkthroughs_last_step_fits_the_screen_in_large_text(page, live_serve
     page.evaluate(LARGE_TEXT, "200%")
     expect(page.get_by_role("link", name="Retour aux règles").last).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# Each side's name in the standing: whether it shows whole (two lines at most, none cut);
+# each total: whether it fits its box, clear of the next one on its line.
+STANDING = """() => {
+  const whole = (name) => name.scrollHeight <= name.clientHeight + 1
+    && name.scrollWidth <= name.clientWidth + 1;
+  const totals = Array.from(document.querySelectorAll(".standing-totals td"));
+  return [
+    Array.from(document.querySelectorAll(".standing-grid thead .side-name"), whole),
+    totals.map((total, side) => {
+      const box = total.getBoundingClientRect();
+      const next = totals[side + 1] ? totals[side + 1].getBoundingClientRect() : null;
+      const clear = !next || next.top !== box.top || box.right <= next.left;
+      return total.scrollWidth <= total.clientWidth && clear;
+    }),
+  ];
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_standing_names_each_side_and_its_total_apart_in_large_text(
+    browser, browser_context_args, live_server, players
+):
+    """QA at 200 %: the sticky standing's names were cut to "A… B…", and its totals ran
+    into each other ("88112" for 88 and 112). There it turns a quarter: a line a side."""
+    axe_allowed = {**browser_context_args, "bypass_csp": True, "base_url": live_server.url}
+    page = browser.new_context(**axe_allowed).new_page()
+    owner = Owner.objects.create()
+    names = ["Amélie", "Bernadette", "Chloé", "Dirk", "Eva", "Fatou"][:players]
+    hands = {name: 5 + 3 * seat for seat, name in enumerate(names)}
+    match = build_match(owner, "cabo", names, [cabo_round("Amélie", **hands)] * 5)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, "200%")
+    whole, totals = page.evaluate(STANDING)
+    assert whole == [True] * players, names
+    assert totals == [True] * players
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Read out as it was: a table, a row per round's line, each cell under its heading.
+    standing = page.locator(".standing").get_by_role("table")
+    expect(standing.get_by_role("row")).to_have_count(3)
+    expect(standing.get_by_role("columnheader")).to_have_count(players)
+    page.screenshot(path=ARTIFACTS / f"standing-200-{players}.png")
+    assert serious_violations(page) == []
+    page.context.close()
