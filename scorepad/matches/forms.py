@@ -127,8 +127,8 @@ def option_field(option: Option) -> forms.Field:
 
 
 class DealerSelect(forms.RadioSelect):
-    """Each seat's "deals first" radio, named after its seat: the chip beside it says the
-    same for every seat."""
+    """Each seat's "deals first" radio, named after its chip and its seat: the chip says
+    the same for every seat."""
 
     def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
         option = super().create_option(name, value, label, selected, index, subindex, attrs)
@@ -497,8 +497,11 @@ class NameField(forms.CharField):
 
 
 def seat_name_field(number: int) -> forms.CharField:
+    # Named as it reads, "Player 1" (WCAG 2.5.3: a voice-control user says what they
+    # see), the placeholder being the only text the seat shows before a name is typed.
+    player = _("Player %(number)s") % {"number": number}
     return NameField(
-        label=_("Seat %(number)s") % {"number": number},
+        label=player,
         max_length=MAX_NAME_LENGTH,
         required=False,
         widget=forms.TextInput(
@@ -506,14 +509,16 @@ def seat_name_field(number: int) -> forms.CharField:
                 "autocomplete": "off",
                 "list": "known-players",
                 "autocapitalize": "words",
-                "placeholder": _("Player %(number)s") % {"number": number},
+                "placeholder": player,
             }
         ),
     )
 
 
 def dealer_choices(seats: range) -> list[tuple[int, str]]:
-    return [(seat, _("Seat %(number)s deals first") % {"number": seat + 1}) for seat in seats]
+    """Each seat's radio named by its chip's words first (WCAG 2.5.3), then by the
+    player the seat's name field is named after."""
+    return [(seat, _("Deals first, player %(number)s") % {"number": seat + 1}) for seat in seats]
 
 
 def seats_of(form: forms.Form) -> list[tuple[forms.BoundField, forms.boundfield.BoundWidget]]:

@@ -67,13 +67,13 @@ def test_the_set_up_keeps_its_names_in_sight_in_large_text(page, live_server, wi
     page.goto("/matches/new/cabo/")
     page.evaluate(LARGE_TEXT, size)
     for seat, name in enumerate(names):
-        field = page.get_by_label(f"Seat {seat + 1}", exact=True)
+        field = page.get_by_label(f"Player {seat + 1}", exact=True)
         expect(field).to_have_value(name)
         shown = field.evaluate("(input) => input.scrollWidth <= input.clientWidth")
         assert shown and field.bounding_box()["width"] >= 120, name
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     if width == 195:  # the top bar scrolls away with the page
-        page.get_by_label("Seat 4", exact=True).scroll_into_view_if_needed()
+        page.get_by_label("Player 4", exact=True).scroll_into_view_if_needed()
         expect(page.locator(".topbar")).not_to_be_in_viewport()
 
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_live_browser import snap
-from tests.conftest import PHONE, choose_language
+from tests.conftest import LANGUAGES, PHONE, choose_language
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -83,7 +83,29 @@ def test_french_then_dutch_then_official_cabo_each_score_by_the_rules_picked(pag
 
 
 def dealer_chip(page, number: int):
-    return page.get_by_role("radio", name=f"Seat {number} deals first")
+    return page.get_by_role("radio", name=f"Deals first, player {number}", exact=True)
+
+
+def test_each_seat_is_named_by_the_words_it_shows_in_every_language(page, shot):
+    """QA (WCAG 2.5.3): a seat showed "Joueur 1" and its chip "Premier donneur", but
+    were named "Place 1" and "La place 1 donne en premier": a voice-control user saying
+    what they saw could tap neither. Each name starts with what is shown, then tells
+    the seats apart."""
+    page.goto("/matches/new/cabo/")
+    for language in LANGUAGES:
+        choose_language(page, language)
+        seats = page.locator("[data-seats] .seat")
+        expect(seats).to_have_count(6)
+        for number, one in enumerate(seats.all(), start=1):
+            name = one.locator("input[type=text]")  # a combobox: its known players
+            shown = name.get_attribute("placeholder")
+            assert str(number) in shown.split(), shown  # "Joueur 1": the seat is told
+            expect(name).to_have_accessible_name(shown)
+            chip = one.locator(".dealer-chip").inner_text()
+            named = re.compile(rf"^{re.escape(chip)}\b.*\b{number}$")
+            expect(one.get_by_role("radio")).to_have_accessible_name(named)
+        if language == "Français":
+            shot("seats-fr")
 
 
 def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, shot):
@@ -184,8 +206,8 @@ def test_names_and_the_first_dealer_are_corrected_from_the_scoreboard(page, shot
     expect(page.locator("tfoot .totals td")).to_have_text(["13", "7", "0"])
 
     page.get_by_role("link", name="Correct names / dealer").click()
-    page.get_by_label("Seat 3", exact=True).fill("Chloé")
-    page.locator(".seat", has=page.get_by_label("Seat 2", exact=True)).get_by_text(
+    page.get_by_label("Player 3", exact=True).fill("Chloé")
+    page.locator(".seat", has=page.get_by_label("Player 2", exact=True)).get_by_text(
         "Deals first"
     ).click()
     shot("correct-names")

@@ -337,7 +337,7 @@ def test_the_setup_form_is_rendered_from_its_fields(client):
     seat = re.search(r'<input type="text" name="player_0"[^>]*>', page)[0]
     assert 'maxlength="40"' in seat and 'placeholder="Player 1"' in seat
     dealer = re.search(r'<input type="radio" name="dealer" value="0"[^>]*>', page)[0]
-    assert 'id="id_dealer_0"' in dealer and 'aria-label="Seat 1 deals first"' in dealer
+    assert 'id="id_dealer_0"' in dealer and 'aria-label="Deals first, player 1"' in dealer
     assert re.search(r'<input type="radio" name="preset" value="fr"[^>]*checked', page)
     target = re.search(r'<input type="number" name="option_target"[^>]*>', page)[0]
     assert 'max="1000"' in target and 'inputmode="numeric"' in target
