@@ -216,6 +216,7 @@ def history(request: HttpRequest) -> HttpResponse:
         # The list swap would hide the fault: swap the form instead, errors beside the fields.
         response = render_page_or_partial(request, "records/history.html", "filters", context)
         return reswap(retarget(response, "#filters"), "outerHTML")
+    context["say_count"] = wants_fragment(request)  # the list swapped: its count said
     return render_page_or_partial(
         request, "records/history.html", "results", context, status=form_status(request, form)
     )

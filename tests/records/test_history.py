@@ -253,6 +253,15 @@ def test_the_older_matches_come_as_the_list_alone_to_htmx(owner, visitor):
     assert 'hx-target="#results"' in content and "Newer matches" in content
 
 
+def test_a_filters_count_is_said_in_a_region_the_page_keeps(owner, visitor):
+    build(owner, ESCOBA)
+    page = visitor.get(HISTORY).content.decode()
+    assert '<p id="results-said" class="visually-hidden" role="status"></p>' in page
+    assert "hx-swap-oob" not in page and "aria-live" not in page
+    answer = visitor.get(HISTORY, {"game": "escoba"}, headers={"HX-Request": "true"})
+    assert '<p id="results-said" hx-swap-oob="innerHTML">1 match</p>' in answer.content.decode()
+
+
 def test_an_htmx_filter_request_gets_only_the_list(owner, visitor):
     build(owner, ESCOBA)
     response = visitor.get(HISTORY, {"game": "escoba"}, headers={"HX-Request": "true"})

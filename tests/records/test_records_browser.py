@@ -112,6 +112,36 @@ def test_a_visitor_browses_filters_charts_and_imports_their_history(page, shot, 
     shot("imported-dark")
 
 
+# Every element a screen reader watches for changes, tagged as the page has it now.
+TAG_LIVE_REGIONS = """() => document.querySelectorAll('[aria-live], [role="status"]')
+    .forEach((region) => { region.wasThere = true; })"""
+
+# The text of each live region that holds `text`, and whether it was tagged.
+LIVE_REGIONS_SAYING = """(text) => [...document.querySelectorAll('[aria-live], [role="status"]')]
+    .filter((region) => region.getAttribute("aria-live") !== "off")
+    .filter((region) => region.textContent.includes(text))
+    .map((region) => Boolean(region.wasThere))"""
+
+
+def test_a_filters_result_is_said_by_a_live_region_that_was_there_before(page, live_server):
+    """QA: the list of matches, its own live region, was swapped whole by each filter;
+    a region that comes with its new content is not watched yet, and may say nothing.
+    The count is said in a region the page had all along."""
+    owner = Owner.objects.create()
+    for spec in (CABO_FR, ESCOBA_TEAMS):
+        build(owner, spec)
+    sign_in_as(page, live_server, owner)
+    page.goto("/history/")
+    expect(page.locator(".match-item")).to_have_count(2)
+    page.evaluate(TAG_LIVE_REGIONS)
+
+    page.get_by_label("Game").select_option("escoba")
+    expect(page.locator(".match-item")).to_have_count(1)
+    live = page.locator('[aria-live]:not([aria-live="off"]), [role="status"]')
+    expect(live.filter(has_text="1 match")).to_have_count(1)
+    assert page.evaluate(LIVE_REGIONS_SAYING, "1 match") == [True]
+
+
 def test_back_to_a_deletion_a_match_file_undid_offers_no_undo(page, shot, live_server):
     """QA28: deleted, brought back by importing its file, then Back (and Reload) to the
     home page of the deletion: its "Undo" stood beside the match already back."""
