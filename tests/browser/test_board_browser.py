@@ -131,6 +131,27 @@ def typing_a_correction_of_round_1(page):
     return correction
 
 
+# The live regions (elements a screen reader says the changes of) holding `text`, the
+# spaces in them as a screen reader reads them (a no-break space is a space).
+LIVE_REGIONS_SAYING = """(text) => [...document.querySelectorAll(
+        '[aria-live], [role="status"], [role="alert"], [role="log"]')]
+    .filter((region) => region.getAttribute("aria-live") !== "off")
+    .filter((region) => region.textContent.replace(/\\s+/g, " ").includes(text))
+    .map((region) => region.id || region.className)"""
+
+
+def test_a_saved_correction_is_announced_once(page):
+    """QA: "Round 1 corrected" was read out twice: by the board's announcements and by
+    the standing's notice, itself a live region, both holding it. The announcements,
+    which the swap keeps, say it; the notice only shows it."""
+    correction = typing_a_correction_of_round_1(page)
+    correction.get_by_role("button", name="Save the correction").click()
+    said = "Round 1 corrected. Points: Ben 1 → 8."
+    expect(page.locator("#standing .notice")).to_contain_text(said)
+    expect(page.locator("#announcements")).to_contain_text(said)
+    assert page.evaluate(LIVE_REGIONS_SAYING, said) == ["announcements"]
+
+
 def test_a_correction_saved_without_a_connection_stays_typed_and_says_so(page):
     """Not kept on the phone as the next round is: the correction says it was not sent
     and keeps what was typed; tapped again with the connection back, it is saved."""
