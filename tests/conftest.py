@@ -177,6 +177,22 @@ def page(request, browser, live_server, browser_context_args) -> Iterator[object
 
 
 @pytest.fixture
+def page_kept_whole(browser, live_server, browser_context_args):
+    """A page of a browser that keeps the pages it leaves whole, as a phone's does
+    (the back/forward cache, which Playwright turns off by default)."""
+    keeping = browser.browser_type.launch(
+        executable_path=_chromium_path(),
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    context = keeping.new_context(base_url=live_server.url, **browser_context_args)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    keeping.close()
+
+
+@pytest.fixture
 def shot(request, page):
     """Save a named full-page screenshot in test-artifacts/ to look at after the run."""
 

@@ -558,24 +558,6 @@ def test_back_to_a_list_of_matches_counts_the_rounds_recorded_since(
     expect(page.get_by_text("Enter round 6")).to_be_visible()
 
 
-@pytest.fixture
-def page_kept_whole(browser, live_server, browser_context_args):
-    """A page of a browser that keeps the pages it leaves whole, as a phone's does
-    (the back/forward cache, which Playwright turns off by default)."""
-    from tests.conftest import _chromium_path
-
-    keeping = browser.browser_type.launch(
-        executable_path=_chromium_path(),
-        headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-        ignore_default_args=["--disable-back-forward-cache"],
-    )
-    context = keeping.new_context(base_url=live_server.url, **browser_context_args)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    keeping.close()
-
-
 def test_a_home_page_kept_whole_by_the_browser_counts_the_rounds_recorded_since(page_kept_whole):
     page = page_kept_whole
     start_match(page, "cabo", ["Ana", "Ben"])
