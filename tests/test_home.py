@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 from django.urls import reverse
@@ -192,3 +193,60 @@ def test_the_home_pages_lines_keep_each_name_whole_and_escaped(client):
     # In French too, its words as they were.
     content = phone.get(reverse("home"), headers={"accept-language": "fr"}).content.decode()
     assert f"Compter les points\u00a0: Cabo avec {ana}, {anne} et {long}" in content
+
+
+def continue_list(client) -> str:
+    content = client.get(reverse("home")).content.decode()
+    if 'id="continue-title"' not in content:
+        return ""
+    return content[content.index('id="continue-title"') : content.index('class="hero"')]
+
+
+def test_a_match_set_up_again_before_its_first_round_is_not_offered_twice(client):
+    """QA: Back to the set-up, the first dealer tapped anew, then "Start the match": the
+    first match, never played, stayed in "Continue" beside the one played."""
+    from tests.matches.helpers import create_match
+
+    first = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    again = create_match(client, "cabo", ["Ana", "Ben"], preset="fr", dealer=1)
+    listed = continue_list(client)
+    assert reverse("matches:match", args=[again]) in listed
+    assert reverse("matches:match", args=[first]) not in listed
+    # Not deleted: it is still in the history, to be played.
+    history = client.get(reverse("records:history")).content.decode()
+    assert reverse("matches:match", args=[first]) in history
+
+
+def test_play_again_then_a_set_up_of_their_own_offers_the_match_they_play(client):
+    """QA: "Play again" at the end of a match, then Back to the set-up and "Start the
+    match" with the chip the browser kept: the replay, never played, stayed in
+    "Continue"."""
+    from scorepad.matches.models import Match
+    from tests.matches.helpers import create_match, round_post
+
+    played = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    client.post(
+        reverse("matches:add_round", args=[played]),
+        round_post(1, caller="0", hand_0="0", hand_1="120"),
+    )
+    client.post(reverse("matches:again", args=[played]), {"key": str(uuid.uuid4())})
+    replay = Match.objects.exclude(pk=played).get().pk
+    started = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    listed = continue_list(client)
+    assert reverse("matches:match", args=[started]) in listed
+    assert reverse("matches:match", args=[replay]) not in listed
+
+
+def test_a_match_with_a_round_or_of_another_game_is_offered_whatever_was_set_up_since(client):
+    from tests.matches.helpers import create_match, round_post
+
+    played = create_match(client, "cabo", ["Ana", "Ben"], preset="fr")
+    client.post(
+        reverse("matches:add_round", args=[played]),
+        round_post(1, caller="0", hand_0="3", hand_1="5"),
+    )
+    other_game = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    newest = create_match(client, "cabo", ["Ana", "Ben"], preset="fr", dealer=1)
+    listed = continue_list(client)
+    for offered in (played, other_game, newest):
+        assert reverse("matches:match", args=[offered]) in listed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
@@ -13,18 +14,39 @@ from scorepad.rules import GAMES
 from . import followed
 from .access import current_owner, owner_stamp
 from .forms import JustDeletedForm
-from .models import Match, Owner
+from .models import Match, Owner, Round
 from .services import back_already
 
 # The home page offers to continue a few matches; the history lists them all.
 CONTINUE_AT_MOST = 3
 
 
+def _set_up_again() -> Q:
+    """A match never played (not a round, even one deleted since) that the same players
+    set up again since, for the same game: Back to the set-up then "Start the match" with
+    the dealer or an option changed, or "Play again" then a set-up of their own (QA: the
+    one never played stayed in "Continue"). The table plays the newer one; the other is
+    not deleted, and the history still lists it."""
+    newer = Match.objects.listed().filter(
+        owner=OuterRef("owner"),
+        game=OuterRef("game"),
+        players=OuterRef("players"),
+        created__gt=OuterRef("created"),
+    )
+    return Q(~Exists(Round.objects.filter(match=OuterRef("pk"))), Exists(newer))
+
+
 def _in_progress(owner: Owner | None) -> tuple[list[Match], bool]:
-    """The owner's matches in progress, the last played first, and whether there are more."""
+    """The owner's matches in progress, the last played first, and whether there are more;
+    not those set up again since (`_set_up_again`)."""
     if owner is None:
         return [], False
-    in_progress = Match.objects.in_progress().filter(owner=owner).order_by("-updated", "-id")
+    in_progress = (
+        Match.objects.in_progress()
+        .filter(owner=owner)
+        .exclude(_set_up_again())
+        .order_by("-updated", "-id")
+    )
     found = list(in_progress[: CONTINUE_AT_MOST + 1])
     return found[:CONTINUE_AT_MOST], len(found) > CONTINUE_AT_MOST
 

@@ -1021,3 +1021,26 @@ def test_back_after_a_house_rules_undo_lists_it(request, kept_whole, seen_shot):
     expect(page.get_by_text("No house rule yet.")).to_have_count(0)
     expect(page.get_by_role("button", name="Undo")).to_have_count(0)
     shot("back")
+
+
+def test_play_again_then_back_to_the_set_up_and_start_offers_only_the_match_played(page):
+    """QA: "Play again", then Back to the set-up and "Start the match" (the chip as the
+    browser kept it, not the replay's dealer): the replay, never played, stayed in the
+    home page's "Continue" beside the match started."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "0", "Ben": "120"})
+    record(page)
+    page.get_by_role("button", name="Play again").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    page.go_back()
+    page.go_back()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    started = page.url
+    assert Match.objects.count() == 3  # the replay never played, and the match started
+    page.goto("/")
+    offered = page.locator("#continue a", has_text="Cabo · 0 rounds played")
+    expect(offered).to_have_count(1)
+    assert started.endswith(offered.get_attribute("href"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "home-after-play-again-then-a-set-up.png"))
