@@ -93,6 +93,20 @@ ROUND_TEXTS = {
         "over_before": _(
             "The match is over: round %(last)s ended it, so round %(number)s was not recorded."
         ),
+        # Said at a round's form typed into, nothing sent, as the match changes under it
+        # (static/js/live.js): no round "not recorded", only one that cannot be, or moved.
+        "deleted_typing": _(
+            "Round %(number)s was deleted meanwhile, maybe on another phone: the round you"
+            " are typing is now round %(number)s."
+        ),
+        "over_typing": _(
+            "The match is over (it ended meanwhile, maybe on another phone): round"
+            " %(number)s can no longer be recorded."
+        ),
+        "abandoned_typing": _(
+            "The match was abandoned meanwhile, maybe on another phone: round %(number)s"
+            " cannot be recorded unless its scorer resumes the match."
+        ),
         "recorded_same": _(
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
@@ -261,6 +275,21 @@ ROUND_TEXTS = {
         "over_before": pgettext_lazy(
             "a deal of cards",
             "The match is over: deal %(last)s ended it, so deal %(number)s was not recorded.",
+        ),
+        "deleted_typing": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s was deleted meanwhile, maybe on another phone: the deal you"
+            " are typing is now deal %(number)s.",
+        ),
+        "over_typing": pgettext_lazy(
+            "a deal of cards",
+            "The match is over (it ended meanwhile, maybe on another phone): deal"
+            " %(number)s can no longer be recorded.",
+        ),
+        "abandoned_typing": pgettext_lazy(
+            "a deal of cards",
+            "The match was abandoned meanwhile, maybe on another phone: deal %(number)s"
+            " cannot be recorded unless its scorer resumes the match.",
         ),
         "recorded_same": pgettext_lazy(
             "a deal of cards",

@@ -75,6 +75,8 @@
     const fresh = answer.content.getElementById("scoreboard");
     if (!fresh) return false;
     const typing = document.querySelector("#standing.typing");
+    // Read before its parts go into the page.
+    const abandoned = Boolean(fresh.querySelector(".standing-abandoned"));
     Array.from(fresh.children).forEach(function (part) {
       const shown = part.id && board.querySelector(":scope > #" + part.id);
       if (!shown) return;
@@ -88,7 +90,7 @@
         if (window.htmx) window.htmx.process(part);
         return;
       }
-      kept.forEach(function (form) { saySupplanted(form, part); });
+      kept.forEach(function (form) { saySupplanted(form, part, abandoned); });
     });
     board.setAttribute("data-version", fresh.getAttribute("data-version"));
     const players = answer.content.getElementById("live-players");
@@ -104,24 +106,27 @@
     return true;
   }
 
-  // `form` kept over `part`, the board's fresh counterpart of its place: the same
-  // round's fresh form takes nothing from it but the version it is typed over.
-  function saySupplanted(form, part) {
+  // `form` kept over `part`, the board's fresh counterpart of its place (`abandoned`: the
+  // match, which then has no round to play). The form follows the match's next round
+  // down to one deleted meanwhile (QA: round 4 half typed, the scorer deleted round 3:
+  // "Round 4 was already recorded" in red, nothing sent) and back up, never past the
+  // round it was begun as: a round recorded meanwhile took that number.
+  function saySupplanted(form, part, abandoned) {
     if (form.matches(".correction-form") || !form.elements.number) return;
     const next = part.querySelector("form.round-form");
-    const same = next && next.elements.number && next.elements.number.value === form.elements.number.value;
+    const begunAs = Number(form.dataset.begunAs || form.elements.number.value);
+    if (next && next.elements.number && Number(next.elements.number.value) <= begunAs) {
+      const kept = Number(next.elements.number.value) === Number(form.elements.number.value) || sameEntry(form, next);
+      follow(kept ? form : carriedOver(form, next), next, begunAs);
+      return;
+    }
     let notice = form.querySelector(".recorded-meanwhile");
     // Said again above the form's button, where the thumb goes to send what it typed:
     // the top of a form of four players is out of sight while its last lines are typed
     // (QA: the player learnt it only from the refusal). Read out once, at the top.
     let again = form.querySelector(".meanwhile-at-send");
-    if (same) {
-      if (form.elements.seen && next.elements.seen) form.elements.seen.value = next.elements.seen.value;
-      if (notice) notice.remove();
-      if (again) again.remove();
-      return;
-    }
-    const words = next ? form.dataset.recordedMeanwhile : form.dataset.overMeanwhile;
+    // Nothing was sent: no round "not recorded", only one that cannot be any more.
+    const words = next ? form.dataset.recordedMeanwhile : abandoned ? form.dataset.abandonedMeanwhile : form.dataset.overMeanwhile;
     if (!words || (notice && notice.textContent === words)) return;
     if (!notice) {
       notice = document.createElement("div");
@@ -140,6 +145,69 @@
       send.before(again);
     }
     if (again) again.textContent = words;
+  }
+
+  // The fields a player fills in, as (name, type, value of a choice): two forms alike
+  // take the same round, whatever its number.
+  function entryOf(form) {
+    return Array.from(form.elements).filter(function (field) {
+      return field.name && !["hidden", "submit", "button"].includes(field.type);
+    }).map(function (field) {
+      const choice = field.type === "checkbox" || field.type === "radio";
+      return [field.name, field.type, choice ? field.value : ""].join(" ");
+    }).join("\n");
+  }
+
+  function sameEntry(form, next) {
+    return entryOf(form) === entryOf(next);
+  }
+
+  // The next round's form, another round's, takes another entry (a tiebreak's players,
+  // the tiebreak deleted): it takes the kept one's place with what was typed in the
+  // fields they share, the focus where it was if that field is still there.
+  function carriedOver(form, next) {
+    const typed = new URLSearchParams(new FormData(form));
+    const focused = form.contains(document.activeElement) ? document.activeElement.name : null;
+    form.replaceWith(next);
+    window.scorepad.fillForm(next, typed);
+    if (window.htmx) window.htmx.process(next);
+    const field = focused && next.elements[focused];
+    if (field && field.focus) field.focus();
+    return next;
+  }
+
+  // `form`, begun as round `begunAs`, becomes `next`'s round: its number, the version it
+  // is typed over, its title and the words it says, what is typed left as it is. A round
+  // deleted under it is said at its top, calmly: nothing was sent, nothing refused.
+  function follow(form, next, begunAs) {
+    ["number", "seen"].forEach(function (name) {
+      if (form.elements[name] && next.elements[name]) form.elements[name].value = next.elements[name].value;
+    });
+    const title = form.querySelector(".form-title");
+    const nextTitle = next.querySelector(".form-title");
+    if (title && nextTitle) title.textContent = nextTitle.textContent;
+    Array.from(next.attributes).forEach(function (attribute) {
+      if (/^data-.*-meanwhile$/.test(attribute.name)) form.setAttribute(attribute.name, attribute.value);
+    });
+    form.querySelectorAll(".recorded-meanwhile, .meanwhile-at-send").forEach(function (notice) { notice.remove(); });
+    const number = form.elements.number.value;
+    let note = form.querySelector(".renumbered");
+    if (Number(number) === begunAs) {
+      delete form.dataset.begunAs;
+      if (note) note.remove();
+      return;
+    }
+    form.dataset.begunAs = String(begunAs);
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "notice renumbered";
+      note.setAttribute("role", "status");
+      if (title) title.after(note);
+      else form.prepend(note);
+    }
+    note.textContent = form.dataset.deletedMeanwhile.split("{n}").join(number);
+    // The round being typed, kept in this tab under its new number (app.js).
+    form.elements.number.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   document.addEventListener("htmx:configRequest", function (event) {

@@ -399,6 +399,13 @@ def test_a_co_scorer_typing_the_same_round_keeps_it_as_the_board_moves_on(page, 
     assert [r.number for r in Round.objects.order_by("number")] == [1, 2]
 
 
+def said_at_the_form(co_scorer, result: str, words: str) -> None:
+    """The co-scorer's board, followed, shows `result` in its standing, and their round
+    form, kept as typed, `words` at its top."""
+    expect(co_scorer.locator(".standing-result")).to_contain_text(result, timeout=FOLLOWER_DELAY_MS)
+    expect(co_scorer.locator("#entry .recorded-meanwhile")).to_have_text(words)
+
+
 def test_a_co_scorer_typing_is_told_at_their_form_that_the_match_ended(page, phone):
     start_match(page, "cabo", ["Ana", "Ben"])
     co_scorer = phone()
@@ -406,15 +413,74 @@ def test_a_co_scorer_typing_is_told_at_their_form_that_the_match_ended(page, pho
     expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
     row(co_scorer, "Ben").locator("input.points-input").fill("13")
     play_cabo_round(page, {"Ana": "0", "Ben": "130"}, "Ana")  # the match ends
-    expect(co_scorer.locator(".standing-result")).to_contain_text(
-        "Ana wins", timeout=FOLLOWER_DELAY_MS
-    )
-    notice = co_scorer.locator("#entry .recorded-meanwhile")
-    expect(notice).to_have_text(
-        "The match is over (it ended meanwhile, maybe on another phone): round 1 was not recorded."
+    # Nothing was sent: the round cannot be recorded, not "was not recorded".
+    said_at_the_form(
+        co_scorer,
+        "Ana wins",
+        "The match is over (it ended meanwhile, maybe on another phone): round 1 can no"
+        " longer be recorded.",
     )
     expect(row(co_scorer, "Ben").locator("input.points-input")).to_have_value("13")
     co_scorer.screenshot(path=str(ARTIFACTS / "live--over-meanwhile.png"))
+
+
+def co_scorer_typing_round_4(page, phone):
+    """Three rounds played by the scorer, then a co-scorer typing "1" in Ben's points of
+    round 4, nothing sent: the phone and that field."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    for number, points in enumerate(
+        ({"Ana": "3", "Ben": "7"}, {"Ana": "4", "Ben": "2"}, {"Ana": "1", "Ben": "5"}), start=2
+    ):
+        play_cabo_round(page, points, "Ana")
+        expect(page.get_by_text(f"Enter round {number}")).to_be_visible()
+    return co_scorer_typing(page, phone, 4, "Ben", "1")
+
+
+def test_a_co_scorer_typing_follows_a_round_deleted_meanwhile_without_a_refusal(page, phone):
+    """QA (five phones): the scorer deleted round 3 while the co-scorer typed round 4,
+    nothing sent: their form said in red "Round 4 was already recorded" and stayed round
+    4's, over a match of two rounds."""
+    co_scorer, ben = co_scorer_typing_round_4(page, phone)
+    page.get_by_role("button", name="Delete round 3").click()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    entry = co_scorer.locator("#entry")
+    expect(entry.locator(".form-title")).to_have_text("Enter round 3", timeout=FOLLOWER_DELAY_MS)
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(totals(page))
+    # Nothing was sent, nothing refused: no word in red, a calm note of what changed.
+    expect(entry.locator(".form-errors")).to_have_count(0)
+    expect(entry.locator(".renumbered")).to_have_text(
+        "Round 3 was deleted meanwhile, maybe on another phone: the round you are typing"
+        " is now round 3."
+    )
+    expect(ben).to_be_focused()
+    co_scorer.keyboard.type("2")
+    expect(ben).to_have_value("12")
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--deleted-meanwhile.png"))
+    row(co_scorer, "Ana").locator("input.points-input").fill("6")
+    row(co_scorer, "Ben").locator("label.caller-pick").click()
+    record(co_scorer)
+    expect(co_scorer.get_by_text("Enter round 4")).to_be_visible()
+    expect(co_scorer.locator(".standing .notice.is-error")).to_have_count(0)
+    recorded = Round.objects.filter(deleted_at__isnull=True).order_by("number")
+    assert [r.number for r in recorded] == [1, 2, 3]
+    assert recorded.last().data["hands"] == {"Ana": 6, "Ben": 12}
+
+
+def test_a_co_scorer_typing_is_told_the_match_was_abandoned_not_that_a_round_was_refused(
+    page, phone
+):
+    """QA (five phones): the scorer abandoned the match while the co-scorer typed round
+    4, nothing sent: their form said "The match is over… round 4 was not recorded"."""
+    co_scorer, ben = co_scorer_typing_round_4(page, phone)
+    page.get_by_role("button", name="Abandon the match").click()
+    said_at_the_form(
+        co_scorer,
+        "Abandoned",
+        "The match was abandoned meanwhile, maybe on another phone: round 4 cannot be"
+        " recorded unless its scorer resumes the match.",
+    )
+    expect(ben).to_have_value("1")
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--abandoned-meanwhile.png"))
 
 
 def test_a_co_scorers_refused_round_stays_said_through_the_polls(page, phone, request):
