@@ -90,7 +90,12 @@
         if (window.htmx) window.htmx.process(part);
         return;
       }
-      kept.forEach(function (form) { saySupplanted(form, part, abandoned); });
+      // A form being sent says nothing: the round the board brought may be its own, its
+      // answer late or lost (QA: "Round 1 was already recorded, maybe from another
+      // phone" of this phone's round); its answer, or its keeping, says what became of it.
+      kept.forEach(function (form) {
+        if (!form.classList.contains("htmx-request")) saySupplanted(form, part, abandoned);
+      });
     });
     board.setAttribute("data-version", fresh.getAttribute("data-version"));
     const players = answer.content.getElementById("live-players");

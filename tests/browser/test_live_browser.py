@@ -262,6 +262,36 @@ def test_a_round_whose_answer_comes_after_the_poll_shows_it_once(page, phone):
     expect(co_scorer.locator("#round-1 tr.why")).to_be_visible()
 
 
+def test_a_round_whose_answer_is_lost_is_not_said_recorded_by_another_phone(page, phone):
+    """QA (five phones): the answer to a co-scorer's round lost on the way (the round
+    recorded), the poll brought the round first and their form said in red "Round 1 was
+    already recorded, maybe from another phone" of their own round, sent again by the
+    phone a few seconds later."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    co_scorer = phone()
+    co_scorer.goto(share(page, "Make a co-scorer link"))
+    expect(co_scorer.get_by_text("Enter round 1")).to_be_visible()
+    held = []
+
+    def lose_the_first_answer(route):
+        if route.request.method != "POST" or held:
+            return route.continue_()
+        held.append((route, route.fetch()))  # recorded, its answer held
+
+    co_scorer.route("**/rounds/", lose_the_first_answer)
+    play_cabo_round(co_scorer, {"Ana": "2", "Ben": "6"}, "Ana")
+    expect(co_scorer.locator("#round-1")).to_have_count(1, timeout=FOLLOWER_DELAY_MS + 1000)
+    expect(co_scorer.locator("#entry .form-errors")).to_have_count(0)
+    route, _ = held[0]
+    route.abort()  # the answer never comes
+    expect(co_scorer.locator("#standing .notice")).to_have_text(
+        "Round 1, kept on this phone, is now recorded.", timeout=10_000
+    )
+    expect(co_scorer.locator("tbody.round")).to_have_count(1)
+    expect(co_scorer.locator(".form-errors, .notice.is-error")).to_have_count(0)
+    assert Round.objects.count() == 1
+
+
 def test_a_rounds_answer_older_than_the_board_leaves_the_board_as_it_is(page, phone):
     """The answer to this phone's round 1 comes after the poll brought round 2, recorded
     on the other phone meanwhile: the board keeps round 2 and its totals, which the
