@@ -185,6 +185,7 @@
   // is typed over, its title and the words it says, what is typed left as it is. A round
   // deleted under it is said at its top, calmly: nothing was sent, nothing refused.
   function follow(form, next, begunAs) {
+    const before = form.elements.number.value;
     ["number", "seen"].forEach(function (name) {
       if (form.elements[name] && next.elements[name]) form.elements[name].value = next.elements[name].value;
     });
@@ -196,6 +197,8 @@
     });
     form.querySelectorAll(".recorded-meanwhile, .meanwhile-at-send").forEach(function (notice) { notice.remove(); });
     const number = form.elements.number.value;
+    // The round being typed, kept in this tab under its new number (app.js).
+    if (number !== before) form.elements.number.dispatchEvent(new Event("change", { bubbles: true }));
     let note = form.querySelector(".renumbered");
     if (Number(number) === begunAs) {
       delete form.dataset.begunAs;
@@ -211,8 +214,6 @@
       else form.prepend(note);
     }
     note.textContent = form.dataset.deletedMeanwhile.split("{n}").join(number);
-    // The round being typed, kept in this tab under its new number (app.js).
-    form.elements.number.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   document.addEventListener("htmx:configRequest", function (event) {
