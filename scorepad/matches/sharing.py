@@ -92,4 +92,13 @@ def share_panel(request: HttpRequest, match: Match, *, opened: bool = False) -> 
             }
         )
     opened = opened or request.GET.get("share") == "open"
-    return {"match": match, "kinds": kinds, "scoring": "score" in links, "opened": opened}
+    # A match in play has a round form that says which board it was typed over (`seen`);
+    # one over or set aside has none to include (htmx: "returned no matches", QA).
+    in_play = not match.finished and match.abandoned_at is None
+    return {
+        "match": match,
+        "kinds": kinds,
+        "scoring": "score" in links,
+        "opened": opened,
+        "in_play": in_play,
+    }

@@ -11,13 +11,16 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from scorepad.matches import services
-from scorepad.matches.models import Match, Round
+from scorepad.matches.models import Match, Owner, Round
 from scorepad.matches.scoreboard import board_of
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_board_browser import below_the_standing
 from tests.browser.test_csp_browser import LISTEN
+from tests.browser.test_later_rounds_browser import signed_in_as
 from tests.browser.test_play_browser import record, row, start_match
 from tests.conftest import ARTIFACTS, PHONE
+from tests.records.conftest import build_match
+from tests.records.matches import cabo_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FOLLOWER_DELAY_MS = 2000
@@ -1567,3 +1570,20 @@ def test_the_scorers_deal_whose_number_was_taken_corrects_the_recorded_one(page,
     assert len(Match.objects.get().active_rounds()) == 4
     deal = Round.objects.get(number=4, deleted_at=None).data
     assert deal["sides"]["Ben"]["escobas"] == 2
+
+
+def test_sharing_a_finished_match_logs_no_error(page, live_server):
+    """QA: "Show a link" and "Stop sharing" on a finished match logged htmx's "#entry
+    [name=seen] returned no matches": its board has no round form to say what it saw."""
+    owner = Owner.objects.create()
+    rounds = [cabo_round("Ben", Ana=30, Ben=0), cabo_round("Ben", Ana=30, Ben=0)]
+    match = build_match(owner, "cabo", ["Ana", "Ben"], rounds, preset="fr", options={"target": 50})
+    signed_in_as(page, owner, live_server)
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator(".standing-result")).to_contain_text("Ben wins")
+    share(page, "Show a link and QR code")
+    page.locator("#share").get_by_role("button", name="Stop sharing").click()
+    expect(page.get_by_role("button", name="Show a link and QR code")).to_be_visible()
+    assert errors == []
