@@ -106,9 +106,9 @@ STANDING = """() => {
 }"""
 
 
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize(("width", "players"), [(390, 4), (390, 6), (320, 6)])
 def test_the_standing_names_each_side_and_its_total_apart_in_large_text(
-    browser, browser_context_args, live_server, players
+    browser, browser_context_args, live_server, width, players
 ):
     """QA at 200 %: the sticky standing's names were cut to "A… B…", and its totals ran
     into each other ("88112" for 88 and 112). There it turns a quarter: a line a side."""
@@ -119,17 +119,17 @@ def test_the_standing_names_each_side_and_its_total_apart_in_large_text(
     hands = {name: 5 + 3 * seat for seat, name in enumerate(names)}
     match = build_match(owner, "cabo", names, [cabo_round("Amélie", **hands)] * 5)
     signed_in_as(page, owner, live_server)
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": width, "height": 844})
     page.goto(f"/matches/{match.pk}/")
     page.evaluate(LARGE_TEXT, "200%")
     whole, totals = page.evaluate(STANDING)
     assert whole == [True] * players, names
     assert totals == [True] * players
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     # Read out as it was: a table, a row per round's line, each cell under its heading.
     standing = page.locator(".standing").get_by_role("table")
     expect(standing.get_by_role("row")).to_have_count(3)
     expect(standing.get_by_role("columnheader")).to_have_count(players)
-    page.screenshot(path=ARTIFACTS / f"standing-200-{players}.png")
+    page.locator(".standing").screenshot(path=ARTIFACTS / f"standing-200-{width}-{players}.png")
     assert serious_violations(page) == []
     page.context.close()
