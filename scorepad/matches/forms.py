@@ -150,7 +150,7 @@ class PresetSelect(forms.RadioSelect):
 # The player the page offered to deal is no longer beside the chip (the set-up's page
 # says it too, as the names are typed: `new_match.html`).
 DEALER_GONE = _(
-    "%(name)s no longer sits in seat %(number)s: tap “Deals first” beside whoever deals first."
+    "%(name)s is no longer player %(number)s: tap “Deals first” beside whoever deals first."
 )
 
 

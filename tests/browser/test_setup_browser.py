@@ -135,14 +135,14 @@ def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, sho
     seat(page, 3).fill("Eve")
     gone = page.locator("[data-dealer-gone]")
     expect(gone).to_have_text(
-        "Chloé no longer sits in seat 3: tap “Deals first” beside whoever deals first."
+        "Chloé is no longer player 3: tap “Deals first” beside whoever deals first."
     )
     for number in range(1, 7):
         expect(dealer_chip(page, number)).not_to_be_checked()
     shot("retyped-seats")
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator("#id_dealer_error")).to_have_text(
-        "Chloé no longer sits in seat 3: tap “Deals first” beside whoever deals first."
+        "Chloé is no longer player 3: tap “Deals first” beside whoever deals first."
     )
     expect(gone).to_be_hidden()  # said once, beside the chips
     # Tapped, the chip stays with its seat as before, whatever is typed there.
@@ -180,7 +180,7 @@ def test_the_chip_ticked_for_the_next_dealer_follows_the_names_typed(page, shot)
 def test_a_chip_tapped_then_back_to_the_set_up_stays_as_a_name_is_retyped(page, shot):
     """QA: Back to a set-up after its match's first round showed the chip tapped there,
     but the page came anew, offering the next dealer again: a name then retyped took the
-    chip away ("Ana no longer sits in seat 1"), and "Start the match" was refused. The
+    chip away ("Ana is no longer player 1"), and "Start the match" was refused. The
     chip tapped is what counts."""
     start_cabo(page, ["Ana", "Ben", "Chloé"], ("French rules", "fr"))
     open_setup(page, "cabo")

@@ -254,7 +254,7 @@ def test_the_chip_left_beside_a_retyped_seat_is_not_taken_as_its_new_player(clie
     response = client.post(setup_url("cabo"), data)
     assert response.status_code == 422
     assert response.context["form"].errors["dealer"] == [
-        "Ben no longer sits in seat 2: tap “Deals first” beside whoever deals first."
+        "Ben is no longer player 2: tap “Deals first” beside whoever deals first."
     ]
     # Sent again as shown, the chip where it is: the player of seat 2 deals, as asked.
     match = start_as_shown(client, "cabo", setup_form_data(response.content))
@@ -317,7 +317,7 @@ def test_no_chip_ticked_once_the_page_let_go_of_it_says_why(client):
     # "Start" at once, the form says it again, not only the help line's words (QA31).
     response = unticked(client, ["Ana", "Eve", "Chloé"])
     assert response.context["form"].errors["dealer"] == [
-        "Ben no longer sits in seat 2: tap “Deals first” beside whoever deals first."
+        "Ben is no longer player 2: tap “Deals first” beside whoever deals first."
     ]
     sent_back = setup_form_data(response.content)
     assert sent_back.get("dealer_offered", "") == ""  # said once, not by the page too
