@@ -234,6 +234,9 @@ class Match(models.Model):
     # every list but is kept until it is restored (the undo of "Delete the match").
     abandoned_at = models.DateTimeField(_("abandoned"), null=True, blank=True)
     deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
+    # When it was last resumed: its board tells no change of its rounds made before (the
+    # players left the table since; `scoreboard.last_round_change`).
+    resumed_at = models.DateTimeField(_("resumed"), null=True, blank=True, editable=False)
 
     objects = MatchQuerySet.as_manager()
 

@@ -242,6 +242,8 @@ def last_round_change(match: Match, *, before_added: bool = False) -> tuple | No
         # The players' names corrected are journaled as rounds corrected, without points:
         # not a change of the rounds to tell, nor one that hides the change before it.
         .exclude(action=RoundChange.Action.EDIT, points__isnull=True)
+        # Nor one made before the match was abandoned and taken up again.
+        .filter(**({"at__gt": match.resumed_at} if match.resumed_at else {}))
         .order_by("-id")
         .values_list("action", "round__number", "points", "round_id", "id")
     )

@@ -592,7 +592,8 @@ def abandon_match(match: Match) -> None:
 
 
 def resume_match(match: Match) -> None:
-    _set_aside(match, Q(abandoned_at__isnull=False), abandoned_at=None)
+    """Take an abandoned match up again, from where it was left."""
+    _set_aside(match, Q(abandoned_at__isnull=False), abandoned_at=None, resumed_at=timezone.now())
 
 
 def delete_match(match: Match) -> None:

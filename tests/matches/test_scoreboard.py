@@ -207,7 +207,7 @@ def test_a_round_whose_round_before_was_deleted_meanwhile_is_not_said_taken(clie
 
 def test_an_abandoned_matchs_board_tells_no_change_of_its_rounds_before(client, cabo):
     """QA: a round deleted and restored, the match abandoned, then Reload: the standing
-    read "Round 2 restored." above "Abandoned"."""
+    read "Round 2 restored." above "Abandoned", and again once the match was resumed."""
     worked_example_1(client, cabo)
     worked_example_1(client, cabo, 2)
     match = Match.objects.get()
@@ -219,7 +219,13 @@ def test_an_abandoned_matchs_board_tells_no_change_of_its_rounds_before(client, 
     content = text_of(client.get(board).content.decode())
     assert "Abandoned" in content and "restored" not in content
     services.resume_match(match)
-    assert "Enter round 3" in text_of(client.get(board).content.decode())
+    content = text_of(client.get(board).content.decode())
+    # Taken up again (Reload, or another phone): still not the change made before.
+    assert "Enter round 3" in content and "restored" not in content
+    # A change made since is told as ever.
+    match.refresh_from_db()
+    services.delete_last_round(match, number=2, owner=match.owner)
+    assert "Round 2 deleted." in text_of(client.get(board).content.decode())
 
 
 def test_a_round_with_a_fault_whose_number_another_phone_took_is_said_taken(client, cabo):
