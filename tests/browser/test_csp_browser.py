@@ -78,3 +78,23 @@ def test_no_page_breaks_the_content_security_policy(page, shot):
         if url.endswith(("chart/", "no-such-page/")):
             shot(url.strip("/").rsplit("/", 1)[-1])
     shot("admin-login")
+
+
+def test_a_style_attribute_left_on_a_field_is_not_copied_by_htmx_under_the_policy(page):
+    """QA: 12 "Applying inline style violates … default-src 'self'" errors from htmx per
+    change of the board. A screenshot's caret hiding had left `style=""` on each field
+    (a browser extension can do the same); htmx copied it to the field swapped in, which
+    the policy refuses. The app writes no style attribute, so htmx settles none."""
+    page.add_init_script(LISTEN)
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    page.evaluate(
+        """() => document.querySelectorAll("#entry input[id]").forEach(
+          (field) => field.setAttribute("style", ""))"""
+    )
+    page.evaluate("window.cspViolations = []")  # refused as set here: htmx's alone count
+    row(page, "Ana").locator("label.caller-pick").click()
+    for name, points in (("Ana", "2"), ("Ben", "9"), ("Chloé", "5")):
+        row(page, name).locator("input.points-input").fill(points)
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    assert page.evaluate("window.cspViolations || []") == []
