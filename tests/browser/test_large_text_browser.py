@@ -133,3 +133,38 @@ def test_the_standing_names_each_side_and_its_total_apart_in_large_text(
     page.locator(".standing").screenshot(path=ARTIFACTS / f"standing-200-{width}-{players}.png")
     assert serious_violations(page) == []
     page.context.close()
+
+
+# Each side's total: the left of its name's heading, its top below the name's bottom.
+TOTALS_UNDER_NAMES = """() => {
+  const names = document.querySelectorAll(".standing-grid thead th");
+  return Array.from(document.querySelectorAll(".standing-totals td"), (total, side) => {
+    const box = total.getBoundingClientRect();
+    const name = names[side].getBoundingClientRect();
+    return Math.abs(box.left - name.left) <= 1 && box.top >= name.bottom - 1;
+  });
+}"""
+
+
+@pytest.mark.parametrize(("size", "share"), [("200%", 0.45), ("150%", 0.3)])
+def test_the_standing_of_six_leaves_room_for_the_round_in_large_text(
+    page, live_server, size, share
+):
+    """QA at 200 %: six sides a line each, the sticky standing and who deals next took
+    670 of the 844 px screen (368 at 150 %), little left to type a round in. Two sides
+    a line, each name over its total: under half the screen at 200 %."""
+    owner = Owner.objects.create()
+    names = ["Bartholomew", "Zoé", "Marie-Christine", "Jan-Willem", "Ana", "Ben"]
+    hands = {name: 2 + 7 * seat for seat, name in enumerate(names)}
+    match = build_match(owner, "cabo", names, [cabo_round("Ana", **hands)] * 2)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    standing = page.locator(".standing")  # who deals next (.turn) within it
+    expect(standing.locator(".turn")).to_be_visible()
+    assert standing.bounding_box()["height"] <= share * 844
+    assert page.evaluate(TOTALS_UNDER_NAMES) == [True] * len(names)
+    whole, totals = page.evaluate(STANDING)
+    assert whole == [True] * len(names) and totals == [True] * len(names)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
