@@ -146,6 +146,20 @@ TOTALS_UNDER_NAMES = """() => {
 }"""
 
 
+def board_of_six(page, live_server, width: int, size: str) -> list[str]:
+    """The board of a Cabo match of six, long names and short, two rounds in, at `width`
+    and text at `size`: its players' names."""
+    owner = Owner.objects.create()
+    names = ["Bartholomew", "Zoé", "Marie-Christine", "Jan-Willem", "Ana", "Ben"]
+    hands = {name: 2 + 7 * seat for seat, name in enumerate(names)}
+    match = build_match(owner, "cabo", names, [cabo_round("Ana", **hands)] * 2)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    return names
+
+
 # Measured: 312 to 371 px at 200 % (by the names and the turn line's lines), 670 before;
 # 216 at 150 %, 368 before. The limits leave room for another machine's fonts.
 @pytest.mark.parametrize(("size", "share"), [("200%", 0.5), ("150%", 0.33)])
@@ -155,14 +169,7 @@ def test_the_standing_of_six_leaves_room_for_the_round_in_large_text(
     """QA at 200 %: six sides a line each, the sticky standing and who deals next took
     670 of the 844 px screen (368 at 150 %), little left to type a round in. Two sides
     a line, each name over its total: at most half the screen at 200 %."""
-    owner = Owner.objects.create()
-    names = ["Bartholomew", "Zoé", "Marie-Christine", "Jan-Willem", "Ana", "Ben"]
-    hands = {name: 2 + 7 * seat for seat, name in enumerate(names)}
-    match = build_match(owner, "cabo", names, [cabo_round("Ana", **hands)] * 2)
-    signed_in_as(page, owner, live_server)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"/matches/{match.pk}/")
-    page.evaluate(LARGE_TEXT, size)
+    names = board_of_six(page, live_server, 390, size)
     standing = page.locator(".standing")  # who deals next (.turn) within it
     expect(standing.locator(".turn")).to_be_visible()
     assert standing.bounding_box()["height"] <= share * 844
@@ -170,3 +177,11 @@ def test_the_standing_of_six_leaves_room_for_the_round_in_large_text(
     whole, totals = page.evaluate(STANDING)
     assert whole == [True] * len(names) and totals == [True] * len(names)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_hands_labels_read_out_only_keep_the_page_to_its_width_in_large_text(page, live_server):
+    """QA at 320 px and 200 %: the page scrolled sideways by 20 px. Each hand's label,
+    read out only ("Points of Bartholomew"), took the 8em its row gives a label."""
+    board_of_six(page, live_server, 320, "200%")
+    expect(page.get_by_label("Points of Bartholomew")).to_be_attached()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
