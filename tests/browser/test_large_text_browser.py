@@ -185,3 +185,17 @@ def test_the_hands_labels_read_out_only_keep_the_page_to_its_width_in_large_text
     board_of_six(page, live_server, 320, "200%")
     expect(page.get_by_label("Points of Bartholomew")).to_be_attached()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_boards_buttons_keep_the_page_to_its_width_in_large_text(page, live_server, language):
+    """QA at 320 px and 200 %: "Abandonner la partie" (330 px) and "Potje verwijderen"
+    (325 px), one word wider than the screen, ran the page off it sideways."""
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    board_of_six(page, live_server, 320, "200%")
+    expect(page.locator(".match-actions .button").first).to_be_visible()
+    page.locator(".match-actions").scroll_into_view_if_needed()
+    page.screenshot(path=ARTIFACTS / f"board-actions-320-200-{language}.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
