@@ -189,6 +189,9 @@
     ["number", "seen"].forEach(function (name) {
       if (form.elements[name] && next.elements[name]) form.elements[name].value = next.elements[name].value;
     });
+    // The server's next round is the form's again (offline-rounds.js hides who deals it
+    // while the form is ahead of the server: QA, hidden after a round deleted meanwhile).
+    if (form.dataset.serverNumber) form.dataset.serverNumber = form.elements.number.value;
     const title = form.querySelector(".form-title");
     const nextTitle = next.querySelector(".form-title");
     if (title && nextTitle) title.textContent = nextTitle.textContent;

@@ -486,6 +486,9 @@ def test_a_co_scorer_typing_follows_a_round_deleted_meanwhile_without_a_refusal(
         " is now round 3."
     )
     expect(ben).to_be_focused()
+    # Who deals the round now typed still shows (QA: hidden, as if rounds were kept ahead).
+    expect(co_scorer.locator("#standing .turn")).to_be_visible()
+    expect(co_scorer.locator("#standing .turn")).to_contain_text("Round 3")
     co_scorer.keyboard.type("2")
     expect(ben).to_have_value("12")
     co_scorer.screenshot(path=str(ARTIFACTS / "live--deleted-meanwhile.png"))
