@@ -107,6 +107,10 @@ ROUND_TEXTS = {
             "The match was abandoned meanwhile, maybe on another phone: round %(number)s"
             " cannot be recorded unless its scorer resumes the match."
         ),
+        "restored_typing": _(
+            "A round was restored meanwhile, maybe on another phone: the round you are typing"
+            " is round %(number)s again."
+        ),
         "recorded_same": _(
             "Round %(number)s is recorded: another phone sent the same round first."
         ),
@@ -290,6 +294,11 @@ ROUND_TEXTS = {
             "a deal of cards",
             "The match was abandoned meanwhile, maybe on another phone: deal %(number)s"
             " cannot be recorded unless its scorer resumes the match.",
+        ),
+        "restored_typing": pgettext_lazy(
+            "a deal of cards",
+            "A deal was restored meanwhile, maybe on another phone: the deal you are typing"
+            " is deal %(number)s again.",
         ),
         "recorded_same": pgettext_lazy(
             "a deal of cards",

@@ -205,7 +205,10 @@
     let note = form.querySelector(".renumbered");
     if (Number(number) === begunAs) {
       delete form.dataset.begunAs;
-      if (note) note.remove();
+      // Back to the round it was begun as: said, not only the note gone (QA: the form
+      // went back to round 4 without a word).
+      if (note && form.dataset.restoredMeanwhile) note.textContent = form.dataset.restoredMeanwhile.split("{n}").join(number);
+      else if (note) note.remove();
       return;
     }
     form.dataset.begunAs = String(begunAs);

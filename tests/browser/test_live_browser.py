@@ -469,6 +469,16 @@ def co_scorer_typing_round_4(page, phone):
     return co_scorer_typing(page, phone, 4, "Ben", "1")
 
 
+def co_scorer_records_ana_6_ben_calls(co_scorer, next_number: int) -> list:
+    """The co-scorer's round sent (Ana 6, Ben calling, Ben's hand as typed): the rounds
+    recorded once their form enters `next_number`."""
+    row(co_scorer, "Ana").locator("input.points-input").fill("6")
+    row(co_scorer, "Ben").locator("label.caller-pick").click()
+    record(co_scorer)
+    expect(co_scorer.get_by_text(f"Enter round {next_number}")).to_be_visible()
+    return list(Round.objects.filter(deleted_at__isnull=True).order_by("number"))
+
+
 def test_a_co_scorer_typing_follows_a_round_deleted_meanwhile_without_a_refusal(page, phone):
     """QA (five phones): the scorer deleted round 3 while the co-scorer typed round 4,
     nothing sent: their form said in red "Round 4 was already recorded" and stayed round
@@ -492,14 +502,33 @@ def test_a_co_scorer_typing_follows_a_round_deleted_meanwhile_without_a_refusal(
     co_scorer.keyboard.type("2")
     expect(ben).to_have_value("12")
     co_scorer.screenshot(path=str(ARTIFACTS / "live--deleted-meanwhile.png"))
-    row(co_scorer, "Ana").locator("input.points-input").fill("6")
-    row(co_scorer, "Ben").locator("label.caller-pick").click()
-    record(co_scorer)
-    expect(co_scorer.get_by_text("Enter round 4")).to_be_visible()
+    recorded = co_scorer_records_ana_6_ben_calls(co_scorer, next_number=4)
     expect(co_scorer.locator(".standing .notice.is-error")).to_have_count(0)
-    recorded = Round.objects.filter(deleted_at__isnull=True).order_by("number")
     assert [r.number for r in recorded] == [1, 2, 3]
-    assert recorded.last().data["hands"] == {"Ana": 6, "Ben": 12}
+    assert recorded[-1].data["hands"] == {"Ana": 6, "Ben": 12}
+
+
+def test_a_co_scorer_typing_is_told_the_round_deleted_meanwhile_came_back(page, phone):
+    """QA: the scorer deleted round 3, then restored it, while the co-scorer typed round
+    4: their form went back to round 4 without a word, the note of round 3 gone."""
+    co_scorer, ben = co_scorer_typing_round_4(page, phone)
+    page.get_by_role("button", name="Delete round 3").click()
+    entry = co_scorer.locator("#entry")
+    expect(entry.locator(".form-title")).to_have_text("Enter round 3", timeout=FOLLOWER_DELAY_MS)
+    page.get_by_role("button", name="Restore round 3", exact=True).click()
+    expect(page.get_by_text("Enter round 4")).to_be_visible()
+    expect(entry.locator(".form-title")).to_have_text("Enter round 4", timeout=FOLLOWER_DELAY_MS)
+    expect(entry.locator(".renumbered")).to_have_text(
+        "A round was restored meanwhile, maybe on another phone: the round you are typing is"
+        " round 4 again."
+    )
+    expect(entry.locator(".form-errors")).to_have_count(0)
+    expect(ben).to_have_value("1")
+    expect(co_scorer.locator("#standing .turn")).to_contain_text("Round 4")
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--restored-meanwhile.png"))
+    recorded = co_scorer_records_ana_6_ben_calls(co_scorer, next_number=5)
+    expect(entry.locator(".renumbered")).to_have_count(0)
+    assert [r.number for r in recorded] == [1, 2, 3, 4]
 
 
 def test_a_co_scorer_typing_is_told_the_match_was_abandoned_not_that_a_round_was_refused(
