@@ -19,7 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scorepad.accounts.models import Claim
 from scorepad.matches import services, sharing
-from scorepad.matches.models import HouseRule, Match, Owner, Round
+from scorepad.matches.models import HouseRule, Match, Owner, Round, ShareLink
 from tests.records.conftest import build_match, client_of
 
 pytestmark = pytest.mark.django_db
@@ -111,6 +111,7 @@ OWNER = {
     "records:restore_house_rule",
     "matches:share",
     "matches:stop_sharing",
+    "matches:share_again",
     "matches:round_why",
     "accounts:claimed_seats",
     "accounts:free_seat",
@@ -229,6 +230,7 @@ class Table:
             list(HouseRule.objects.filter(owner=self.owner).values_list("pk", "name")),
             list(Claim.objects.values_list("pk", "user", "match", "position")),
             list(get_user_model().objects.values_list("pk", "password", "is_active")),
+            list(ShareLink.objects.order_by("pk").values_list("pk", "token", "revoked_at")),
         ]
 
 

@@ -219,6 +219,7 @@ POST_ONLY = {
     "set_language",
     "matches:share",
     "matches:stop_sharing",
+    "matches:share_again",
     "live:add_round",
     "live:undo_correction",
     "accounts:log_out",

@@ -187,7 +187,7 @@ class ShareForm(forms.Form):
     kind = forms.ChoiceField(choices=ShareLink.Kind.choices)
 
 
-def _share_answer(request: HttpRequest, match, *, moved: bool) -> HttpResponse:
+def _share_answer(request: HttpRequest, match, *, moved: bool, **said) -> HttpResponse:
     """htmx swaps the share panel, and the standing out of band: it carries the match's
     version, which sharing moved on, so that the board's next poll finds nothing newer
     to swap over what the scorer opened meanwhile (a round's "why"). The round form's
@@ -197,7 +197,7 @@ def _share_answer(request: HttpRequest, match, *, moved: bool) -> HttpResponse:
     tells the change before it again (QA: "Round 1 corrected" and its Undo, refused, came
     back above round 3). A plain form post goes back to the panel on the scoreboard."""
     if request.htmx:
-        context = sharing.share_panel(request, match, opened=True)
+        context = sharing.share_panel(request, match, opened=True, **said)
         panel = render_to_string("matches/_share.html", {"share": context}, request)
         moved_on = Match.objects.get(pk=match.pk)
         board = scoreboard_context(moved_on, state=moved_on.kept_state(last=1), last_rows=1)
@@ -229,4 +229,23 @@ def stop_sharing(request: HttpRequest, match_id: int, kind: str) -> HttpResponse
     if kind not in ShareLink.Kind.values:
         raise Http404
     stopped = sharing.stop_sharing(match, kind)
-    return _share_answer(request, match, moved=stopped)
+    return _share_answer(request, match, moved=stopped is not None, stopped=stopped)
+
+
+class ShareAgainForm(forms.Form):
+    link = forms.IntegerField(min_value=1)
+
+
+@require_POST
+def share_again(request: HttpRequest, match_id: int, kind: str) -> HttpResponse:
+    """The Undo of a Stop sharing: the same link works again (`sharing.share_again`)."""
+    match = get_own_match(request, match_id, rounds=False)
+    form = ShareAgainForm(request.POST)
+    if kind not in ShareLink.Kind.values:
+        raise Http404
+    if not form.is_valid():  # the page sends the link it stopped
+        return HttpResponseBadRequest()
+    again = sharing.share_again(match, kind, form.cleaned_data["link"])
+    if again == "unknown":
+        raise Http404
+    return _share_answer(request, match, moved=again == "again", again=(kind, again))

@@ -44,16 +44,42 @@ def make_link(match: Match, kind: str) -> tuple[ShareLink, bool]:
     return link, True
 
 
-def stop_sharing(match: Match, kind: str) -> bool:
-    """The link of `kind` stops working at once; sharing again makes a new one. Whether
-    there was one to stop (the version then moved on)."""
+def stop_sharing(match: Match, kind: str) -> ShareLink | None:
+    """The link of `kind` stops working at once; sharing again makes a new one. The link
+    stopped, if there was one (the version then moved on): its Undo is `share_again`."""
     with transaction.atomic():
-        stopped = match.share_links.filter(kind=kind, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
-        if stopped:
-            _moved_on(match)
-    return bool(stopped)
+        link = match.share_links.select_for_update().filter(kind=kind, revoked_at__isnull=True)
+        link = link.first()
+        if link is None:
+            return None
+        link.revoked_at = timezone.now()
+        link.save(update_fields=["revoked_at"])
+        _moved_on(match)
+    return link
+
+
+def share_again(match: Match, kind: str, link_id: int) -> str:
+    """The Undo of a Stop sharing (a tap beside "Copy the link" ends every follower's
+    board, QA): link `link_id` of `match`, stopped, works again, the same address, and
+    the phones that followed it come back by themselves (their "no longer works" page
+    asks now and then). "again", or "working" when it already works (a second tap),
+    "newer" when another link of its kind was made since (it stays stopped: the phones
+    were given the new one), "unknown" when the match has no such link."""
+    with transaction.atomic():
+        link = match.share_links.select_for_update().filter(pk=link_id, kind=kind).first()
+        if link is None:
+            return "unknown"
+        if link.revoked_at is None:
+            return "working"
+        if match.share_links.filter(kind=kind, revoked_at__isnull=True).exists():
+            return "newer"
+        try:
+            with transaction.atomic():
+                ShareLink.objects.filter(pk=link.pk).update(revoked_at=None)
+        except IntegrityError:  # a new link made by a tap at the same moment
+            return "newer"
+        _moved_on(match)
+    return "again"
 
 
 def move_links(match: Match, to: Match) -> None:
@@ -75,9 +101,18 @@ def qr_code(url: str, title: str) -> SafeString:
     return mark_safe(svg)  # segno escapes the title; the rest is its own markup
 
 
-def share_panel(request: HttpRequest, match: Match, *, opened: bool = False) -> dict:
+def share_panel(
+    request: HttpRequest,
+    match: Match,
+    *,
+    opened: bool = False,
+    stopped: ShareLink | None = None,
+    again: tuple[str, str] | None = None,
+) -> dict:
     """What the owner's share panel shows: each kind of link, working or not; `opened`
-    after a change of the links (or `?share=open`, where a plain form post lands)."""
+    after a change of the links (or `?share=open`, where a plain form post lands).
+    Just after a Stop sharing, the link `stopped` with its Undo; after that Undo,
+    `again` (its kind, and what `share_again` answered) said beside that kind's link."""
     links = {link.kind: link for link in match.share_links.filter(revoked_at__isnull=True)}
     kinds = []
     for kind in ShareLink.Kind:
@@ -89,6 +124,8 @@ def share_panel(request: HttpRequest, match: Match, *, opened: bool = False) -> 
                 "link": link,
                 "url": url,
                 "qr": qr_code(url, _("QR code of the link")) if link else "",
+                "stopped": stopped if stopped and stopped.kind == kind.value else None,
+                "again": again[1] if again and again[0] == kind.value else "",
             }
         )
     opened = opened or request.GET.get("share") == "open"

@@ -22,4 +22,5 @@ urlpatterns = [
     path("<id:match_id>/restore/", views.restore_match, name="restore_match"),
     path("<id:match_id>/share/", live.share, name="share"),
     path("<id:match_id>/share/<str:kind>/revoke/", live.stop_sharing, name="stop_sharing"),
+    path("<id:match_id>/share/<str:kind>/again/", live.share_again, name="share_again"),
 ]

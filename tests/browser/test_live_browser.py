@@ -875,19 +875,26 @@ def test_a_round_kept_for_the_match_before_play_again_is_not_recorded_in_the_nex
     assert replay.rounds.count() == 2
 
 
+def followed_on_a_clock(page, phone, language: str):
+    """A Cabo match of Ana and Ben, one round in, followed by a phone in `language`
+    whose clock is Playwright's (its polls run forward rather than waited for)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, {"Ana": "2", "Ben": "9"}, "Ana")
+    link = share(page, "Show a link and QR code")
+    follower = phone(language)
+    follower.clock.install()
+    follower.goto(link)
+    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    return link, follower
+
+
 def test_a_match_deleted_by_mistake_and_restored_comes_back_on_the_followers_phone(
     page, phone, request
 ):
     """Deleting the match turns the followers' boards into "no longer works"; Undo
     brings the board back on their phones by themselves (the page asks every 10 s:
     the follower's clock is Playwright's, run forward rather than waited for)."""
-    start_match(page, "cabo", ["Ana", "Ben"])
-    play_cabo_round(page, {"Ana": "2", "Ben": "9"}, "Ana")
-    link = share(page, "Show a link and QR code")
-    follower = phone("nl-NL")
-    follower.clock.install()
-    follower.goto(link)
-    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    _link, follower = followed_on_a_clock(page, phone, "nl-NL")
 
     page.get_by_role("button", name="Delete the match").click()
     undo = page.locator(".notice", has_text="Match deleted").get_by_role("button", name="Undo")
@@ -904,6 +911,34 @@ def test_a_match_deleted_by_mistake_and_restored_comes_back_on_the_followers_pho
     expect(follower.locator("tfoot .totals td")).to_have_text(["0", "9"])
     expect(follower.get_by_text("Deze link werkt niet meer")).to_have_count(0)
     snap(follower, request, "restored")
+
+
+def test_a_link_stopped_by_mistake_comes_back_on_the_followers_phone_with_undo(
+    page, phone, request
+):
+    """QA: "Stop sharing" sits just under "Copy the link"; one tap ended every
+    follower's board, and sharing again made a new link and QR code to hand round.
+    Its Undo, in sight where the button was, brings back the same link, and the
+    followers' boards come back by themselves (the follower's clock run forward)."""
+    link, follower = followed_on_a_clock(page, phone, "fr-FR")
+
+    page.locator("#share").get_by_role("button", name="Stop sharing").click()
+    notice = page.locator("#share .notice", has_text="Link stopped")
+    undo = notice.get_by_role("button", name="Undo")
+    expect(undo).to_be_in_viewport(ratio=1)
+    snap(page, request, "stopped")
+    follower.clock.run_for(1500)  # the board's next poll
+    expect(follower.get_by_text("Ce lien ne fonctionne plus")).to_be_visible()
+
+    undo.click()
+    url = page.get_by_role("textbox", name="Follow the score Link", exact=True)
+    expect(url).to_have_value(link)
+    expect(page.get_by_text("The same link works again")).to_be_visible()
+    snap(page, request, "shared-again")
+    follower.clock.run_for(11_000)  # the "no longer works" page asks again
+    expect(follower.locator("tfoot .totals td")).to_have_text(["0", "9"])
+    expect(follower.get_by_text("Ce lien ne fonctionne plus")).to_have_count(0)
+    snap(follower, request, "followed-again")
 
 
 def test_a_why_opened_just_after_sharing_stays_open_through_the_polls(page):

@@ -102,6 +102,74 @@ def test_sharing_twice_gives_the_same_link_and_sharing_after_stopping_a_new_one(
     assert fresh.token != first.token
 
 
+@pytest.mark.parametrize("kind", ["follow", "score"])
+def test_a_link_stopped_by_mistake_works_again_the_same_after_undo(visitor, match, kind):
+    """QA: "Stop sharing" sits under "Copy the link"; one tap ended every follower's
+    board, and sharing again made a new link to hand round again."""
+    link = sharing.share(match, kind)
+    before = Match.objects.get().version
+    stopped = visitor.post(reverse("matches:stop_sharing", args=[match.pk, kind]), headers=HTMX)
+    said = text_of(stopped.content.decode())
+    assert "stopped: the phones" in said and "Undo" in said
+    assert f'name="link" value="{link.pk}"' in stopped.content.decode()
+    gone_body(Client(), live("page", link))
+    again = visitor.post(
+        reverse("matches:share_again", args=[match.pk, kind]), {"link": link.pk}, headers=HTMX
+    )
+    assert again.status_code == 200
+    assert "The same link works again" in text_of(again.content.decode())
+    assert f"/live/{link.token}/" in again.content.decode()
+    assert Client().get(live("page", link)).status_code == 200
+    assert ShareLink.objects.get(kind=kind, revoked_at__isnull=True) == link
+    assert Match.objects.get().version == before + 2
+    # A second tap on Undo (the answer slow to come) changes nothing more.
+    twice = visitor.post(
+        reverse("matches:share_again", args=[match.pk, kind]), {"link": link.pk}, headers=HTMX
+    )
+    assert "The same link works again" in text_of(twice.content.decode())
+    assert Match.objects.get().version == before + 2
+
+
+def test_undo_of_a_stop_leaves_the_link_stopped_once_a_new_one_was_made(visitor, match, follow):
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "follow"]), headers=HTMX)
+    fresh = sharing.share(match, "follow")
+    undo = visitor.post(
+        reverse("matches:share_again", args=[match.pk, "follow"]), {"link": follow.pk}, headers=HTMX
+    )
+    assert "A new link was made since" in text_of(undo.content.decode())
+    follow.refresh_from_db()
+    assert follow.revoked_at is not None
+    assert ShareLink.objects.get(revoked_at__isnull=True) == fresh
+
+
+def test_undo_of_a_stop_refuses_what_only_a_broken_page_sends(visitor, match, follow, owner):
+    url = reverse("matches:share_again", args=[match.pk, "follow"])
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "follow"]), headers=HTMX)
+    other = build_match(owner, "cabo", ["Cy", "Di"], [])
+    elsewhere = sharing.share(other, "follow")
+    sharing.stop_sharing(other, "follow")
+    answers = [
+        visitor.post(url, {}).status_code,
+        visitor.post(url, {"link": "one"}).status_code,
+        visitor.post(url, {"link": elsewhere.pk}).status_code,  # another match's link
+        visitor.post(url, {"link": follow.pk + 1000}).status_code,
+        visitor.post(
+            reverse("matches:share_again", args=[match.pk, "admin"]), {"link": follow.pk}
+        ).status_code,
+        visitor.get(url).status_code,
+    ]
+    assert answers == [400, 400, 404, 404, 404, 405]
+    assert not ShareLink.objects.filter(revoked_at__isnull=True).exists()
+
+
+def test_only_the_owner_undoes_a_stop(other_visitor, visitor, match, follow):
+    visitor.post(reverse("matches:stop_sharing", args=[match.pk, "follow"]))
+    url = reverse("matches:share_again", args=[match.pk, "follow"])
+    assert other_visitor.post(url, {"link": follow.pk}).status_code == 404
+    follow.refresh_from_db()
+    assert follow.revoked_at is not None
+
+
 def test_the_co_scorer_link_is_made_on_demand_with_a_warning(visitor, match):
     page = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
     assert "Make a co-scorer link" in page
