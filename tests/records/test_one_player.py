@@ -5,16 +5,19 @@ typed in the most matches."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
 import pytest
 from django.urls import reverse
 
+from scorepad.matches.models import Match
 from scorepad.matches.scoreboard import known_players
 from scorepad.records.names import player_key, spelling_of
 from scorepad.rules import get_game
 from scorepad.rules.base import SetupInvalid
+from tests.matches.helpers import text_of
 
 from .conftest import build, build_match
 from .matches import CABO_FR, ESCOBA
@@ -146,3 +149,19 @@ def test_a_filter_does_not_rename_a_player(owner, visitor):
         assert ">Zoe</span>" not in content, query
         page = visitor.get(player_url("Zoe"), query).content.decode()
         assert "<h1>Zoë</h1>" in page, query
+
+
+def test_two_matches_of_an_evening_read_apart_in_the_recent_ones(owner, visitor):
+    """QA: two "Cabanga! · 5 December 2026 Anna, Bram, Cor, Daan" lines alike: each says
+    its hour, and who won."""
+    evening = datetime.datetime(2026, 12, 5, 19, 15, tzinfo=datetime.UTC)
+    for hours in (0, 1):
+        match = build(owner, won_by("Zoë"))
+        created = evening + datetime.timedelta(hours=hours)
+        Match.objects.filter(pk=match.pk).update(created=created)
+    page = visitor.get(player_url("Zoë")).content.decode()
+    recent = page.split('<ul class="recent">')[1].split("</ul>")[0]
+    lines = [text_of(line) for line in re.findall(r"<li>.*?</li>", recent, flags=re.DOTALL)]
+    assert len(lines) == 2 and lines[0] != lines[1]
+    assert all("Won by Zoë" in line for line in lines)
+    assert all(re.search(r", \d{1,2}:\d\d ", line) for line in lines)
