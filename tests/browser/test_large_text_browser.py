@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorepad.matches.models import HouseRule, Owner
+from scorepad.rules.escoba import facing_teams
 from tests.conftest import ARTIFACTS
 from tests.records.conftest import build_match
 from tests.records.matches import cabo_round, escoba_deal
@@ -106,14 +107,27 @@ STANDING = """() => {
 }"""
 
 
+def axe_allowed_page(browser, browser_context_args, live_server):
+    """A page of its own context, where axe's script may run (the CSP let through)."""
+    allowed = {**browser_context_args, "bypass_csp": True, "base_url": live_server.url}
+    return browser.new_context(**allowed).new_page()
+
+
+def read_out_as_a_table(page, sides: int) -> None:
+    """The standing read out as it was: a table, a row per round's line, each cell under
+    its heading."""
+    standing = page.locator(".standing").get_by_role("table")
+    expect(standing.get_by_role("row")).to_have_count(3)
+    expect(standing.get_by_role("columnheader")).to_have_count(sides)
+
+
 @pytest.mark.parametrize(("width", "players"), [(390, 4), (390, 6), (320, 6)])
 def test_the_standing_names_each_side_and_its_total_apart_in_large_text(
     browser, browser_context_args, live_server, width, players
 ):
     """QA at 200 %: the sticky standing's names were cut to "A… B…", and its totals ran
     into each other ("88112" for 88 and 112). There it turns a quarter: a line a side."""
-    axe_allowed = {**browser_context_args, "bypass_csp": True, "base_url": live_server.url}
-    page = browser.new_context(**axe_allowed).new_page()
+    page = axe_allowed_page(browser, browser_context_args, live_server)
     owner = Owner.objects.create()
     names = ["Amélie", "Bernadette", "Chloé", "Dirk", "Eva", "Fatou"][:players]
     hands = {name: 5 + 3 * seat for seat, name in enumerate(names)}
@@ -126,10 +140,7 @@ def test_the_standing_names_each_side_and_its_total_apart_in_large_text(
     assert whole == [True] * players, names
     assert totals == [True] * players
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    # Read out as it was: a table, a row per round's line, each cell under its heading.
-    standing = page.locator(".standing").get_by_role("table")
-    expect(standing.get_by_role("row")).to_have_count(3)
-    expect(standing.get_by_role("columnheader")).to_have_count(players)
+    read_out_as_a_table(page, players)
     page.locator(".standing").screenshot(path=ARTIFACTS / f"standing-200-{width}-{players}.png")
     assert serious_violations(page) == []
     page.context.close()
@@ -177,6 +188,59 @@ def test_the_standing_of_six_leaves_room_for_the_round_in_large_text(
     whole, totals = page.evaluate(STANDING)
     assert whole == [True] * len(names) and totals == [True] * len(names)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# Each word of the standing's names (between spaces and hyphens): whether it shows on one
+# line, within its heading; and whether the leader's star shares its line with a word.
+NAME_WORDS = """() => Array.from(document.querySelectorAll(".standing-grid thead th"), (th) => {
+  const text = th.querySelector(".side-name").firstChild;
+  const box = th.getBoundingClientRect();
+  const words = Array.from(text.data.matchAll(/[^\\s-]+/g), (word) => {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    const rects = range.getClientRects();
+    const rect = rects[0];
+    return rects.length === 1 && rect.bottom <= box.bottom + 1 && rect.right <= box.right + 1;
+  });
+  const star = th.querySelector("[role=img]");
+  const first = document.createRange();
+  first.selectNodeContents(text);
+  const line = star && Math.abs(star.getBoundingClientRect().bottom
+    - first.getClientRects()[0].bottom) <= 4;
+  return [words.every(Boolean), star ? line : null];
+})"""
+
+
+# Measured at 390 px: 270 px at 200 % (519 before), 177 at 150 % (297 before); at 320 px
+# and 200 %, 364 (535 before).
+@pytest.mark.parametrize(
+    ("width", "size", "share"), [(390, "200%", 0.5), (390, "150%", 0.33), (320, "200%", 0.5)]
+)
+def test_the_standing_of_two_teams_keeps_their_names_whole_in_large_text(
+    browser, browser_context_args, live_server, width, size, share
+):
+    """QA at 200 %: Escoba's two teams a line each, their names two lines beside the
+    points ("★ Bartho" / "lomew &…"), the standing took 60 % of the screen. Each team's
+    name on a line of its own over its total, broken between names only."""
+    page = axe_allowed_page(browser, browser_context_args, live_server)
+    owner = Owner.objects.create()
+    players = ["Bartholomew", "Anne-Sophie", "Ana", "Ben"]  # partners sit facing
+    teams = list(facing_teams(players))
+    deal = escoba_deal(*[team.name for team in teams])  # "Bartholomew & Ana" leads
+    match = build_match(owner, "escoba", players, [deal] * 4, teams=teams)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    standing = page.locator(".standing")  # who deals next (.turn) within it
+    expect(standing.locator(".turn")).to_contain_text("Bartholomew deals")
+    assert standing.bounding_box()["height"] <= share * 844
+    assert page.evaluate(NAME_WORDS) == [[True, True], [True, None]]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    read_out_as_a_table(page, 2)
+    assert serious_violations(page) == []
+    page.context.close()
 
 
 def test_the_hands_labels_read_out_only_keep_the_page_to_its_width_in_large_text(page, live_server):
