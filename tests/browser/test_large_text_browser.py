@@ -243,6 +243,34 @@ def test_the_standing_of_two_teams_keeps_their_names_whole_in_large_text(
     page.context.close()
 
 
+# Measured at 390 px, two players: 384 px at 200 % (627 before), 281 at 150 % (397).
+@pytest.mark.parametrize(("size", "share"), [("200%", 0.5), ("150%", 0.4)])
+def test_a_notice_in_the_standing_leaves_room_for_the_round_in_large_text(
+    page, live_server, size, share
+):
+    """QA at 200 %: after a round deleted, its notice and Undo (three lines of a button)
+    made the sticky standing 627 px high until the player typed. A notice as small as the
+    turn's line, its Undo still a tap: the round's fields in sight below."""
+    owner = Owner.objects.create()
+    match = build_match(owner, "cabo", ["Ana", "Ben"], [cabo_round("Ana", Ana=2, Ben=9)] * 3)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    page.get_by_role("button", name="Delete round 3").click()
+    notice = page.locator("#standing .notice")
+    expect(notice).to_contain_text("Round 3 deleted.")
+    field = page.get_by_label("Points of Ana")
+    field.scroll_into_view_if_needed()
+    expect(field).to_be_in_viewport()
+    expect(notice).to_be_in_viewport()
+    assert page.locator(".standing").bounding_box()["height"] <= share * 844
+    undo = notice.get_by_role("button", name="Undo: restore round 3").bounding_box()
+    assert undo["width"] >= 44 and undo["height"] >= 44, undo
+    assert notice.evaluate("(box) => parseFloat(getComputedStyle(box).fontSize)") >= 20
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_the_hands_labels_read_out_only_keep_the_page_to_its_width_in_large_text(page, live_server):
     """QA at 320 px and 200 %: the page scrolled sideways by 20 px. Each hand's label,
     read out only ("Points of Bartholomew"), took the 8em its row gives a label."""
