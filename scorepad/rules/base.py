@@ -462,6 +462,21 @@ class MatchState:
     def shared(self) -> bool:
         return len(self.winners) > 1
 
+    def turns_after_next(self) -> tuple[tuple[tuple[str, str], ...], int | None]:
+        """Who deals and who plays first in the rounds after the next one, if the match
+        goes on as usual, for a phone that keeps rounds without a connection and cannot
+        ask: a seat on each round, so one turn a seat, coming round again; and how many
+        rounds after the next the match has at most (None: no last round known ahead).
+        None when the next round is a tiebreak, or there is none."""
+        if self.finished or self.needs_tiebreak:
+            return (), 0
+        turns = []
+        for ahead in range(1, len(self.setup.players) + 1):
+            dealer = self.setup.dealer_of(len(self.rounds) + 1 + ahead)
+            turns.append((dealer, self.setup.seated_after(dealer)))
+        after_next = None if self.rounds_left is None else max(self.rounds_left - 1, 0)
+        return tuple(turns), after_next
+
 
 def is_whole_number(value: object) -> bool:
     """A real int: the web form converts, so a bool, float or string here is a bug."""

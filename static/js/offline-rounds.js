@@ -138,6 +138,31 @@
     if (release) release();
   }
 
+  // `turn` as the server sent it (`ahead` 0), or as the round `ahead` rounds after it,
+  // from the turns the engine told ahead (`data-turns`); hidden when it told none.
+  const servedTurns = new WeakMap(); // each turn line's own words, as the server sent them
+  function sayTurn(turn, ahead, form) {
+    if (!servedTurns.has(turn)) servedTurns.set(turn, Array.from(turn.childNodes));
+    if (!ahead) {
+      turn.replaceChildren.apply(turn, servedTurns.get(turn));
+      turn.hidden = false;
+      return;
+    }
+    let told = null;
+    try {
+      told = JSON.parse(turn.dataset.turns || "null");
+    } catch (error) {
+      told = null;
+    }
+    const lines = told && told.lines ? told.lines : [];
+    const known = ahead > 0 && lines.length && (told.most === null || ahead <= told.most);
+    turn.hidden = !known;
+    if (!known) return;
+    const label = document.createElement("strong");
+    label.textContent = turn.dataset.roundLabel.replace("{n}", String(serverNumber(form) + ahead));
+    turn.replaceChildren(label, " · " + lines[(ahead - 1) % lines.length]);
+  }
+
   function heldBack(rounds) {
     const held = [];
     rounds.forEach(function (round) { if (holds(held, round)) held.push(round); });
@@ -271,17 +296,18 @@
 
   // The kept rounds are listed under the form, out of sight where the player is: the
   // sticky standing says so, with a link down to them, a refused one as a fault. Its
-  // turn line ("Round 3 · Ben deals") is the server's next round: hidden while rounds
-  // kept here come before the form's (the engine, not this script, knows who deals
-  // after them), shown while the form enters that very round (QA: a round refused as
-  // another phone's, listed, hid it though the form and the owner's board were at it).
+  // turn line ("Round 3 · Ben deals") is the server's next round: while rounds kept
+  // here come before the form's, it says the form's round as the engine told it ahead
+  // (QA: offline, nothing said who deals), or is hidden where the engine could not (a
+  // tiebreak, the end); shown as sent while the form enters that very round (QA: a
+  // round refused as another phone's, listed, hid it though the board was at it).
   function noticeUnsent(template, mine, form) {
     document.querySelectorAll(".unsent-notice, .unsent-link").forEach(function (notice) { notice.remove(); });
     const standing = document.getElementById("standing");
     if (!standing) return;
     const turn = standing.querySelector(".turn");
-    const ahead = form ? Number(field(form, "number").value) !== serverNumber(form) : mine.length > 0;
-    if (turn) turn.hidden = ahead;
+    const ahead = form ? Number(field(form, "number").value) - serverNumber(form) : mine.length > 0 ? -1 : 0;
+    if (turn) sayTurn(turn, ahead, form);
     if (!mine.length) return;
     const refused = mine.some(function (round) { return round.error || round.inForm; });
     // The server's own words on a refusal just answered (a conflict) stand there

@@ -288,13 +288,17 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
         "No connection: round 1 is kept on this phone."
     )
     # The standing says so, in sight (QA: only to screen readers before); its "Round 1 ·
-    # Ana deals" is the server's, out of date: hidden, not shown wrong.
+    # Ana deals" is the server's, out of date: it says the form's round as the engine
+    # told it ahead (QA: offline, nothing said who deals).
     expect(page.locator("#standing .unsent-notice")).to_have_text(
         "No connection: round 1 is kept on this phone."
     )
     expect(page.locator("#standing .unsent-notice")).to_be_in_viewport()
-    expect(page.locator("#standing .turn")).to_be_hidden()
+    turn = page.locator("#standing .turn")
+    expect(turn).to_have_text("Round 2 · Ben deals, Ana plays first")
+    expect(turn.locator("strong")).to_have_text("Round 2")
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    expect(turn).to_have_text("Round 3 · Ana deals, Ben plays first")
     expect(unsent.locator("li")).to_have_text(
         ["Round 1 · not sent yet", "Round 2 · not sent yet"], use_inner_text=True
     )
@@ -870,6 +874,36 @@ def test_the_sign_out_button_says_it_drops_the_kept_rounds_and_the_next_page_cou
     expect(page.locator("#kept-rounds")).to_be_hidden()
     page.get_by_role("button", name="Sign out").click()
     expect(page.locator("#kept-rounds")).to_be_hidden()
+
+
+def test_offline_the_turn_line_goes_as_far_as_the_rounds_agreed(page):
+    """Cabanga! of two rounds, both kept offline: the standing says who deals round 2,
+    as the engine told it ahead, and nothing of a round 3 the match will not have."""
+    page.goto("/matches/new/cabanga/")
+    for number, name in enumerate(["Ana", "Ben", "Chloé"], start=1):
+        page.get_by_placeholder(f"Player {number}", exact=True).fill(name)
+    page.get_by_text("Adjust the options").click()
+    options = page.locator("details.options")
+    options.get_by_label("End of match", exact=True).select_option(value="rounds")
+    options.get_by_label("Rounds", exact=True).fill("2")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+    page.wait_for_load_state("load")
+    controlled(page)
+    turn = page.locator("#standing .turn")
+    expect(turn).to_have_text("Round 1 · Ana deals, Ben plays first")
+    page.context.set_offline(True)
+    for went_out in ("Ben", "Chloé"):
+        for name in ("Ana", "Ben", "Chloé"):
+            if name == went_out:
+                row(page, name).get_by_text("went out").click()
+            else:
+                row(page, name).locator(".points-input, input[name^=points_]").first.fill("3")
+        record(page)
+        if went_out == "Ben":
+            expect(turn).to_have_text("Round 2 · Ben deals, Chloé plays first")
+    expect(page.locator(".unsent li")).to_have_count(2)
+    expect(turn).to_be_hidden()
 
 
 def keep_a_round_after_the_end(page) -> None:

@@ -154,6 +154,26 @@ def test_the_dealer_moves_one_seat_a_round():
     assert state.next_dealer == "B"
 
 
+def test_the_turns_after_the_next_round_come_round_each_seat_until_the_last_round():
+    """What a phone keeping rounds offline says of the rounds after the server's next:
+    the turns the engine deals them (QA: offline, nothing said who deals)."""
+    setup = GAME.make_setup(FOUR, {}, "D")
+    state = GAME.score(setup, [hands(1, 0, 1, 1)] * 2)  # round 3 is B's to deal
+    turns, most = state.turns_after_next()
+    assert turns == (("C", "D"), ("D", "A"), ("A", "B"), ("B", "C"))
+    assert most is None
+    for played in range(1, 6):
+        later = GAME.score(setup, [hands(1, 0, 1, 1)] * (2 + played))
+        assert (later.next_dealer, later.next_first_player) == turns[(played - 1) % 4]
+    # Two rounds agreed: after round 1, round 2 is the last; after it, nothing is dealt.
+    two = setup_for(end="rounds", rounds=2)
+    assert GAME.score(two, [hands(3, 0, 1, 1)]).turns_after_next() == (
+        (("C", "D"), ("D", "A"), ("A", "B"), ("B", "C")),
+        0,
+    )
+    assert GAME.score(two, [hands(3, 0, 1, 1)] * 2).turns_after_next() == ((), 0)
+
+
 @st.composite
 def valid_rounds(draw):
     points = draw(st.lists(st.integers(0, 12), min_size=4, max_size=4))

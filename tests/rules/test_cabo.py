@@ -428,6 +428,10 @@ def test_the_dealer_moves_one_seat_each_round_tiebreaks_included():
     assert after.rounds[1].dealer == "D"
     assert after.rounds[1].first_player == "B"
     assert after.next_dealer == "A"
+    # Who deals after a tiebreak depends on how it ends: nothing is told ahead of it,
+    # nor after the end.
+    assert state.turns_after_next() == ((), 0)
+    assert after.finished and after.turns_after_next() == ((), 0)
 
 
 def test_distance_is_what_is_left_before_the_target():

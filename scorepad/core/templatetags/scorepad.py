@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 from django import template
@@ -43,6 +44,20 @@ def whole_name(name: object) -> SafeString:
     """`{{ dealer|whole_name }}`: a player's name that a line breaks around, never
     inside, unless too long to fit one line (`wording.whole_name`)."""
     return wording.whole_name(name)
+
+
+@register.simple_tag
+def turns_after_next(state) -> str:
+    """`data-turns="{% turns_after_next state %}"`: the turn lines of the rounds after
+    the next ("Ben deals, Cy plays first"), as the engine has them, and how many such
+    rounds there are at most: JSON, for offline-rounds.js to show while rounds wait on
+    the phone (escaped as any attribute)."""
+    turns, after_next = state.turns_after_next()
+    lines = [
+        gettext("%(dealer)s deals, %(first)s plays first") % {"dealer": dealer, "first": first}
+        for dealer, first in turns
+    ]
+    return json.dumps({"lines": lines, "most": after_next}, ensure_ascii=False)
 
 
 @register.filter
