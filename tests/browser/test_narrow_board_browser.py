@@ -125,6 +125,49 @@ def test_names_that_begin_alike_read_apart_in_the_standing(
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+# The space between the letters of each pair of headings side by side (their names'
+# boxes level) in `selector`: from the right of one name's letters, as far as its box
+# shows them, to the left of the next's. A name cut ("Bartholo…") fills its column.
+HEADING_GAPS = """(selector) => {
+  const names = Array.from(document.querySelectorAll(selector), (name) => {
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const text = range.getBoundingClientRect(), box = name.getBoundingClientRect();
+    return { name: name.textContent, box,
+      left: Math.max(text.left, box.left), right: Math.min(text.right, box.right) };
+  });
+  return names.slice(1).flatMap((name, i) => {
+    const before = names[i];
+    const level = name.box.top < before.box.bottom && before.box.top < name.box.bottom;
+    return level ? [[before.name, name.name, Math.round(name.left - before.right)]] : [];
+  });
+}"""
+
+FOUR_TO_SIX = ["Ana", "Bartholomew", "Chloé", "Dominique-Anne", "Eva", "Fatou"]
+
+
+@pytest.mark.parametrize("width", [390, 320])
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_the_headings_names_stand_apart(page, live_server, width, players):
+    """QA at 390 px: four players' headings read "Ana Bartholo…", one space between a
+    name and the next one cut; as much at 320 px ("Chloé Do…", "Eva Fatou" with six).
+    At least 7 px (half a letter's height) between them, in the standing and the rounds."""
+    owner = Owner.objects.create()
+    names = FOUR_TO_SIX[:players]
+    hands = {name: 3 + 4 * seat for seat, name in enumerate(names)} | {"Bartholomew": 0}
+    match = build_match(owner, "cabo", names, [cabo_round("Bartholomew", **hands)] * 2)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator(".grid thead .side-name")).to_have_count(players)
+    for table in (".standing-grid", ".grid"):
+        gaps = page.evaluate(HEADING_GAPS, f"{table} thead .side-name")
+        assert len(gaps) == players - 1, gaps
+        assert all(gap >= 7 for _, _, gap in gaps), (table, gaps)
+    page.locator(".standing").screenshot(path=ARTIFACTS / f"headings-{width}-{players}.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def hand_keys(form) -> list[tuple[str, float, float, float]]:
     """Each row's name, how far its ± key is from its hand's box, how far their middles
     are apart up and down, and the smaller of the key's sides."""
