@@ -271,6 +271,56 @@ def test_a_notice_in_the_standing_leaves_room_for_the_round_in_large_text(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+# Each leader's heading in the standing: its title, its name's text up to each place it
+# breaks onto a new line, and how it ends a line too long for it ("…": cut).
+LEADERS_BREAKS = """() => Array.from(document.querySelectorAll(".standing th.leader"), (th) => {
+  const text = th.querySelector(".side-name").firstChild, range = document.createRange();
+  const breaks = [];
+  let top = null;
+  for (let i = 0; i < text.length; i += 1) {
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const letter = range.getBoundingClientRect();
+    if (top !== null && letter.top > top + 1) breaks.push(text.data.slice(0, i));
+    top = letter.top;
+  }
+  const cut = th.scrollWidth > th.clientWidth + 1;
+  return [th.title, breaks, cut ? getComputedStyle(th).textOverflow : "whole"];
+})"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+@pytest.mark.parametrize("size", ["150%", "200%"])
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_a_leaders_name_breaks_between_words_beside_its_star_in_large_text(
+    page, live_server, width, size, players
+):
+    """QA at 200 %: the sticky standing read "★ Bartholom" / "ew", the leader's name
+    broken mid-word after its star. A leader's name breaks at a space or a hyphen, the
+    star on a line of its own if need be; a word too long for the line ends in "…"."""
+    owner = Owner.objects.create()
+    names = ["Ana", "Bartholomew", "Chloé", "Dominique-Anne", "Eva", "Fatou"][:players]
+    hands = {name: 3 + 4 * seat for seat, name in enumerate(names)}
+    # Each calls once, lowest: both in the lead.
+    rounds = [
+        cabo_round(caller, **hands | {caller: 0, other: 1})
+        for caller, other in [("Bartholomew", "Dominique-Anne"), ("Dominique-Anne", "Bartholomew")]
+    ]
+    match = build_match(owner, "cabo", names, rounds)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    expect(page.locator(".standing-grid th.leader")).to_have_count(2)
+    leaders = page.evaluate(LEADERS_BREAKS)
+    page.locator(".standing").screenshot(path=ARTIFACTS / f"leaders-{width}-{size}-{players}.png")
+    assert [title for title, _, _ in leaders] == ["Bartholomew", "Dominique-Anne"]
+    for title, breaks, ending in leaders:
+        assert all(before[-1] in " -" for before in breaks), (title, breaks)
+        assert ending in ("whole", "ellipsis"), (title, ending)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_the_hands_labels_read_out_only_keep_the_page_to_its_width_in_large_text(page, live_server):
     """QA at 320 px and 200 %: the page scrolled sideways by 20 px. Each hand's label,
     read out only ("Points of Bartholomew"), took the 8em its row gives a label."""
