@@ -343,6 +343,8 @@ def test_a_player_who_went_out_with_cards_left_is_refused(client, cabanga_match)
     assert errors_of(response) == [
         "Someone who went out has no card left: untick “went out”, or clear the cards and points."
     ]
+    # Her line marked as any faulty line is (QA: its words said, its frame not red).
+    assert response.content.decode().count("cabanga-row has-error") == 1
     assert not Round.objects.exists()
 
 
