@@ -455,6 +455,10 @@ def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):
     response = client.post(url, round_post(2, caller="0", hand_0="3", hand_1="5"), headers=HTMX)
     content = response.content.decode()
     assert "Ben wins" in text_of(content)
+    # The standing's last round is marked as the rounds' table marks it (QA: "Round 2"
+    # there, "2*" in the table).
+    standing = content[content.index('id="standing"') : content.index('id="outcome"')]
+    assert re.search(r'<tr class="standing-last">\s*<th scope="row">Round 2\*</th>', standing)
 
 
 def test_escoba_last_side_is_filled_in_from_the_others(client):
