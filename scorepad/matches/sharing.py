@@ -48,8 +48,8 @@ def stop_sharing(match: Match, kind: str) -> ShareLink | None:
     """The link of `kind` stops working at once; sharing again makes a new one. The link
     stopped, if there was one (the version then moved on): its Undo is `share_again`."""
     with transaction.atomic():
-        link = match.share_links.select_for_update().filter(kind=kind, revoked_at__isnull=True)
-        link = link.first()
+        working = match.share_links.select_for_update().filter(kind=kind, revoked_at__isnull=True)
+        link = working.first()
         if link is None:
             return None
         link.revoked_at = timezone.now()

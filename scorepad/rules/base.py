@@ -467,7 +467,8 @@ class MatchState:
         goes on as usual, for a phone that keeps rounds without a connection and cannot
         ask: a seat on each round, so one turn a seat, coming round again; and how many
         rounds after the next the match has at most (None: no last round known ahead).
-        None when the next round is a tiebreak, or there is none."""
+        No turn when the next round is a tiebreak (who deals after it depends on how it
+        ends), or there is none."""
         if self.finished or self.needs_tiebreak:
             return (), 0
         turns = []
