@@ -26,6 +26,48 @@
   });
 })();
 
+// A player who opens the rules from a match finds the way back to it at the top of every
+// page of the guide (guide/_back_to_match.html): the match is remembered in this tab when
+// its board is shown, kept while the tab stays in the guide, and forgotten on any other
+// page. When the match is the page just before, the link goes Back to it, as it was left
+// (its place on the page, no request on a weak connection).
+(function () {
+  "use strict";
+  const KEY = "scorepad.from-match";
+  document.addEventListener("DOMContentLoaded", function () {
+    const back = document.querySelector("[data-back-to-match]");
+    try {
+      if (document.querySelector("[data-match-page]")) {
+        window.sessionStorage.setItem(KEY, window.location.pathname);
+        return;
+      }
+      if (!back) {
+        window.sessionStorage.removeItem(KEY);
+        return;
+      }
+      const path = window.sessionStorage.getItem(KEY) || "";
+      // Only a path of this site ("/…", never "//…").
+      if (!/^\/(?![\/\\])/.test(path)) return;
+      back.setAttribute("href", path);
+      back.hidden = false;
+      back.addEventListener("click", function (event) {
+        let before = null;
+        try {
+          before = new URL(document.referrer);
+        } catch (error) {
+          return; // no page before: the link's own way
+        }
+        if (before.origin === window.location.origin && before.pathname === path && window.history.length > 1) {
+          event.preventDefault();
+          window.history.back();
+        }
+      });
+    } catch (error) {
+      // No storage in this tab (a private mode): the guide has no way back but Back.
+    }
+  });
+})();
+
 // A page that answers a form sent whole (a sign-in or a set-up sent back with its
 // faults, a file imported) is, in the tab's history, that post's answer: Back to it,
 // or a Reload, would send the form again, Chrome's "Confirm Form Resubmission" page in
