@@ -117,9 +117,14 @@ class LogInForm(auth_forms.AuthenticationForm):
 
     def clean_username(self) -> str:
         """The stored name this one means, or it as typed when none (or two) match:
-        django-axes then counts failed attempts by that one name, whatever the capitals."""
+        django-axes then counts failed attempts by that one name, whatever the capitals.
+
+        An address is looked up as an address first: a name may hold an "@", and one
+        that is another account's address (signed up before sign-up refused it) must
+        not keep that address's owner out (QA)."""
         typed = self.cleaned_data["username"]
-        found = accounts_named("username", typed) or accounts_named("email", typed)
+        fields = ("email", "username") if "@" in typed else ("username", "email")
+        found = accounts_named(fields[0], typed) or accounts_named(fields[1], typed)
         names = [user.username for user in found]
         if typed in names or len(names) != 1:
             return typed
@@ -210,7 +215,9 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
         """Django's refuses a name taken in other capitals, A to Z only on SQLite: "élodie"
         beside Élodie too."""
         username = super().clean_username()
-        if username and accounts_named("username", username):
+        # Another account's email address is taken as a name too: signing in takes
+        # either, and one text must mean one account (QA).
+        if username and (accounts_named("username", username) or accounts_named("email", username)):
             self.add_error(
                 "username", self.instance.unique_error_message(self._meta.model, ["username"])
             )
@@ -235,7 +242,8 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
 
     def clean_email(self) -> str:
         email = self.cleaned_data["email"]
-        if accounts_named("email", email):
+        # An account named as this address would be found by it too (signing in).
+        if accounts_named("email", email) or accounts_named("username", email):
             # Only our own words and address in the markup: nothing typed is marked safe.
             raise forms.ValidationError(
                 format_html(

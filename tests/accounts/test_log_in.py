@@ -52,6 +52,16 @@ def test_an_accented_capital_is_a_capital_too(client, typed):
     assert client.session["_auth_user_id"] == str(elodie.pk)
 
 
+def test_an_address_that_is_also_another_accounts_name_signs_its_owner_in(client):
+    """QA: an account named as Carol's address (sign-up refuses that now) kept Carol out
+    of signing in with her address; the address is looked up as an address first."""
+    carol = make_user("carol", "carol@example.com")
+    make_user("Carol@Example.com", "mallory@example.com")
+    response = client.post(LOG_IN, {"username": "carol@example.com", "password": PASSWORD})
+    assert response.status_code == 302
+    assert client.session["_auth_user_id"] == str(carol.pk)
+
+
 def test_the_password_minds_its_capitals(client, ana):
     response = client.post(LOG_IN, {"username": "ana", "password": PASSWORD.upper()})
     assert response.status_code == 422

@@ -95,6 +95,21 @@ def test_an_email_address_or_a_name_serves_one_account_only(client, db):
     assert get_user_model().objects.count() == 1
 
 
+def test_a_name_that_is_another_accounts_address_and_the_reverse_are_taken(client, db):
+    """Signing in takes a name or an address: one text means one account (QA)."""
+    make_user("carol", "carol@example.com")
+    response = client.post(
+        SIGN_UP, sign_up_data(username="Carol@Example.com", email="mallory@example.org")
+    )
+    assert response.status_code == 422
+    assert "An account already has this name." in response.content.decode()
+    make_user("bob@example.net", "bob@example.org")
+    response = client.post(SIGN_UP, sign_up_data(username="mallory", email="BOB@example.net"))
+    assert response.status_code == 422
+    assert "An account already uses this email address." in response.content.decode()
+    assert get_user_model().objects.count() == 2
+
+
 def test_the_mistakes_are_told_in_the_visitors_language(client):
     client.cookies["django_language"] = "fr"
     response = client.post(SIGN_UP, sign_up_data(email=""))
