@@ -650,6 +650,8 @@ def test_a_co_scorers_round_whose_number_was_taken_is_not_steered_into_the_next(
     # empty, and they took their round for lost (QA43).
     below = co_scorer.get_by_role("link", name="What you typed is kept below.")
     expect(below).to_be_in_viewport()
+    box = below.bounding_box()  # a thumb's tap high (QA: it was 20 px)
+    assert box is not None and box["height"] >= 44, box
     co_scorer.screenshot(path=str(ARTIFACTS / "live--number-taken-notice.png"))
     below.click()
     expect(kept.locator(".unsent-name")).to_be_in_viewport()

@@ -294,6 +294,9 @@ def test_rounds_entered_offline_are_kept_then_sent_once_in_order(page, shot):
         "No connection: round 1 is kept on this phone."
     )
     expect(page.locator("#standing .unsent-notice")).to_be_in_viewport()
+    # Its link down to the list is a thumb's tap high (QA: links in notices were 20 px).
+    box = page.locator("#standing .unsent-notice a").bounding_box()
+    assert box is not None and box["height"] >= 44, box
     turn = page.locator("#standing .turn")
     expect(turn).to_have_text("Round 2 · Ben deals, Ana plays first")
     expect(turn.locator("strong")).to_have_text("Round 2")
