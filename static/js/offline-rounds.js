@@ -463,7 +463,8 @@
     // None of them waits for the connection (refused, maybe while online): said so, not
     // "sent when the connection is back".
     if (mine.every(function (round) { return waitsForPlayer(round) || Boolean(round.error); })) {
-      section.querySelector("#unsent-title").textContent = template.dataset.refusedTitle;
+      // One round: said of it (French "Non enregistrée", QA).
+      section.querySelector("#unsent-title").textContent = template.dataset[mine.length === 1 ? "refusedTitleOne" : "refusedTitle"];
       // No form to correct one in: the match is over (QA25). One round: said of it (QA28).
       const help = (form && !mine.every(elsewhere) ? "refusedHelp" : "refusedHelpOver") + (mine.length === 1 ? "One" : "");
       const taken = form && mine.length === 1 && numberTaken(mine[0], form);
@@ -811,7 +812,7 @@
     // Faults said in a way not looked for above: a form still asking for the round sent
     // means it was not recorded, and it is never taken off the list as if it were.
     const asked = board.querySelector("form.round-form input[name=number]");
-    return asked && asked.value === String(number) ? (said ? said.refusedTitle : "Not recorded") : "";
+    return asked && asked.value === String(number) ? (said ? said.refusedTitleOne : "Not recorded") : "";
   }
 
   function currentToken() {

@@ -448,6 +448,12 @@ def test_a_round_sent_from_a_second_tab_showing_the_same_round_is_refused_not_lo
     ARTIFACTS.mkdir(exist_ok=True)
     other.screenshot(path=str(ARTIFACTS / "returning--second-tab.png"))
     assert Round.objects.get().data["caller"] == "Ana"
+    # One round is said of one round in every language (QA: French "Non enregistrées").
+    choose_language(other, "Français")
+    expect(other.locator("#unsent-title")).to_have_text("Non enregistrée")
+    other.screenshot(path=str(ARTIFACTS / "returning--second-tab-fr.png"))
+    choose_language(other, "English")
+    expect(other.locator("#unsent-title")).to_have_text("Not recorded")
     # It was another deal: in the form as round 2, as typed, and recorded.
     refused.get_by_role("button", name="Put it in the form as round 2").click()
     expect(other.get_by_text("Enter round 2")).to_be_visible()
