@@ -145,6 +145,11 @@ def test_who_deals_first_stays_on_a_player_while_the_seats_are_retyped(page, sho
         "Chloé is no longer player 3: tap “Deals first” beside whoever deals first."
     )
     expect(gone).to_be_hidden()  # said once, beside the chips
+    # The focus on it is drawn clear of its words (QA: the ring ran along the letters).
+    refused = page.locator("#id_dealer_error")
+    expect(refused).to_be_focused()
+    assert float(refused.evaluate("e => parseFloat(getComputedStyle(e).outlineOffset)")) >= 3
+    shot("dealer-refused")
     # Tapped, the chip stays with its seat as before, whatever is typed there.
     page.locator(".seat", has=seat(page, 3)).get_by_text("Deals first").click()
     seat(page, 3).fill("Eve")
