@@ -124,6 +124,7 @@ ACCOUNT = {
     "accounts:seats",
     "accounts:claim_everywhere",
     "accounts:delete",
+    "accounts:email_change",
     "accounts:password_change",
     "accounts:password_changed",
     "accounts:claim_followed",

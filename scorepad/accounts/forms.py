@@ -257,7 +257,10 @@ class SignUpForm(NewPasswordBesideItsField, UserCreationForm):
         return email
 
 
-class DeleteAccountForm(forms.Form):
+class PasswordConfirmedForm(forms.Form):
+    """A change to the account that asks for its password: a phone left signed in does
+    not let whoever picks it up make it."""
+
     password = forms.CharField(
         label=_("Your password"),
         strip=False,
@@ -273,6 +276,37 @@ class DeleteAccountForm(forms.Form):
         if not self.user.check_password(password):
             raise forms.ValidationError(_("This is not your password."))
         return password
+
+
+class EmailChangeForm(PasswordConfirmedForm):
+    """A new address for the reset links (sending them elsewhere takes the password)."""
+
+    field_order = ["email", "password"]
+    email = forms.EmailField(
+        label=_("New email address"),
+        help_text=_("Needed, and used only to send you a link when you forget your password."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        error_messages={"invalid": INVALID_EMAIL},
+    )
+
+    def clean_email(self) -> str:
+        """Another account's address, or its name, stays its own: signing in takes either,
+        and one text means one account (as at sign-up)."""
+        email = self.cleaned_data["email"]
+        others = accounts_named("email", email) + accounts_named("username", email)
+        if any(other.pk != self.user.pk for other in others):
+            raise forms.ValidationError(
+                _("An account already uses this email address."), code="taken"
+            )
+        return email
+
+    def save(self) -> None:
+        self.user.email = self.cleaned_data["email"]
+        self.user.save(update_fields=["email"])
+
+
+class DeleteAccountForm(PasswordConfirmedForm):
+    """The account and all its data go, after its password."""
 
 
 class ClaimForm(forms.Form):

@@ -99,6 +99,7 @@ urlpatterns = [
         auth.PasswordResetCompleteView.as_view(template_name=page("password_reset_complete")),
         name="password_reset_complete",
     ),
+    path("email/", views.change_email, name="email_change"),
     path("delete/", views.delete_account, name="delete"),
     path("statistics/", views.statistics, name="statistics"),
     path("seats/", views.seats, name="seats"),

@@ -264,8 +264,31 @@ def signed_in_pages(match_id: int) -> list[str]:
         "/account/seats/",
         f"/account/matches/{match_id}/me/",
         "/account/password/",
+        "/account/email/",
         "/account/delete/",
     ]
+
+
+def test_a_player_gives_a_new_email_address_for_the_reset_links(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    sign_up(page, "ana")
+    page.goto("/account/")
+    page.get_by_role("link", name="Change the email address").click()
+    address = page.get_by_label("New email address")
+    expect(address).to_have_value("ana@example.org")
+    address.fill("ana@new.example.net")
+    page.get_by_label("Your password").fill("not-it")
+    page.get_by_role("button", name="Change the email address").click()
+    refused = page.get_by_text("This is not your password.")
+    expect(refused).to_be_in_viewport()
+    expect(address).to_have_value("ana@new.example.net")  # kept, the password asked again
+    shot("email-refused")
+    page.get_by_label("Your password").fill(PASSWORD)
+    page.get_by_role("button", name="Change the email address").click()
+    said = page.get_by_text("Links for a forgotten password now go to ana@new.example.net.")
+    expect(said).to_be_in_viewport()
+    expect(page.locator(".panel").first).to_contain_text("ana@new.example.net")
+    shot("email-changed")
 
 
 def test_the_signed_in_pages_keep_the_content_security_policy(page):
