@@ -155,11 +155,11 @@ def seats(request: HttpRequest) -> HttpResponse:
     )
     rows = [{"match": match, "me": _seat_name(match, mine.get(match.pk))} for match in page]
     claimed = request.GET.get("claimed")
-    offer_row = next((row for row in rows if str(row["match"].pk) == claimed), None)
+    claimed_row = next((row for row in rows if str(row["match"].pk) == claimed), None)
     # Offered in the row just claimed, in sight where the claim landed, and only then: a
     # match the player said "Not me" to is not offered back on every visit (QA40).
-    offer = _offer(request, owner, offer_row["match"], mine) if offer_row else None
-    context = {"page": page, "rows": rows, "offer": offer, "offer_row": offer_row}
+    offer = _offer(request, owner, claimed_row["match"], mine) if claimed_row else None
+    context = {"page": page, "rows": rows, "offer": offer, "claimed_row": claimed_row}
     return render(request, "accounts/seats.html", context)
 
 

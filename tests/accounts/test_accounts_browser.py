@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from scorepad.accounts.models import Claim
 from scorepad.matches import services
-from scorepad.matches.models import Match
+from scorepad.matches.models import Match, Owner
 from tests.browser.test_accessibility_browser import serious_violations
 from tests.browser.test_csp_browser import LISTEN
 from tests.browser.test_play_browser import record, row, start_match
@@ -660,7 +660,7 @@ def test_a_player_says_who_they_are_in_every_match_in_one_tap(page, seen_shot):
     # Back on the row just claimed, on its page, with the offer beside it.
     claimed = page.locator(".claim", has_text="You are Élodie.")
     expect(claimed).to_be_in_viewport()
-    everywhere = page.get_by_role("button", name="I am Élodie in all 15")
+    everywhere = page.get_by_role("button", name="I am Élodie in these 15 matches too")
     expect(everywhere).to_be_in_viewport()
     expect(claimed).to_contain_text("Élodie also sits in 15 other matches of yours.")
     assert small_targets(page) == []
@@ -744,3 +744,36 @@ def test_a_paused_name_signs_in_again_with_a_new_password_set_from_the_email(pag
     expect(
         page.get_by_role("navigation", name="Menu principal").get_by_role("link", name="Compte")
     ).to_be_visible()
+
+
+def test_a_claim_says_what_it_did_in_sight_where_it_lands_in_dutch(page, live_server, seen_shot):
+    """QA82: the claim landed on its match's row, low in the list, and "Je statistieken
+    tellen dit potje nu mee." stayed above the screen: only "Jij bent Ana." in sight."""
+    from tests.browser.test_long_names_browser import signed_in_page
+
+    from .test_claims import finished_match
+
+    user = make_user("ana")
+    owner = Owner.objects.create(user=user)
+    claimed = finished_match(owner, "Ana")
+    finished_match(owner, "Ana")  # two more matches seating Ana, offered after the claim
+    finished_match(owner, "Ana")
+    for _ in range(4):  # newer matches listed above the one claimed
+        finished_match(owner, "Cleo")
+    signed_in_page(page, live_server, user)
+    page.goto("/account/seats/")
+    choose_language(page, "Nederlands")
+    card = page.locator(f"#match-{claimed.pk}")
+    card.get_by_role("link", name="Wie ben ik?").click()
+    page.get_by_text("Ana", exact=True).click()
+    page.get_by_role("button", name="Dat ben ik").click()
+    expect(page).to_have_url(re.compile(rf"claimed={claimed.pk}#match-{claimed.pk}$"))
+    said = card.get_by_role("status")
+    expect(said).to_have_text("Je statistieken tellen dit potje nu mee.")
+    expect(page.get_by_role("status").filter(has_text="Je statistieken")).to_have_count(1)
+    # Wholly in sight, below the top bar that stays over the page.
+    box, bar = said.bounding_box(), page.locator(".topbar").bounding_box()
+    assert bar["y"] + bar["height"] <= box["y"]
+    assert box["y"] + box["height"] <= page.viewport_size["height"]
+    expect(card.get_by_role("button", name="In deze 2 potjes ben ik ook Ana")).to_be_in_viewport()
+    seen_shot("claimed-nl")

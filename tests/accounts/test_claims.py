@@ -571,7 +571,7 @@ def test_the_offer_says_the_player_as_the_statistics_do(ana, anas, ana_phone):
     seats = ana_phone.post(claim_url(first), {"seat": "0"}, follow=True).content.decode()
     assert "Zoë also sits in 2 other matches of yours." in seats
     # The name kept whole on the button's line (QA53: "Là aussi, je suis Jean-" / "Baptiste").
-    assert 'I am <span class="name-whole">Zoë</span> in all 2' in seats
+    assert 'I am <span class="name-whole">Zoë</span> in these 2 matches too' in seats
     assert 'value="Zoë"' in seats
     response = ana_phone.post(EVERYWHERE, {"name": "Zoë"}, follow=True)
     assert "You are Zoë in 2 more matches." in text_of(response.content.decode())
