@@ -202,6 +202,18 @@ document.addEventListener("DOMContentLoaded", function () {
   showFault(empty || fields[0] || fault);
 });
 
+// A round gone back to after its correction (saved, or left as it is) comes into sight
+// below the sticky standing with its table's heading, the names and the leader's star,
+// when the screen holds both: brought alone, round 1 left the heading under the
+// standing (QA61). A round too low in a long table for both comes alone.
+function showRound(round) {
+  "use strict";
+  const table = round.closest("table");
+  const room = window.innerHeight - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
+  const both = table && round.getBoundingClientRect().bottom - table.getBoundingClientRect().top <= room;
+  (both ? table : round).scrollIntoView({ block: "start" });
+}
+
 // What scrolls into sight on a scoreboard stops below its sticky standing, however tall
 // long names or a notice make it: the page's scroll-padding follows its height (the
 // standing swapped in after a change is watched in its turn).
@@ -312,7 +324,7 @@ window.addEventListener("resize", keepClearOfStanding);
     const round = corrected && document.getElementById("round-" + corrected);
     corrected = null;
     if (round) { // as "Leave it as it is" does, the standing saying what changed
-      round.scrollIntoView({ block: "start" });
+      showRound(round);
       const link = round.querySelector("a.why-link");
       if (link) link.focus({ preventScroll: true });
       return;
@@ -448,7 +460,7 @@ window.addEventListener("resize", keepClearOfStanding);
     const round = document.getElementById(url.hash.slice(1));
     const link = round && round.querySelector("a.why-link");
     if (!round) return;
-    round.scrollIntoView({ block: "start" });
+    showRound(round);
     if (link) link.focus({ preventScroll: true });
   });
 

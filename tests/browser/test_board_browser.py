@@ -14,6 +14,7 @@ from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import Match, Owner
 from scorepad.matches.sessions import SessionStore
 from tests.records.conftest import build_match
+from tests.records.matches import cabo_round
 
 from .test_play_browser import record, row, start_match
 from .test_standing_browser import assert_seen, play_cabo_round
@@ -361,3 +362,42 @@ def play_rounds_from(page, first: int, last: int) -> None:
     for number in range(first, last + 1):
         play_cabo_round(page, 1)
         expect(page.locator("#standing .standing-last th")).to_have_text(f"Round {number}")
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["Ana", "Ben", "Cleo"],
+        ["Anastasia", "Benedikt", "Cleopatra", "Dagoberta", "Evangeline", "Ferdinand"],
+    ],
+    ids=["three", "six"],
+)
+def test_a_saved_correction_lands_with_the_rounds_heading_clear_of_the_standing(
+    page, live_server, seen_shot, players
+):
+    """QA61: saved, the correction brought round 1 just under the standing, and the
+    rounds' heading above it, the leader's star, half under the standing. Six players
+    make the standing its tallest."""
+    from .test_later_rounds_browser import signed_in_as
+
+    owner = Owner.objects.create()
+    first, second, *others = players
+    rounds = [
+        cabo_round(first, **{first: 0, second: 5} | dict.fromkeys(others, 50)),
+        cabo_round(second, **{first: 5, second: 0} | dict.fromkeys(others, 40)),
+    ]
+    match = build_match(owner, "cabo", players, rounds)
+    signed_in_as(page, owner, live_server)
+    page.goto(f"/matches/{match.pk}/")
+    page.get_by_role("link", name="Round 1: why this score?").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    correction = page.locator("#correction")
+    correction.locator(".entry-row", has_text=second).locator("input.points-input").fill("6")
+    correction.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#standing .notice")).to_contain_text("Round 1 corrected.")
+    expect(page.locator("#round-1 .why-link")).to_be_focused()
+    heading = page.locator("#rounds table.grid thead")
+    below_the_standing(page, heading)
+    assert_seen(heading.locator("th.leader [role=img]"))
+    assert_seen(page.locator("#round-1"))
+    seen_shot(f"correction-saved-{len(players)}")
