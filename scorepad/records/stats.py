@@ -42,6 +42,13 @@ class GameRecord:
         """One of the game's figures (`Game.figures`) over the player's rounds."""
         return next(f for f in self.rules.figures if f.key == key).value(self.events)
 
+    @property
+    def note(self) -> str:
+        """The game's note under its figures (`Game.figures_note`), unless it speaks of
+        an event these figures never counted."""
+        event = self.rules.figures_note_event
+        return "" if event and not self.events[event] else self.rules.figures_note
+
     def figures(self) -> list[dict]:
         """The game's figures in its order: label, kind ("count", "average", "percent")
         and value; an optional one (`Figure.optional`) only once it happened."""
@@ -105,7 +112,8 @@ def by_matches_then_name(record: PlayerRecord) -> tuple[int, str, str]:
 
 
 def event_names() -> tuple[str, ...]:
-    """Every event some game's figures read: what the pages sum from the kept seats."""
+    """Every event some game's figures, or the note under them, read: what the pages
+    sum from the kept seats."""
     names = {
         name
         for game in GAMES.values()
@@ -113,7 +121,8 @@ def event_names() -> tuple[str, ...]:
         for name in (figure.count, figure.per)
         if name
     }
-    return tuple(sorted(names))
+    notes = {game.figures_note_event for game in GAMES.values() if game.figures_note_event}
+    return tuple(sorted(names | notes))
 
 
 def from_tallies(

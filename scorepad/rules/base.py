@@ -721,6 +721,10 @@ class Game:
         Figure("points", gettext_noop("Points per round"), "points", per="rounds", kind="average"),
     )
     figures_note: str = ""
+    # The event (`round_events`) the note speaks of: it is shown only under figures
+    # that counted some, so that a note about teams is not read by who never played in
+    # one (QA). Empty: the note is always shown.
+    figures_note_event: str = ""
     # What the board's mark on a total a rule set (`RoundResult.adjusted`) means.
     adjusted_note: str = ""
     # The decks the cards of `value_lines` are drawn in, as the pages draw them: the

@@ -504,6 +504,7 @@ class Escoba(Game):
         Figure("velo", gettext_noop("Velo taken"), "velos", "deals", "percent"),
     )
     figures_note = gettext_noop("In a team, the team's figures count for each partner.")
+    figures_note_event = "team_deals"
 
     # What the pages ask -----------------------------------------------------------
 
@@ -521,10 +522,12 @@ class Escoba(Game):
     def round_events(
         self, setup: Setup, result: RoundResult, player: str, side: str
     ) -> Mapping[str, int]:
-        """A team's pile counts for each partner: the deal is scored per side."""
+        """A team's pile counts for each partner: the deal is scored per side. Deals
+        played in a team are counted too, for the note under the figures."""
         pile = result.detail.sides[side]
         return {
             "deals": 1,
+            "team_deals": int(bool(setup.teams)),
             "points": result.points[side],
             "escobas": pile.escobas,
             "velos": pile.velo,

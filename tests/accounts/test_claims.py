@@ -14,7 +14,7 @@ from scorepad.matches import sharing
 from scorepad.matches.models import Owner, ShareLink
 from tests.matches.helpers import text_of
 from tests.records.conftest import build, build_match, client_of
-from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA
+from tests.records.matches import CABO_FR, CABO_TIEBREAK, ESCOBA, ESCOBA_TEAMS_WON
 
 pytestmark = pytest.mark.django_db
 STATISTICS = reverse("accounts:statistics")
@@ -169,6 +169,15 @@ def test_only_counted_matches_add_up(ana, anas):
     match.deleted_at = timezone.now()
     match.save()
     assert record_of(ana).played == 0
+
+
+def test_my_statistics_say_the_team_note_once_a_claimed_seat_played_in_a_team(ana, anas, ana_phone):
+    note = "In a team, the team&#x27;s figures count for each partner."
+    Claim.objects.create(user=ana, match=build(anas, ESCOBA), position=0)
+    content = ana_phone.get(STATISTICS).content.decode()
+    assert "Velo taken" in content and note not in content
+    Claim.objects.create(user=ana, match=build(anas, ESCOBA_TEAMS_WON), position=1)
+    assert note in ana_phone.get(STATISTICS).content.decode()
 
 
 def test_my_statistics_take_a_fixed_number_of_queries(ana, anas, ana_phone, stranger):

@@ -29,7 +29,14 @@ from scorepad.rules import get_game
 from scorepad.rules.base import Game, LastRounds, Setup, Team
 from tests.matches.helpers import round_post
 from tests.records.conftest import build, build_match
-from tests.records.matches import ALL, CABO_FR, CABO_RESET, CABO_TIEBREAK, ESCOBA_TEAMS
+from tests.records.matches import (
+    ALL,
+    CABO_FR,
+    CABO_RESET,
+    CABO_TIEBREAK,
+    ESCOBA,
+    ESCOBA_TEAMS,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -391,6 +398,21 @@ def test_the_tiebreaks_kept_before_the_standings_counted_them_are_kept_again(own
     assert after.standing["leaders"] == list(after.winners)  # its standing kept again too
     assert after.version == before.version + 1  # its kept pages change
     assert Match.objects.get(pk=untouched.pk).version == untouched.version
+
+
+def test_escoba_seats_kept_before_they_counted_team_deals_count_them(owner):
+    from django.apps import apps
+
+    teams, two_handed = build(owner, ESCOBA_TEAMS), build(owner, ESCOBA)
+    not_started = build_match(owner, "escoba", ["Ana", "Ben"])
+    for seat in Seat.objects.all():  # as kept before the engine counted them
+        seat.figures.pop("team_deals", None)
+        seat.save(update_fields=["figures"])
+    migration = importlib.import_module("scorepad.matches.migrations.0017_kept_escoba_team_deals")
+    migration.count_the_team_deals(apps, None)
+    for match in (teams, two_handed, not_started):
+        assert_kept_is_replayed(match)
+    assert {seat.figures["team_deals"] for seat in teams.seats.all()} == {3}
 
 
 def kept_with_names_typed(owner: Owner, spec: dict, typed: dict[str, str]) -> Match:

@@ -88,6 +88,8 @@ ESCOBA_TEAMS = {
     ],
     "rounds": [escoba_deal("Them", "Us"), escoba_deal("Us", "Them"), escoba_deal("Us", "Them")],
 }
+# The same four to 21: Us win six deals, 24 to 12, a team match that counts.
+ESCOBA_TEAMS_WON = {**ESCOBA_TEAMS, "options": {}, "rounds": [escoba_deal("Us", "Them")] * 6}
 # Cabanga! worked example 9: B, C and D share the victory on 12.
 CABANGA_SHARED = {
     "game": "cabanga",

@@ -20,7 +20,9 @@ from .matches import (
     CABO_TIEBREAK,
     ESCOBA,
     ESCOBA_TEAMS,
+    ESCOBA_TEAMS_WON,
     cabo_round,
+    escoba_deal,
     state_of,
 )
 
@@ -77,6 +79,23 @@ def test_a_player_page_shows_the_figures_of_each_game(owner, visitor):
     assert "50%" in content  # one win in two finished matches
     # The Escoba match is still being played: it does not count yet.
     assert "Velo taken" not in content
+
+
+TEAM_NOTE = "In a team, the team&#x27;s figures count for each partner."
+
+
+def test_the_team_note_is_shown_only_where_a_team_match_was_counted(owner, visitor):
+    """QA: every Escoba block said it, to players of two-handed matches only too."""
+    build(owner, ESCOBA)
+    build(owner, ESCOBA_TEAMS)  # still being played: not counted
+    two_handed = visitor.get(player_url("You")).content.decode()
+    assert "Velo taken" in two_handed and TEAM_NOTE not in two_handed
+    assert TEAM_NOTE not in visitor.get(player_url("Ana")).content.decode()
+    build(owner, ESCOBA_TEAMS_WON)
+    build_match(owner, "escoba", ["Ana", "Ada"], [escoba_deal("Ana", "Ada")] * 6)
+    assert TEAM_NOTE in visitor.get(player_url("Ana")).content.decode()
+    assert TEAM_NOTE not in visitor.get(player_url("You")).content.decode()
+    assert TEAM_NOTE not in visitor.get(player_url("Ada")).content.decode()
 
 
 def test_a_player_page_leads_back_to_the_list_as_it_was_filtered(owner, visitor):

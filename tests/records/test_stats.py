@@ -16,6 +16,7 @@ from .matches import (
     CABO_ZERO_CALL,
     ESCOBA,
     ESCOBA_TEAMS,
+    escoba_deal,
     state_of,
 )
 
@@ -127,6 +128,16 @@ def test_a_team_player_shares_the_team_figures():
     assert ana.events == chloe.events
     assert ana.figure("points") == pytest.approx(10 / 3)
     assert ana.figure("velo") == pytest.approx(2 / 3)
+
+
+def test_the_team_note_is_under_figures_that_counted_a_team_match_only():
+    """Said to who played Escoba in a team, not to who only played it two-handed."""
+    note = "In a team, the team's figures count for each partner."
+    two_handed = {**ESCOBA, "players": ["Ana", "Ada"], "rounds": [escoba_deal("Ana", "Ada")]}
+    alone = stats.player_record("Ana", [state_of(two_handed)]).games["escoba"]
+    assert alone.note == ""
+    both = stats.player_record("Ana", [state_of(two_handed), state_of(ESCOBA_TEAMS)])
+    assert both.games["escoba"].note == note
 
 
 def test_cabanga_minus_points_and_rounds_gone_out():
