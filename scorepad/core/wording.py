@@ -204,6 +204,7 @@ ROUND_TEXTS = {
         "column": _("Round"),
         "totals_caption": _("Total of each side after each round"),
         "none_yet": _("No round yet."),
+        "chart_later": _("The chart appears once the first round is recorded."),
     },
     "deal": {
         "number": pgettext_lazy("a deal of cards", "Deal %(number)s"),
@@ -413,6 +414,9 @@ ROUND_TEXTS = {
         "column": pgettext_lazy("a deal of cards", "Deal"),
         "totals_caption": pgettext_lazy("a deal of cards", "Total of each side after each deal"),
         "none_yet": pgettext_lazy("a deal of cards", "No deal yet."),
+        "chart_later": pgettext_lazy(
+            "a deal of cards", "The chart appears once the first deal is recorded."
+        ),
     },
 }
 

@@ -127,10 +127,15 @@ def test_every_escoba_page_speaks_of_deals_donnes_in_french(client, escoba):
 
 def test_the_chart_of_a_cabo_match_speaks_of_rounds(client):
     match_id = create_match(client, "cabo", ["You", "Ada"], preset="official")
-    chart = client.get(reverse("records:chart", args=[match_id])).content.decode()
-    assert "Each side&#x27;s total after each of 0 rounds" in chart
+    url = reverse("records:chart", args=[match_id])
+    # Before the first round, no chart: when it comes.
+    chart = client.get(url).content.decode()
+    assert "No round yet. The chart appears once the first round is recorded." in chart
+    data = round_post(1, caller="0", hand_0="3", hand_1="7")
+    assert client.post(reverse("matches:add_round", args=[match_id]), data).status_code == 302
+    chart = client.get(url).content.decode()
+    assert "Each side&#x27;s total after 1 round;" in chart
     assert '<th scope="col">Round</th>' in chart
-    assert "No round yet." in chart
 
 
 def test_a_negative_option_value_is_written_with_a_minus_sign():

@@ -263,6 +263,23 @@ def test_the_chart_page_draws_the_svg_and_the_table(owner, visitor):
     assert f'href="{reverse("matches:match", args=[match.pk])}">Continue' in content
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "said"),
+    [
+        ("cabo", ["Ana", "Ben"], "No round yet. The chart appears once the first round is"),
+        ("escoba", ["Ana", "Ben"], "No deal yet. The chart appears once the first deal is"),
+    ],
+)
+def test_a_match_without_rounds_says_when_its_chart_appears_instead_of_an_empty_one(
+    owner, visitor, game, players, said
+):
+    """QA: an empty chart, its scale 0 to 1 and the target drawn on the 1 line."""
+    match = build_match(owner, game, players)
+    content = visitor.get(reverse("records:chart", args=[match.pk])).content.decode()
+    assert said in content
+    assert '<svg class="sc"' not in content and "Target" not in content
+
+
 def test_the_chart_keeps_decimal_points_in_french(owner, visitor):
     match = build(owner, CABO_TIEBREAK)
     visitor.cookies["django_language"] = "fr"
