@@ -1129,6 +1129,14 @@ class EscobaRoundForm(RoundForm):
             for i, side in enumerate(self.sides)
         ]
 
+    @property
+    def opening_typed(self) -> bool:
+        """Whether this entry says the opening table gave escobas. A recorded deal keeps
+        them in its dealer's escobas (RULES.md): its correction shows them there and
+        offers no opening table, whose "no escoba" read as lost, and ticked again counted
+        them twice (QA). Values sent with one (a kept round put in the correction) keep it."""
+        return self.is_bound and self.data.get(self.add_prefix("opening")) not in (None, "", "0")
+
     @classmethod
     def initial_from(cls, data: Mapping, sides: Sequence[str]) -> dict:
         initial: dict[str, object] = {}

@@ -288,6 +288,32 @@ def test_a_round_with_no_answer_is_kept_and_sent_again_once(page):
     assert Match.objects.get().rounds.count() == 1
 
 
+def test_a_deals_correction_keeps_the_opening_tables_escoba_in_the_dealers(page, shot):
+    """QA: the correction showed escobas 2 and the opening table on "no escoba"; ticked
+    again, the opening table's escoba counted twice."""
+    start_match(page, "escoba", ["Ana", "Ben"])
+    for name, value in {"cards_0": "22", "oros_0": "6", "sevens_0": "3", "escobas_0": "1"}.items():
+        page.locator(f'input[name="{name}"]').fill(value)
+    page.locator('input[name="escobas_1"]').fill("0")
+    page.locator('input[name="velo"][value="0"]').check()
+    page.locator('input[name="opening"][value="1"]').check()  # Ana deals: 15 on the table
+    record(page, "deal")
+    expect(page.get_by_text("Enter deal 2")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["6", "0"])
+    page.get_by_role("link", name="Deal 1: why this score?").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this deal").click()
+    correction = page.locator("#correction")
+    expect(correction.locator('input[name="escobas_0"]')).to_have_value("2")
+    expect(correction.locator('input[name="opening"]')).to_have_count(0)
+    said = correction.get_by_text("The dealer’s escobas above include those of the opening table.")
+    expect(said).to_be_visible()
+    said.scroll_into_view_if_needed()
+    shot("escoba-correction-opening")
+    correction.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#correction")).to_be_empty()
+    expect(page.locator("tfoot .totals td")).to_have_text(["6", "0"])
+
+
 def test_a_french_player_at_night_records_an_escoba_deal(page, shot):
     page.emulate_media(color_scheme="dark")
     page.goto("/")

@@ -14,7 +14,7 @@ from scorepad.matches.scoreboard import card_picker
 from scorepad.rules import cabanga, cabo
 from scorepad.rules.cabo import GAME as CABO
 
-from .helpers import create_match, round_post
+from .helpers import create_match, rendered_form_data, round_post
 
 pytestmark = pytest.mark.django_db
 
@@ -509,3 +509,32 @@ def test_a_fault_of_escobas_the_opening_table_alone_made_is_said_beside_it(clien
     assert re.search(rf'id="id_escobas_0_error"><li>{said}</li>', content)
     assert 'id="id_opening_error"' not in content
     assert not Round.objects.exists()
+
+
+def test_a_deals_correction_keeps_the_opening_tables_escobas_in_the_dealers(client):
+    """QA: a deal recorded with one escoba typed and the opening table's came back to be
+    corrected with escobas 2 and the opening table on "no escoba"; ticked again, as it
+    looked lost, it counted twice. The correction shows the dealer's escobas with the
+    opening table's in them, says so, and offers no opening table."""
+    match_id = create_match(client, "escoba", ["Ana", "Ben"], preset="classic")
+    deal = {"cards_0": "22", "cards_1": "18", "oros_0": "6", "oros_1": "4", "sevens_0": "3"}
+    deal.update(sevens_1="1", escobas_0="1", escobas_1="0", velo="0", opening="1")
+    assert add(client, match_id, **deal).status_code == 302
+    recorded = Round.objects.get()
+    assert recorded.data["sides"]["Ana"]["escobas"] == 2
+    url = reverse("matches:edit_round", args=[match_id, 1])
+    page = client.get(url).content.decode()
+    start = page.index('class="round-form')
+    form = page[start : page.index("</form>", start)]
+    shown = rendered_form_data(form)
+    assert shown["escobas_0"] == "2"
+    assert "opening" not in shown
+    assert "The dealer’s escobas above include those of the opening table." in form
+    # Sent back as shown: the deal as it was, not a point more.
+    assert client.post(url, shown).status_code == 302
+    recorded.refresh_from_db()
+    assert recorded.data["sides"]["Ana"]["escobas"] == 2
+    # Sent with the opening table's escobas (a kept round's values put in the correction):
+    # the opening table is offered, as typed, if the correction comes back with a fault.
+    refused = client.post(url, {**shown, "opening": "1", "cards_0": "50"}).content.decode()
+    assert 'name="opening" value="1" id="fix_opening_1" checked>' in refused
