@@ -84,6 +84,29 @@ def test_back_and_reload_on_the_practice_page(page, shot):
     expect(page.locator("input[name=table]:checked")).to_have_count(1)
 
 
+def test_show_the_fifteens_answers_in_sight_with_or_without_javascript(
+    page, browser, live_server, browser_context_args
+):
+    """QA: "Show the fifteens" loaded the page again at its top, the answer 1,400 px
+    below. It answers in place (htmx), and without JavaScript lands at the answer."""
+    pick_a_fifteen(page)
+    page.evaluate("window.stayed = true")
+    page.get_by_role("button", name="Show the fifteens").click()
+    expect(page.locator("#results li").first).to_be_in_viewport()
+    assert page.evaluate("window.stayed === true")  # no page loaded
+    plain = browser.new_context(
+        base_url=live_server.url, **{**browser_context_args, "java_script_enabled": False}
+    )
+    try:
+        bare = plain.new_page()
+        bare.goto("/rules/escoba/practice/?table=12C&played=5B")
+        bare.get_by_role("button", name="Show the fifteens").click()
+        expect(bare).to_have_url(re.compile(r"show=1.*#results$"))
+        expect(bare.locator("#results li").first).to_be_in_viewport()
+    finally:
+        plain.close()
+
+
 def test_back_through_htmx_copies_of_the_practice_page_shows_the_cards_picked(page):
     """htmx's own copy of the page holds the answer as the address says, but a box ticked
     is not part of the copy: the cards picked are set back from the address (lists.js)."""
