@@ -28,8 +28,8 @@
 
 // A player who opens the rules from a match finds the way back to it at the top of every
 // page of the guide (guide/_back_to_match.html): the match is remembered in this tab when
-// its board is shown, kept while the tab stays in the guide, and forgotten on any other
-// page. When the match is the page just before, the link goes Back to it, as it was left
+// its board, or a page of it (its names corrected, a round's correction), is shown, kept
+// while the tab stays in the guide, and forgotten on any other page. When the match is the page just before, the link goes Back to it, as it was left
 // (its place on the page, no request on a weak connection).
 (function () {
   "use strict";
@@ -37,8 +37,10 @@
   document.addEventListener("DOMContentLoaded", function () {
     const back = document.querySelector("[data-back-to-match]");
     try {
-      if (document.querySelector("[data-match-page]")) {
-        window.sessionStorage.setItem(KEY, window.location.pathname);
+      const match = document.querySelector("[data-match-page]");
+      if (match) { // its board's address, or this page's when it is the board
+        const board = new URL(match.dataset.matchPage || window.location.href, window.location.href);
+        window.sessionStorage.setItem(KEY, board.pathname);
         return;
       }
       if (!back) {

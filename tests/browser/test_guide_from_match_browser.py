@@ -65,6 +65,22 @@ def test_the_rules_opened_from_a_match_lead_back_to_it(page, shot):
     expect(back_link(page)).to_be_hidden()
 
 
+def test_a_page_of_the_match_leads_the_guide_back_to_its_board(page):
+    """QA: through "Correct names / dealer" first, the guide had no way back."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    board = page.url
+    page.locator(".match-head").get_by_role("link", name="Correct names / dealer").click()
+    expect(
+        page.get_by_role("heading", name="Correct the names and the first dealer")
+    ).to_be_visible()
+    page.locator("header.topbar").get_by_role("link", name="Rules").click()
+    expect(page.get_by_role("heading", name="Rules and walkthroughs")).to_be_visible()
+    expect_in_sight_and_thumb_sized(page, back_link(page))
+    back_link(page).click()
+    expect(page).to_have_url(board)
+    expect(page.get_by_text("Enter round 1")).to_be_visible()
+
+
 def test_a_guide_opened_without_a_match_offers_no_way_back(page):
     page.goto("/rules/")
     expect(page.get_by_role("heading", name="Rules and walkthroughs")).to_be_visible()
