@@ -89,6 +89,27 @@ def test_a_walkthroughs_last_step_fits_the_screen_in_large_text(page, live_serve
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+WALKTHROUGH_STEPS = {"cabanga": 8, "cabo": 11, "escoba": 14}
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_every_walkthrough_step_keeps_to_the_screen_in_large_text(page, live_server, width):
+    """QA at 150 %: the Cabanga! walkthrough ran to 443 px wide (590 at 200 %), two rows
+    side by side each wider than half; at 320 px and 200 % Cabo's discard pile ran off
+    the screen beside its name."""
+    page.set_viewport_size({"width": width, "height": 844})
+    wide = []
+    for game, steps in WALKTHROUGH_STEPS.items():
+        for step in range(1, steps + 1):
+            page.goto(f"/rules/{game}/walkthrough/{step}/")
+            for size in ("125%", "150%", "200%"):
+                page.evaluate(LARGE_TEXT, size)
+                reach = page.evaluate("document.documentElement.scrollWidth")
+                if reach > width:
+                    wide.append((game, step, size, reach))
+    assert wide == []
+
+
 # Each side's name in the standing: whether it shows whole (two lines at most, none cut);
 # each total: whether it fits its box, clear of the next one on its line.
 STANDING = """() => {
