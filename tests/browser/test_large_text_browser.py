@@ -89,6 +89,25 @@ def test_a_walkthroughs_last_step_fits_the_screen_in_large_text(page, live_serve
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+@pytest.mark.parametrize("size", ["150%", "200%"])
+def test_cabanga_steppers_side_by_side_line_up_in_large_text(page, live_server, size):
+    """QA at 320 px and 150 %: "2 symboles" took two lines and pushed its stepper below
+    the one beside it. Side by side, the boxes line up, their labels above them."""
+    owner = Owner.objects.create()
+    names = ["Anastasia", "Bartholomew", "Chloé"]
+    match = build_match(owner, "cabanga", names, [])
+    signed_in_as(page, owner, live_server)
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"/matches/{match.pk}/")
+    page.evaluate(LARGE_TEXT, size)
+    boxes = page.locator(".entry-row").first.locator(".stepper-box, .stepper.points input")
+    tops = boxes.evaluate_all("boxes => boxes.map(box => box.getBoundingClientRect().top)")
+    page.locator(".entry-row").first.screenshot(path=ARTIFACTS / f"steppers-320-{size}.png")
+    # Two a line, in order: 1 and 2 symbols, then 3 symbols and the points.
+    assert len(tops) == 4 and abs(tops[0] - tops[1]) <= 1 and abs(tops[2] - tops[3]) <= 1, tops
+
+
 WALKTHROUGH_STEPS = {"cabanga": 8, "cabo": 11, "escoba": 14}
 
 
