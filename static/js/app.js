@@ -29,8 +29,9 @@
 // A player who opens the rules from a match finds the way back to it at the top of every
 // page of the guide (guide/_back_to_match.html): the match is remembered in this tab when
 // its board, or a page of it (its names corrected, a round's correction), is shown, kept
-// while the tab stays in the guide, and forgotten on any other page. When the match is the page just before, the link goes Back to it, as it was left
-// (its place on the page, no request on a weak connection).
+// while the tab stays in the guide, and forgotten on any other page. When the match is
+// the page just before, the link goes Back to it, as it was left (its place on the page,
+// no request on a weak connection).
 (function () {
   "use strict";
   const KEY = "scorepad.from-match";
