@@ -102,7 +102,12 @@ class LimitedIntegerField(forms.IntegerField):
             for fault in error.error_list:
                 if fault.code in LIMIT_MESSAGES and isinstance(fault.params, dict):
                     limit = fault.params["limit_value"]
-                    fault.params = {**fault.params, "limit_value": number_text(limit)}
+                    fault.params = {
+                        **fault.params,
+                        "limit_value": number_text(limit),
+                        "unsigned": number_text(abs(value)),
+                        "typed": number_text(value),
+                    }
             raise
 
 
@@ -1176,11 +1181,17 @@ class CabangaRoundForm(RoundForm):
                         % {"name": name, "symbols": symbols},
                     },
                 )
-            self.fields[f"points_{i}"] = self.count_field(
+            points = self.count_field(
                 _("Points"),
                 maximum=self.game.highest_hand,
                 **{"data-hand-points": "", "aria-label": of_name("points", name)},
             )
+            # Cards left are minus points, typed as they are counted: "−3" for three is
+            # a sign too many, not a count below zero (QA: "At least 0." puzzled).
+            points.error_messages["min_value"] = _(
+                "Without the minus sign: %(unsigned)s, not %(typed)s."
+            )
+            self.fields[f"points_{i}"] = points
             went_out = gettext("%(name)s went out") % {"name": name}
             self.fields[f"out_{i}"] = forms.BooleanField(
                 label=_("Went out"),

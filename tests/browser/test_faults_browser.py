@@ -214,3 +214,16 @@ def test_a_refused_rounds_fault_below_hands_picked_as_cards_comes_into_sight(pag
     in_sight_below(page, message, page.locator(".standing"))
     expect(row(page, "Chloé").locator("input.points-input")).to_be_focused()
     page.screenshot(path=str(ARTIFACTS / "faults--below-picked-cards-screen.png"))
+
+
+def test_cabanga_minus_points_typed_with_their_sign_say_to_drop_it_beside_the_field(page):
+    """QA: "−3" typed for three cards' minus points was refused with "At least 0."."""
+    start_match(page, "cabanga", ["Ana", "Ben", "Chloé"])
+    row(page, "Ana").locator('input[name$="points_0"]').fill("-3")
+    row(page, "Ben").get_by_text("went out").click()
+    row(page, "Chloé").locator('input[name$="points_2"]').fill("4")
+    record(page)
+    fault = row(page, "Ana").locator(".errorlist")
+    expect(fault).to_have_text("Without the minus sign: 3, not −3.")
+    in_sight_below(page, fault, page.locator(".standing"))
+    page.screenshot(path=str(ARTIFACTS / "faults--cabanga-minus-sign-screen.png"))

@@ -311,6 +311,20 @@ def test_a_cabanga_value_the_field_refuses_is_said_once(client, cabanga_match, p
     assert "has no hand" not in errors[0]
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Without the minus sign: 3, not −3."), ("fr", "Sans le signe moins\u00a0: 3, pas −3.")],
+)
+def test_cabanga_points_typed_as_minus_points_say_to_drop_the_sign(
+    client, cabanga_match, language, said
+):
+    """QA: Cabanga!'s cards left are minus points; "−3" typed for them was "At least 0."."""
+    client.cookies["django_language"] = language
+    response = add(client, cabanga_match, out_0="on", points_1="-3", points_2="3")
+    assert errors_of(response) == [said]
+    assert not Round.objects.exists()
+
+
 # The points as the page adds them up from the counts typed (scorepad.js).
 @pytest.mark.parametrize(
     ("counts", "points", "said"),
