@@ -75,6 +75,11 @@ ROUND_TEXTS = {
             "Round %(number)s is kept on this phone, to be sent after the ones kept before it."
         ),
         "kept_sent": _("Round %(number)s, kept on this phone, is now recorded."),
+        # The form past the last round agreed, rounds kept (offline-rounds.js).
+        "past_last": _(
+            "Round %(number)s was the last one agreed: the match ends with it once the "
+            "rounds kept here are sent."
+        ),
         "already_recorded": _("Round %(number)s was already recorded, maybe from another phone."),
         "gone_before": _(
             "Round %(number)s was not recorded: a round before it was deleted meanwhile,"
@@ -258,6 +263,11 @@ ROUND_TEXTS = {
         ),
         "kept_sent": pgettext_lazy(
             "a deal of cards", "Deal %(number)s, kept on this phone, is now recorded."
+        ),
+        "past_last": pgettext_lazy(
+            "a deal of cards",
+            "Deal %(number)s was the last one agreed: the match ends with it once the "
+            "deals kept here are sent.",
         ),
         "already_recorded": pgettext_lazy(
             "a deal of cards", "Deal %(number)s was already recorded, maybe from another phone."

@@ -148,19 +148,47 @@
       turn.hidden = false;
       return;
     }
-    let told = null;
-    try {
-      told = JSON.parse(turn.dataset.turns || "null");
-    } catch (error) {
-      told = null;
-    }
-    const lines = told && told.lines ? told.lines : [];
+    const told = toldAhead(turn);
+    const lines = told ? told.lines : [];
     const known = ahead > 0 && lines.length && (told.most === null || ahead <= told.most);
     turn.hidden = !known;
     if (!known) return;
     const label = document.createElement("strong");
     label.textContent = turn.dataset.roundLabel.replace("{n}", String(serverNumber(form) + ahead));
     turn.replaceChildren(label, " · " + lines[(ahead - 1) % lines.length]);
+  }
+
+  // The turns the engine told ahead (`lines`, `most`), or null.
+  function toldAhead(turn) {
+    try {
+      const told = JSON.parse(turn.dataset.turns || "null");
+      return told && Array.isArray(told.lines) ? told : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // The form `ahead` rounds after the server's next one is past the last round agreed
+  // (Cabanga! of so many rounds): it says so in place of its fields, which the server
+  // would refuse once sent (QA), until a kept round is taken off the list.
+  function closePastTheLast(form, turn, ahead, template) {
+    const told = turn ? toldAhead(turn) : null;
+    const past = Boolean(told && told.lines.length && told.most !== null && ahead > told.most);
+    form.classList.toggle("past-last", past);
+    let note = form.querySelector(".past-last-note");
+    if (!past) {
+      if (note) note.remove();
+      return;
+    }
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "notice past-last-note";
+      note.tabIndex = -1;
+      const title = form.querySelector(".form-title");
+      if (title) title.after(note);
+      else form.prepend(note);
+    }
+    note.textContent = template.dataset.pastLast.replace("{n}", String(serverNumber(form) + told.most));
   }
 
   function heldBack(rounds) {
@@ -230,7 +258,9 @@
     const said = words();
     show();
     if (said) announce(said[why || "kept"].replace("{n}", String(number)));
-    if (title) {
+    const past = form.querySelector(".past-last-note");
+    if (past) past.focus({ preventScroll: true });
+    else if (title) {
       title.tabIndex = -1;
       title.focus({ preventScroll: true });
     }
@@ -308,6 +338,7 @@
     const turn = standing.querySelector(".turn");
     const ahead = form ? Number(field(form, "number").value) - serverNumber(form) : mine.length > 0 ? -1 : 0;
     if (turn) sayTurn(turn, ahead, form);
+    if (form) closePastTheLast(form, turn, ahead, template);
     if (!mine.length) return;
     const refused = mine.some(function (round) { return round.error || round.inForm; });
     // The server's own words on a refusal just answered (a conflict) stand there

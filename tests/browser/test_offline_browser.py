@@ -879,7 +879,7 @@ def test_the_sign_out_button_says_it_drops_the_kept_rounds_and_the_next_page_cou
     expect(page.locator("#kept-rounds")).to_be_hidden()
 
 
-def test_offline_the_turn_line_goes_as_far_as_the_rounds_agreed(page):
+def test_offline_the_turn_line_and_the_form_go_as_far_as_the_rounds_agreed(page, shot):
     """Cabanga! of two rounds, both kept offline: the standing says who deals round 2,
     as the engine told it ahead, and nothing of a round 3 the match will not have."""
     page.goto("/matches/new/cabanga/")
@@ -907,6 +907,20 @@ def test_offline_the_turn_line_goes_as_far_as_the_rounds_agreed(page):
             expect(turn).to_have_text("Round 2 · Ben deals, Chloé plays first")
     expect(page.locator(".unsent li")).to_have_count(2)
     expect(turn).to_be_hidden()
+    # No round 3 to type (QA: the form offered it, refused once sent): the form says so.
+    past = page.locator("form.round-form .past-last-note")
+    expect(past).to_have_text(
+        "Round 2 was the last one agreed: the match ends with it once the rounds kept here"
+        " are sent."
+    )
+    expect(past).to_be_in_viewport()
+    expect(past).to_be_focused()
+    expect(page.get_by_role("button", name="Record the round")).to_be_hidden()
+    shot("past-the-last-round")
+    page.context.set_offline(False)
+    expect(page.locator(".standing-result")).to_contain_text("Ben and Chloé share the victory")
+    expect(past).to_have_count(0)
+    expect(page.locator(".unsent")).to_have_count(0)
 
 
 def keep_a_round_after_the_end(page) -> None:
