@@ -488,6 +488,24 @@
     });
   });
 
+  // What a share tap did comes into sight: the page shrinks or grows above the player
+  // with the QR code, and the browser's scroll anchoring kept the board where it was
+  // (QA, 320 px in French: "Lien arrêté" and its Undo 600 px above the screen, the link
+  // shown under it). The notice said, else the link with its buttons, else the button
+  // to share again.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const asker = event.detail.requestConfig && event.detail.requestConfig.elt;
+    const kind = asker && asker.closest && asker.closest(".share-kind");
+    const panel = document.getElementById("share");
+    if (!kind || !panel || kind.isConnected) return;
+    const place = panel.querySelector("." + Array.from(kind.classList).find(function (name) {
+      return name.startsWith("share-") && name !== "share-kind";
+    }));
+    if (!place) return;
+    const shown = place.querySelector(".notice") || place.querySelector(".actions") || place.querySelector("form");
+    if (shown) shown.scrollIntoView({ block: "nearest" });
+  });
+
   function offerCopy() {
     if (!navigator.clipboard) return;
     document.querySelectorAll("button[data-copy]").forEach(function (button) { button.hidden = false; });

@@ -1656,3 +1656,47 @@ def test_sharing_a_finished_match_logs_no_error(page, live_server):
     page.locator("#share").get_by_role("button", name="Stop sharing").click()
     expect(page.get_by_role("button", name="Show a link and QR code")).to_be_visible()
     assert errors == []
+
+
+@pytest.mark.parametrize("size", [(320, 640), (390, 844)], ids=["320", "390"])
+def test_what_a_share_tap_did_is_in_sight_on_a_small_screen_in_french(
+    page, live_server, request, size
+):
+    """QA at 320 × 640 in French: after "Afficher un lien et un code QR" the link and
+    "Copier le lien" were under the screen; after "Arrêter le partage" the page jumped
+    600 px past "Lien arrêté" and its "Annuler", to the round's form."""
+    owner = Owner.objects.create()
+    match = build_match(
+        owner,
+        "cabo",
+        ["Ana", "Ben", "Chloé"],
+        [cabo_round("Ana", Ana=0, Ben=5, Chloé=3)],
+        preset="fr",
+    )
+    signed_in_as(page, owner, live_server)
+    page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"/matches/{match.pk}/")
+    page.locator("details#share").get_by_text("Partager la table").click()
+    page.get_by_role("button", name="Afficher un lien et un code QR").click()
+    url = page.get_by_role("textbox", name="Suivre les scores Lien", exact=True)
+    expect(url).to_have_value(re.compile(r"/live/"))
+    for shown in (url, page.get_by_role("button", name="Copier le lien")):
+        expect(shown).to_be_in_viewport(ratio=1)
+    page.screenshot(path=str(ARTIFACTS / f"live--shown-fr-{size[0]}.png"))
+    stop = page.get_by_role("button", name="Arrêter le partage")
+    stop.scroll_into_view_if_needed()
+    stop.click()
+    notice = page.locator("#share .notice", has_text="Lien arrêté")
+    expect(notice).to_be_in_viewport(ratio=1)
+    expect(notice.get_by_role("button", name="Annuler")).to_be_in_viewport(ratio=1)
+    # Not under the sticky standing either (the panel is above it on the page).
+    page.wait_for_function(
+        """element => {
+          const box = element.getBoundingClientRect();
+          const standing = document.querySelector("#standing").getBoundingClientRect();
+          return box.bottom <= standing.top + 1 || box.top >= standing.bottom - 1;
+        }""",
+        arg=notice.element_handle(),
+    )
+    page.screenshot(path=str(ARTIFACTS / f"live--stopped-fr-{size[0]}.png"))
