@@ -693,6 +693,8 @@ def test_the_card_grid_follows_the_match_values(client):
     content = client.get(reverse("matches:match", args=[dutch])).content.decode()
     assert 'data-codes="KH KD" data-value="-1"' in content
     assert 'data-codes="KS KC" data-value="13"' in content
+    # The red king's value is written as the board writes numbers (QA: "-1", a hyphen).
+    assert '<span class="val">\u22121</span>' in content and ">-1<" not in content
     deck = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
     content = client.get(reverse("matches:match", args=[deck])).content.decode()
     assert 'data-codes="13" data-value="13"' in content
