@@ -412,6 +412,12 @@
     say(".kept-waiting", waiting.length, region.dataset.waitingOne, region.dataset.waitingOther);
     say(".kept-stopped", stopped.length, region.dataset.stoppedOne, region.dataset.stoppedOther);
     say(".kept-dropped", forgottenBefore, region.dataset.droppedOne, region.dataset.droppedOther);
+    // Above the sign-out button: one score is "it" (QA: "them" for one).
+    const signOut = region.querySelector(".kept-sign-out");
+    if (signOut) {
+      if (!signOut.dataset.other) signOut.dataset.other = signOut.textContent;
+      signOut.textContent = rounds.length === 1 ? signOut.dataset.one : signOut.dataset.other;
+    }
     const list = region.querySelector(".kept-matches");
     list.replaceChildren();
     if (region.hasAttribute("data-links")) {

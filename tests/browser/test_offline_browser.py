@@ -840,6 +840,24 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
 
 
+def test_the_sign_out_warning_speaks_of_one_kept_round_in_the_singular(page):
+    """QA: one round kept, and the warning said "drops them"."""
+    page.goto("/")
+    sign_up(page, "yves")
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    page.context.set_offline(True)
+    row(page, "Ana").locator("input.points-input").fill("2")  # nobody called: refused
+    row(page, "Ben").locator("input.points-input").fill("9")
+    record(page)
+    page.context.set_offline(False)
+    expect(page.locator(".unsent li")).to_contain_text("Round 1 · refused")
+    page.goto("/account/")
+    expect(page.locator("#kept-rounds .kept-sign-out")).to_have_text(
+        "Signing out drops it from this phone: open its match with a connection first."
+    )
+
+
 def test_the_sign_out_button_says_it_drops_the_kept_rounds_and_the_next_page_counts_them(
     page, shot
 ):
