@@ -396,6 +396,8 @@
     form.querySelectorAll("button[type=submit]").forEach(function (button) { button.disabled = false; });
   }
 
+  // Taken first (capture) and no further: with DEBUG, django-htmx's script shows any
+  // 404 answer as the page, and the typed hand went with it (QA, `make run`).
   document.addEventListener("htmx:beforeOnLoad", function (event) {
     const xhr = event.detail.xhr;
     if (!xhr || xhr.status !== 404 || xhr.getResponseHeader("HX-Refresh") !== "true") return;
@@ -404,13 +406,14 @@
     const typed = forms.filter(function (form) { return form === sent || typedIn(form); });
     if (!typed.length) return; // reloaded into "no longer works"
     event.preventDefault();
+    event.stopPropagation();
     const shown = typed.indexOf(sent) >= 0 ? sent : typed[0];
     const first = !shown.querySelector(".link-stopped");
     forms.forEach(cannotSend);
     const notice = shown.querySelector(".link-stopped");
     if (first || sent) notice.scrollIntoView({ block: "start" }); // once, not at every poll
     if (sent) notice.focus({ preventScroll: true }); // its button no longer takes it
-  });
+  }, true);
 
   // Shown again by Back or Forward, the board is the browser's copy, maybe rounds
   // behind: it asks at once rather than at the next tick ("poll-now" in hx-trigger).

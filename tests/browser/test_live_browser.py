@@ -1192,9 +1192,14 @@ def stop_scoring_together(page) -> None:
     expect(page.get_by_role("button", name="Make a co-scorer link")).to_be_visible()
 
 
-def test_a_hand_typed_when_the_scorer_stops_the_link_stays_with_a_notice(page, phone, request):
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+def test_a_hand_typed_when_the_scorer_stops_the_link_stays_with_a_notice(
+    page, phone, request, settings, debug
+):
     """The page used to reload into "no longer works" within a second, mid-typing, and
-    what was typed went out of sight (kept in the tab, for a link that works again)."""
+    what was typed went out of sight (kept in the tab, for a link that works again).
+    QA: with DEBUG (`make run`), django-htmx's script showed the 404 as the page."""
+    settings.DEBUG = debug
     co_scorer = co_scoring(page, phone)
     ana, ben = (row(co_scorer, name).locator("input.points-input") for name in ("Ana", "Ben"))
     ana.fill("2")
