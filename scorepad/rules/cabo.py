@@ -217,9 +217,10 @@ def cards_match_points(
 
 def kamikaze_applies(options: Mapping[str, object], tiebreak: bool) -> bool:
     """Whether a round asks who held a kamikaze hand: only when two 12s and two 13s
-    are played (option `kamikaze` = `twelves`), and never in a tiebreak round, which
-    rules 1 to 3 alone score (RULES.md "End of match")."""
-    return options.get("kamikaze") == "twelves" and not tiebreak
+    are played (option `kamikaze` = `twelves`) with values that have them (not French
+    ones: QA, the choice was offered, then refused), and never in a tiebreak round,
+    which rules 1 to 3 alone score (RULES.md "End of match")."""
+    return options.get("kamikaze") == "twelves" and options["values"] != "fr" and not tiebreak
 
 
 # Options and presets -------------------------------------------------------------
@@ -314,7 +315,8 @@ OPTIONS = (
                 "twelves",
                 gettext_noop("Two 12s and two 13s"),
                 gettext_noop(
-                    "A hand of exactly two 12s and two 13s scores 0 and everyone else scores 50."
+                    "A hand of exactly two 12s and two 13s scores 0 and everyone else scores "
+                    "50. Not with French values, which have no 12 or 13."
                 ),
             ),
         ),

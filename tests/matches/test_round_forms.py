@@ -14,7 +14,7 @@ from scorepad.matches.scoreboard import card_picker
 from scorepad.rules import cabanga, cabo
 from scorepad.rules.cabo import GAME as CABO
 
-from .helpers import create_match, rendered_form_data, round_post
+from .helpers import create_match, default_option_fields, rendered_form_data, round_post
 
 pytestmark = pytest.mark.django_db
 
@@ -481,6 +481,18 @@ def test_the_cards_field_gives_examples_of_the_matchs_deck(client, preset, label
     page = client.get(reverse("matches:match", args=[match_id])).content.decode()
     assert label in page
     assert other not in page
+
+
+def test_french_values_ask_for_no_kamikaze_hand_they_cannot_have(client):
+    """QA: French rules with "Two 12s and two 13s" offered the kamikaze list, and
+    refused any name ticked in it; French values have no 12 or 13."""
+    options = default_option_fields("cabo", "fr") | {"option_kamikaze": "twelves"}
+    match_id = create_match(client, "cabo", ["Ana", "Ben"], preset="fr", options=options)
+    page = client.get(reverse("matches:match", args=[match_id])).content.decode()
+    assert 'name="kamikaze"' not in page
+    branded = create_match(client, "cabo", ["Ana", "Ben"], preset="official")
+    page = client.get(reverse("matches:match", args=[branded])).content.decode()
+    assert 'name="kamikaze"' in page
 
 
 def test_the_hand_of_the_player_named_in_the_kamikaze_list_may_be_left_blank(client):

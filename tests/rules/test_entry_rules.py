@@ -51,6 +51,8 @@ def test_the_kamikaze_hand_is_asked_with_two_12s_and_two_13s_and_never_in_a_tieb
     assert not CABO.kamikaze_applies(cabo_options("fr"), tiebreak=False)
     assert not CABO.kamikaze_applies(cabo_options("nl", kamikaze="zero_call"), tiebreak=False)
     assert CABO.kamikaze_applies(cabo_options("nl", kamikaze="twelves"), tiebreak=False)
+    # French values have no 12 or 13: no kamikaze hand to ask about (QA).
+    assert not CABO.kamikaze_applies(cabo_options("fr", kamikaze="twelves"), tiebreak=False)
     assert CABO.kamikaze_values == (12, 12, 13, 13)
 
 
