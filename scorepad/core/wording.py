@@ -198,6 +198,7 @@ ROUND_TEXTS = {
             " now is, without what you typed."
         ),
         "refused_notice": _("A round kept on this phone was refused: see why below."),
+        "refused_notice_other": _("Rounds kept on this phone were refused: see why below."),
         "share_follow": _(
             "Anyone with this link sees the scoreboard on their own phone, round after round,"
             " in their own language. They cannot change anything."
@@ -410,6 +411,9 @@ ROUND_TEXTS = {
         ),
         "refused_notice": pgettext_lazy(
             "a deal of cards", "A deal kept on this phone was refused: see why below."
+        ),
+        "refused_notice_other": pgettext_lazy(
+            "a deal of cards", "Deals kept on this phone were refused: see why below."
         ),
         "share_follow": pgettext_lazy(
             "a deal of cards",

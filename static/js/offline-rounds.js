@@ -110,11 +110,20 @@
   // Or one counting on a round `held` before it: typed when the server's next round
   // (`next`) was at most that one's number (QA: not a refused copy of another phone's),
   // as the round after it (one of the same number was typed in another tab's form while
-  // this one was being corrected in its own: it did not count on it).
+  // this one was being corrected in its own: it did not count on it). Not one refused
+  // because the match did not go on (over, abandoned): the rounds after it cannot go
+  // either, and are sent to be refused each in its own words, at once (QA: one waited
+  // behind it, then took its number when it was taken off, and was refused in the same
+  // words: the tap seemed to do nothing).
   function holds(held, round) {
     return waitsForPlayer(round) || held.some(function (earlier) {
-      return sameMatch(earlier, round) && round.number > earlier.number && !(round.next > earlier.number);
+      return sameMatch(earlier, round) && !paused(earlier) && round.number > earlier.number && !(round.next > earlier.number);
     });
+  }
+
+  // Refused because its match did not go on: it waits for the match, not for the player.
+  function paused(round) {
+    return Boolean(round.untilResumed && round.error && !round.retry && !round.inForm && !round.goesOn);
   }
 
   // The rounds put back in this tab's form, each holding a lock of its name while it is
@@ -170,7 +179,7 @@
 
   // The form `ahead` rounds after the server's next one is past the last round agreed
   // (Cabanga! of so many rounds): it says so in place of its fields, which the server
-  // would refuse once sent (QA), until a kept round is taken off the list.
+  // would refuse once sent (QA), until the kept rounds are sent.
   function closePastTheLast(form, turn, ahead, template) {
     const told = turn ? toldAhead(turn) : null;
     const past = Boolean(told && told.lines.length && told.most !== null && ahead > told.most);
@@ -340,7 +349,7 @@
     if (turn) sayTurn(turn, ahead, form);
     if (form) closePastTheLast(form, turn, ahead, template);
     if (!mine.length) return;
-    const refused = mine.some(function (round) { return round.error || round.inForm; });
+    const refused = mine.filter(function (round) { return round.error || round.inForm; }).length;
     // The server's own words on a refusal just answered (a conflict) stand there
     // already: a second notice beside them would say the same thing twice. They only
     // gain a link down to what was typed, kept under the form out of sight (QA43: the
@@ -360,7 +369,9 @@
     notice.className = refused ? "notice is-error unsent-notice" : "notice unsent-notice";
     const link = document.createElement("a");
     link.href = "#unsent-title";
-    link.textContent = refused ? template.dataset.refusedNotice : template.dataset.waitingNotice;
+    // Two or more refused: said of them all (QA: "A round … was refused" over two).
+    const refusedNotice = refused > 1 ? template.dataset.refusedNoticeOther : template.dataset.refusedNotice;
+    link.textContent = refused ? refusedNotice : template.dataset.waitingNotice;
     // With no connection, why they wait, in sight (QA: it was said to screen readers
     // only, and the player saw the round gone from the form, the totals unchanged).
     if (!refused && !navigator.onLine) {
@@ -600,9 +611,10 @@
     // recorded, so the rounds typed after it keep their numbers, and go: refused in
     // turn if taken too (QA53: moved on to the server's next one, a deal another phone
     // had recorded was counted twice).
+    // Refused because the match did not go on, the rounds after it were refused too, each
+    // under its number: they keep it until the match goes on (resumeKept numbers them then).
     const start = here ? Math.min(serverNumber(form) + keptBefore(rest, gone, form), gone.number + 1) : gone.number;
-    const renumbered = renumber(rest, gone, gone.number, start);
-    save(renumbered);
+    save(paused(gone) ? rest : renumber(rest, gone, gone.number, start));
     // The form prepared for the round after the kept ones follows them.
     if (here) {
       const ahead = queueAhead(form);
@@ -968,7 +980,8 @@
           if (sameMatch(round, here())) recorded.push(round.number);
           continue;
         }
-        held.push(round);
+        // As the server left it (refused because the match did not go on, or not).
+        held.push(load().find(function (kept) { return kept.key === round.key; }) || round);
         if (result === "refused") {
           refused += 1;
         } else {

@@ -1023,6 +1023,84 @@ def test_a_round_kept_after_the_end_says_so_once_the_round_that_ended_it_is_dele
     assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [(1, "Ben")]
 
 
+def keep_two_rounds_after_the_end(page) -> None:
+    """Offline: round 1 ends the match, rounds 2 and 3 typed after it; back online, round
+    1 is recorded and both others are refused, each saying why as the server does."""
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "0", "Ben": "150"})
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    cabo_round(page, "Ana", {"Ana": "3", "Ben": "12"})
+    expect(page.locator(".unsent li")).to_have_count(3)
+    page.context.set_offline(False)
+    refused = page.locator(".unsent li")
+    expect(refused.locator(".unsent-name")).to_have_text(["Round 2", "Round 3"])
+    expect(refused.locator(".unsent-state")).to_have_text(["refused", "refused"])
+    expect(refused.locator(".unsent-error")).to_have_text(
+        [
+            "The match is over: round 1 ended it, so round 2 was not recorded.",
+            "The match is over: round 1 ended it, so round 3 was not recorded.",
+        ]
+    )
+
+
+def test_rounds_kept_after_the_end_are_all_refused_and_each_taken_off_goes(page, shot):
+    """QA: the round kept after a refused one waited behind it; taken off, the refused
+    one gave its number to the next, which was refused again in the same words, so the
+    tap seemed to do nothing. A match over refuses every round kept after its end: each
+    is said so at once, and taking one off leaves the others as they were, unsent."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_two_rounds_after_the_end(page)
+    expect(page.locator(".unsent .help")).to_have_text(
+        "The server did not take these: see why under each. Take them off the list."
+    )
+    expect(page.locator("#standing .unsent-notice")).to_have_text(
+        "Rounds kept on this phone were refused: see why below."
+    )
+    shot("refused-after-the-end")
+    posts = []
+    page.on(
+        "request", lambda request: posts.append(request.url) if request.method == "POST" else None
+    )
+    refused = page.locator(".unsent li")
+    refused.first.get_by_role("button", name="Take it off the list").click()
+    expect(refused.locator(".unsent-name")).to_have_text(["Round 3"])
+    expect(refused.locator(".unsent-error")).to_have_text(
+        "The match is over: round 1 ended it, so round 3 was not recorded."
+    )
+    expect(page.locator(".unsent .help")).to_have_text(
+        "The server did not take this one: see why under it. Take it off the list."
+    )
+    expect(page.locator("#standing .unsent-notice")).to_have_text(
+        "A round kept on this phone was refused: see why below."
+    )
+    page.reload()
+    expect(refused.locator(".unsent-name")).to_have_text(["Round 3"])
+    assert posts == []  # nothing sent to be refused again
+    refused.get_by_role("button", name="Take it off the list").click()
+    expect(page.locator(".unsent")).to_have_count(0)
+    assert page.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
+    assert Match.objects.get().round_count == 1
+
+
+def test_rounds_kept_after_the_end_are_all_sent_once_the_round_that_ended_it_is_corrected(page):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    keep_two_rounds_after_the_end(page)
+    page.goto(page.url.split("#")[0] + "rounds/1/")
+    row(page, "Ben").locator("input.points-input").fill("15")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#round-3 .pts")).to_have_text(["+0", "+12"])
+    expect(page.locator(".unsent")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    match = Match.objects.get()
+    assert [(r.number, r.data["caller"]) for r in match.active_rounds()] == [
+        (1, "Ana"),
+        (2, "Ben"),
+        (3, "Ana"),
+    ]
+
+
 def test_a_round_refused_in_another_tab_is_said_with_the_board_that_refused_it(page, shot):
     """QA: in a second tab of the same match, a kept round refused in the first one went
     to the refused list without a word: the board there still showed the match going on
