@@ -349,6 +349,14 @@
     if (message) message.hidden = false;
   }
   document.addEventListener("htmx:responseError", showSendError);
+  // Taken first (capture) and no further: with DEBUG (`make run`), django-htmx's script
+  // shows a 403 or 404 answer as the whole page, and the round typed went with it (QA).
+  // htmx goes on to its responseError, said by the form as in production.
+  document.addEventListener("htmx:beforeOnLoad", function (event) {
+    const form = event.target.closest && event.target.closest("form.round-form");
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (form && (status === 403 || status === 404)) event.stopPropagation();
+  }, true);
   document.addEventListener("htmx:sendError", function (event) {
     if (event.target.closest && event.target.closest("form.correction-form")) showSendError(event);
   });

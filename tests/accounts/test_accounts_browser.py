@@ -401,7 +401,9 @@ def test_a_follower_at_the_table_says_which_player_they_are_from_the_live_link(
     assert (claim.user.username, claim.position) == ("ben", 1)
 
 
-def test_a_correction_sent_signed_out_comes_back_open_after_signing_in(page, shot):
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+def test_a_correction_sent_signed_out_comes_back_open_after_signing_in(page, shot, settings, debug):
+    settings.DEBUG = debug  # QA: django-htmx's script showed the 403 as the page
     start_match(page, "cabo", ["Ana", "Ben"])
     play_cabo_round(page, "Ana", {"Ana": 0, "Ben": 9}, 1)
     sign_up(page, "ana")

@@ -217,7 +217,12 @@ def test_the_screen_stays_awake_while_a_match_is_in_progress(page):
     page.wait_for_function("() => window.__wake.released === 1")
 
 
-def test_a_round_for_a_match_deleted_on_another_phone_says_so_not_no_connection(page, shot):
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+def test_a_round_for_a_match_deleted_on_another_phone_says_so_not_no_connection(
+    page, shot, settings, debug
+):
+    """QA: with DEBUG (`make run`), django-htmx's script showed the 404 as the page."""
+    settings.DEBUG = debug
     start_match(page, "cabo", ["Ana", "Ben"])
     row(page, "Ana").locator("label.caller-pick").click()
     row(page, "Ana").locator("input.points-input").fill("2")
