@@ -17,6 +17,8 @@ from scorepad.rules.base import MatchState
 WIDTH = 360
 HEIGHT = 220
 LEFT, RIGHT, TOP, BOTTOM = 36, 12, 12, 26
+# The height an end line's name takes above it (12 px bold, set 4 above the line).
+LABEL_ROOM = 18
 STYLES = 6
 MARKED_ROUNDS = 20
 
@@ -42,6 +44,12 @@ class EndLine:
     # Far beyond every total (a match to 1000 after a few rounds): not drawn to scale,
     # which would squeeze the lines together; named at the chart's edge instead.
     beyond: bool = False
+
+    @property
+    def label_below(self) -> bool:
+        """Its name goes under a line too near the chart's top to hold it above (QA:
+        "Target 100" cut in half when the scale ends at the target)."""
+        return not self.vertical and self.y1 < LABEL_ROOM
 
 
 @dataclass(frozen=True)

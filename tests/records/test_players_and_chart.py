@@ -251,6 +251,20 @@ def test_an_end_line_far_past_the_totals_is_named_at_the_edge_not_drawn(owner, v
     assert b'class="sc-end"' not in content
 
 
+def test_an_end_line_at_the_top_of_the_chart_is_named_under_it(owner, visitor):
+    """QA: the scale ending at the target (totals up to 54, target 100), "Target 100"
+    was set above the line, half outside the chart."""
+    top = dict(CABO_FR, options={"target": 100})
+    chart = score_chart(state_of(top))
+    assert chart.end_line.y1 == chart.top and chart.end_line.label_below
+    content = visitor.get(reverse("records:chart", args=[build(owner, top).pk])).content.decode()
+    label = re.search(r'<text class="sc-end-label"[^>]*>', content).group(0)
+    assert 'dy="13"' in label
+    # Lower down, above it, as usual.
+    chart = score_chart(state_of(CABO_FR))
+    assert chart.end_line.y1 > chart.top + 20 and not chart.end_line.label_below
+
+
 def test_the_chart_page_draws_the_svg_and_the_table(owner, visitor):
     match = build(owner, ESCOBA_TEAMS)
     response = visitor.get(reverse("records:chart", args=[match.pk]))

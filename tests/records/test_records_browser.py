@@ -375,3 +375,18 @@ def import_file(page, content: bytes) -> None:
         files=[{"name": "match.json", "mimeType": "application/json", "buffer": content}]
     )
     page.get_by_role("button", name="Import").click()
+
+
+def test_an_end_line_at_the_top_of_the_chart_has_its_name_inside_the_chart(page, shot, live_server):
+    """QA: the scale ending at the target, "Target 100" was cut in half by the chart's
+    top edge (in French, "Score cible 100")."""
+    owner = Owner.objects.create()
+    match = build(owner, dict(CABO_FR, options={"target": 100}))
+    sign_in_as(page, live_server, owner)
+    page.goto(f"/history/matches/{match.pk}/chart/")
+    label = page.locator("text.sc-end-label")
+    expect(label).to_have_text("Target 100")
+    chart = page.locator("svg.sc").bounding_box()
+    box = label.bounding_box()
+    assert box["y"] >= chart["y"] and box["y"] + box["height"] <= chart["y"] + chart["height"]
+    shot("chart-target-at-the-top")
