@@ -13,6 +13,7 @@ from scorepad.matches import services
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import Match, Owner
 from scorepad.matches.sessions import SessionStore
+from tests.conftest import choose_language
 from tests.records.conftest import build_match
 from tests.records.matches import cabo_round
 
@@ -401,3 +402,28 @@ def test_a_saved_correction_lands_with_the_rounds_heading_clear_of_the_standing(
     assert_seen(heading.locator("th.leader [role=img]"))
     assert_seen(page.locator("#round-1"))
     seen_shot(f"correction-saved-{len(players)}")
+
+
+@pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
+def test_totals_past_the_line_are_said_within_their_columns_at_320_with_six(
+    page, shot, live_server, language
+):
+    """QA: "1 de trop" misread in Escoba (nothing is lost past 21): the words are now
+    neutral, and wrap in a narrow column rather than run into the next one."""
+    from .test_later_rounds_browser import signed_in_as
+
+    page.set_viewport_size({"width": 320, "height": 640})
+    owner = Owner.objects.create()
+    players = ["Ana", "Ben", "Chloé", "David", "Eva", "Fay"]
+    rounds = [cabo_round("David", Ana=5, Ben=5, Chloé=30, David=25, Eva=40, Fay=45)]
+    options = {"target": 20, "decks": 2}
+    match = build_match(owner, "cabo", players, rounds, preset="nl", options=options)
+    signed_in_as(page, owner, live_server)
+    page.goto(f"/matches/{match.pk}/")
+    choose_language(page, language)
+    cells = page.locator("#rounds tr.distance td")
+    expect(cells).to_have_count(6)
+    cells.first.scroll_into_view_if_needed()
+    widths = cells.evaluate_all("cells => cells.map(cell => cell.scrollWidth - cell.clientWidth)")
+    assert widths == [0] * 6
+    shot(f"past-the-line-{language[:2].lower()}")

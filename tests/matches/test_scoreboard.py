@@ -440,6 +440,21 @@ def test_escoba_sides_tied_at_the_target_have_reached_it(client):
     assert to_go(response) == ["reached", "reached"]
 
 
+@pytest.mark.parametrize(
+    ("language", "over"), [("en", "1 over"), ("fr", "1 au-delà"), ("nl", "1 er\xadbo\xadven")]
+)
+def test_escoba_sides_tied_past_the_target_are_said_past_it_not_too_many(client, language, over):
+    """QA: French "1 de trop" and Dutch "1 te veel" read as a fault, where Escoba's
+    sides past the target lose nothing: tied, they play on."""
+    options = {**default_option_fields("escoba", "classic"), "option_target": "5"}
+    match_id = create_match(client, "escoba", ["You", "Ada"], preset="classic", options=options)
+    fields = {"cards_0": "20", "oros_0": "5", "sevens_0": "2", "velo": "0"}
+    add(client, match_id, 1, **fields, escobas_0="5", escobas_1="6")
+    assert Match.objects.get().state().totals == {"You": 6, "Ada": 6}
+    client.cookies["django_language"] = language
+    assert to_go(client.get(reverse("matches:match", args=[match_id]))) == [over, over]
+
+
 def test_a_cabo_tiebreak_is_played_by_the_tied_players_only(client):
     match_id = create_match(client, "cabo", ["Ana", "Ben", "Chloé"], preset="nl")
     url = reverse("matches:add_round", args=[match_id])
