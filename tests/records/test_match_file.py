@@ -793,7 +793,9 @@ SUM_FAULTS = [
         ),
         {
             "en": "Match 1 (A, B, C, D), round 3: at least one player must have no card left",
-            "fr": "Partie 1 (A, B, C, D), manche 3\u00a0:",
+            # QA: "ne doit plus avoir de carte" read stiffly; the form's "main vidée".
+            "fr": "Partie 1 (A, B, C, D), manche 3\u00a0: au moins un joueur doit avoir vidé"
+            " sa main",
             "nl": "Potje 1 (A, B, C, D), ronde 3:",
         },
     ),
