@@ -408,13 +408,20 @@
 
   // Away from their boards (the offline page, the home page): how many rounds are kept,
   // which matches hold those the server did not take, each a link to its board, and
-  // how many were forgotten.
+  // how many were forgotten. Those of a match no longer open here (`lost`) are said
+  // apart: its link leads to the deletion's "Undo", and they can be taken off the list.
+  let takenOff = 0;
   function summarize() {
     const region = document.getElementById("kept-rounds");
     if (!region) return;
     const rounds = load();
-    const stopped = rounds.filter(waitsForPlayer);
-    const waiting = region.hasAttribute("data-links") ? [] : rounds.filter(function (round) { return stopped.indexOf(round) < 0; });
+    const missing = rounds.filter(function (round) {
+      return rounds.some(function (gone) { return gone.gone && sameMatch(gone, round); });
+    });
+    const stopped = rounds.filter(function (round) { return waitsForPlayer(round) && missing.indexOf(round) < 0; });
+    const waiting = region.hasAttribute("data-links") ? [] : rounds.filter(function (round) {
+      return stopped.indexOf(round) < 0 && missing.indexOf(round) < 0;
+    });
     function say(selector, count, one, other) {
       const line = region.querySelector(selector);
       line.textContent = count === 0 ? "" : count === 1 ? one : other.replace("{n}", String(count));
@@ -422,6 +429,7 @@
     }
     say(".kept-waiting", waiting.length, region.dataset.waitingOne, region.dataset.waitingOther);
     say(".kept-stopped", stopped.length, region.dataset.stoppedOne, region.dataset.stoppedOther);
+    say(".kept-gone", missing.length, region.dataset.goneOne, region.dataset.goneOther);
     say(".kept-dropped", forgottenBefore, region.dataset.droppedOne, region.dataset.droppedOther);
     // Above the sign-out button: one score is "it" (QA: "them" for one).
     const signOut = region.querySelector(".kept-sign-out");
@@ -437,20 +445,58 @@
         const page = round.page || round.action.replace(/rounds\/$/, "");
         if (!pages.has(page)) pages.set(page, round.title || region.dataset.match);
       });
-      pages.forEach(function (title, page) {
-        const item = document.createElement("li");
+      const lostPages = new Map();
+      missing.forEach(function (round) {
+        const page = round.page || round.action.replace(/rounds\/$/, "");
+        const found = lostPages.get(page) || { title: round.title || region.dataset.match, key: round.key, count: 0 };
+        found.count += 1;
+        lostPages.set(page, found);
+      });
+      function item(title, page) {
+        const line = document.createElement("li");
         const link = document.createElement("a");
         link.href = page;
         link.textContent = title;
-        item.appendChild(link);
-        list.appendChild(item);
+        line.appendChild(link);
+        list.appendChild(line);
+        return line;
+      }
+      pages.forEach(item);
+      lostPages.forEach(function (found, page) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "button secondary kept-take-off";
+        button.dataset.key = found.key;
+        button.textContent = found.count === 1 ? region.dataset.takeOffOne : region.dataset.takeOffOther;
+        item(found.title, page).appendChild(button);
       });
     }
     list.hidden = !list.children.length;
+    // Said only when shown: the region's text is what a screen reader is told.
+    const help = region.querySelector(".kept-gone-help");
+    help.hidden = !(missing.length && region.hasAttribute("data-links"));
+    help.textContent = help.hidden ? "" : help.dataset.text;
+    const taken = region.querySelector(".kept-taken-off");
+    taken.textContent = !takenOff ? "" : takenOff === 1 ? taken.dataset.one : taken.dataset.other;
+    taken.hidden = !takenOff;
     // Not recorded: the player's to look at, said as the board says a refused one.
-    region.classList.toggle("is-error", stopped.length > 0 || forgottenBefore > 0);
-    region.hidden = !(waiting.length || stopped.length || forgottenBefore);
+    region.classList.toggle("is-error", stopped.length > 0 || missing.length > 0 || forgottenBefore > 0);
+    region.hidden = !(waiting.length || stopped.length || missing.length || forgottenBefore || takenOff);
   }
+
+  // Taken off the list from the home page: every round kept for that match, which is no
+  // longer open here. Said where the list was, until the page changes (`takenOff`).
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("button.kept-take-off");
+    if (!button) return;
+    const rounds = load();
+    const round = rounds.find(function (kept) { return kept.key === button.dataset.key; });
+    if (!round) return;
+    const rest = rounds.filter(function (kept) { return !sameMatch(kept, round); });
+    save(rest);
+    takenOff += rounds.length - rest.length;
+    summarize();
+  });
 
   // This page's kept rounds the server refused, each with why, as last listed here.
   let listedRefused = null;
@@ -903,6 +949,10 @@
     const kept = rounds.find(function (other) { return other.key === round.key; });
     const answer = response.ok ? await response.text() : "";
     const sent = new URLSearchParams(round.body).get("number");
+    if (response.status === 404) {
+      lost(rounds, kept || round);
+      return "refused";
+    }
     const problem = response.ok ? refusal(answer, sent) : (words() || {}).failed || String(response.status);
     if (!problem) {
       save(rounds.filter(function (other) { return other.key !== round.key; }));
@@ -916,6 +966,38 @@
       save(rounds);
     }
     return response.ok ? "refused" : "failed";
+  }
+
+  // Not found: its match is no longer open on this phone (deleted on another phone, a
+  // co-scorer's link stopped, another account's). No failure of the server's, sent
+  // again and again (QA: every minute, while the home page said "sent when the
+  // connection is back"): every round kept for that match waits for the player, who
+  // takes them off the list on the home page, or restores the match, whose board then
+  // sends them (`backAgain`).
+  function lost(rounds, round) {
+    const said = (words() || {}).gone || String(404);
+    rounds.forEach(function (kept) {
+      if (!sameMatch(kept, round) || kept.inForm) return;
+      kept.gone = true;
+      kept.error = said;
+      kept.retry = false;
+      kept.untilResumed = false;
+      kept.goesOn = false;
+    });
+    save(rounds);
+  }
+
+  // This match's board, from the server: the match is open on this phone again (its
+  // deletion undone), and the rounds kept for it go as if never sent.
+  function backAgain() {
+    if (!document.getElementById("standing") || !pageAction()) return;
+    const rounds = load();
+    const back = rounds.filter(function (round) { return round.gone && sameMatch(round, here()); });
+    back.forEach(function (round) {
+      round.gone = false;
+      round.error = null;
+    });
+    if (back.length) save(rounds);
   }
 
   // The same said to another request of this page: the board asked for as the
@@ -1059,6 +1141,7 @@
     // then jumped past it and held its new rounds behind it).
     const shown = roundForm();
     const orphans = shown && !window.scorepad.changed(shown) ? inFormElsewhere(shown.getAttribute("action")) : null;
+    backAgain();
     resumeKept();
     // A round put back in the form and typed on comes back with the page (app.js's
     // draft), and so does why it was refused.

@@ -802,6 +802,111 @@ def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page)
     assert Match.objects.get().round_count == 2
 
 
+def round_posts(page) -> list[str]:
+    """The rounds this page sends, as they go."""
+    posts: list[str] = []
+
+    def seen(request) -> None:
+        if request.method == "POST" and request.url.endswith("/rounds/"):
+            posts.append(request.url)
+
+    page.on("request", seen)
+    return posts
+
+
+def sending_done(page) -> None:
+    """The page's sending of kept rounds, started as it loaded, is over (it holds a lock
+    while it sends, and lock requests are granted in turn)."""
+    page.evaluate("() => navigator.locks.request('scorepad.unsent-rounds', () => true)")
+
+
+def keep_rounds_then_lose_their_match(page) -> None:
+    """Two rounds kept offline; meanwhile the match is deleted on another phone of the
+    account. The tab closes; back online, the phone opens the home page."""
+    page.context.set_offline(True)
+    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    cabo_round(page, "Ana", {"Ana": "3", "Ben": "8"})
+    expect(page.locator(".unsent li")).to_have_count(2)
+    services.delete_match(Match.objects.get())
+
+
+@pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
+def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(page, language):
+    """QA: such a round was sent again every minute (404), the home page said it would go
+    when the connection was back, and it could not be taken off anywhere."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    controlled(page)
+    keep_rounds_then_lose_their_match(page)
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    home = context.new_page()
+    posts = round_posts(home)
+    home.goto("/")
+    sending_done(home)
+    if language != "English":
+        choose_language(home, language)  # the page sent again
+    kept = home.locator("#kept-rounds")
+    gone = {
+        "English": "2 scores kept on this phone were not sent: their match is no longer open"
+        " on this phone (deleted, or in another account).",
+        "Français": "2 scores gardés sur ce téléphone n’ont pas été envoyés\u00a0: leur"
+        " partie n’est plus ouverte sur ce téléphone (supprimée, ou dans un autre compte).",
+        "Nederlands": "2 scores op deze telefoon zijn niet verstuurd: hun potje staat niet"
+        " meer open op deze telefoon (verwijderd, of in een ander account).",
+    }[language]
+    expect(kept.locator(".kept-gone")).to_have_text(gone)
+    expect(kept.locator(".kept-waiting")).to_be_hidden()
+    expect(kept).to_be_in_viewport()
+    sending_done(home)
+    assert len(posts) == 1  # the first found its match gone; the second was not sent
+    ARTIFACTS.mkdir(exist_ok=True)
+    home.screenshot(path=str(ARTIFACTS / f"kept-for-a-deleted-match-{language[:2].lower()}.png"))
+    # Not sent again on the next page either.
+    home.reload()
+    expect(kept.locator(".kept-gone")).to_have_text(gone)
+    sending_done(home)
+    assert len(posts) == 1
+    take_off = kept.get_by_role("button")
+    expect(take_off).to_have_count(1)
+    box = take_off.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    take_off.click()
+    expect(kept.locator(".kept-gone")).to_be_hidden()
+    expect(kept.locator(".kept-taken-off")).to_have_text(
+        {
+            "English": "The scores were taken off this phone.",
+            "Français": "Les scores ont été retirés de ce téléphone.",
+            "Nederlands": "De scores zijn van deze telefoon gehaald.",
+        }[language]
+    )
+    expect(kept).not_to_have_class(re.compile("is-error"))
+    assert home.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
+    home.reload()
+    expect(kept).to_be_hidden()
+    assert Match.objects.get().round_count == 1
+
+
+def test_kept_rounds_of_a_match_deleted_meanwhile_are_sent_once_it_is_restored(page, shot):
+    start_match(page, "cabo", ["Ana", "Ben"])
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    controlled(page)
+    keep_rounds_then_lose_their_match(page)
+    page.context.set_offline(False)  # this board sends them: its match is gone
+    kept = page.locator("#kept-rounds")
+    expect(kept.locator(".kept-gone")).to_contain_text("2 scores kept on this phone were not sent")
+    # Its link leads to the deletion's "Undo".
+    kept.get_by_role("link", name="Cabo · Ana, Ben").click()
+    expect(page.get_by_text("Match deleted: Cabo with Ana and Ben.")).to_be_visible()
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("heading", name="Enter round 4")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    shot("kept-sent-once-restored")
+    match = Match.objects.get()
+    assert match.round_count == 3
+
+
 def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     """QA25: the offline page did not say how many rounds the phone keeps, nor the home
     page that one was refused."""
