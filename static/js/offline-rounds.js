@@ -474,7 +474,10 @@
     list.hidden = !list.children.length;
     // Said only when shown: the region's text is what a screen reader is told.
     const help = region.querySelector(".kept-gone-help");
-    help.hidden = !(missing.length && region.hasAttribute("data-links"));
+    // Only a match's deletion can be undone (not a co-scorer's link stopped).
+    help.hidden = !(region.hasAttribute("data-links") && missing.some(function (round) {
+      return round.action.indexOf("/matches/") === 0;
+    }));
     help.textContent = help.hidden ? "" : help.dataset.text;
     const taken = region.querySelector(".kept-taken-off");
     taken.textContent = !takenOff ? "" : takenOff === 1 ? taken.dataset.one : taken.dataset.other;
@@ -496,6 +499,10 @@
     save(rest);
     takenOff += rounds.length - rest.length;
     summarize();
+    // The button is gone: what it did takes the focus, not the top of the page.
+    const taken = document.querySelector("#kept-rounds .kept-taken-off");
+    taken.setAttribute("tabindex", "-1");
+    taken.focus();
   });
 
   // This page's kept rounds the server refused, each with why, as last listed here.
@@ -987,12 +994,18 @@
     save(rounds);
   }
 
-  // This match's board, from the server: the match is open on this phone again (its
-  // deletion undone), and the rounds kept for it go as if never sent.
+  // This match's board, from the server, or a page listing it among the matches going
+  // on (the home page's "Continue": its deletion undone on another phone, QA): the match
+  // is open on this phone again, and the rounds kept for it go as if never sent.
   function backAgain() {
-    if (!document.getElementById("standing") || !pageAction()) return;
+    const board = document.getElementById("standing") && pageAction() ? here() : null;
+    const open = Array.from(document.querySelectorAll(".in-progress-list a[href]"), function (link) {
+      return link.getAttribute("href");
+    });
     const rounds = load();
-    const back = rounds.filter(function (round) { return round.gone && sameMatch(round, here()); });
+    const back = rounds.filter(function (round) {
+      return round.gone && ((board && sameMatch(round, board)) || open.indexOf(round.page) >= 0);
+    });
     back.forEach(function (round) {
       round.gone = false;
       round.error = null;

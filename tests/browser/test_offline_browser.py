@@ -850,11 +850,12 @@ def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(
     kept = home.locator("#kept-rounds")
     gone = {
         "English": "2 scores kept on this phone were not sent: their match is no longer open"
-        " on this phone (deleted, or in another account).",
-        "Français": "2 scores gardés sur ce téléphone n’ont pas été envoyés\u00a0: leur"
-        " partie n’est plus ouverte sur ce téléphone (supprimée, ou dans un autre compte).",
-        "Nederlands": "2 scores op deze telefoon zijn niet verstuurd: hun potje staat niet"
-        " meer open op deze telefoon (verwijderd, of in een ander account).",
+        " here (deleted, its link no longer works, or it is in another account).",
+        "Français": "2 scores gardés sur ce téléphone n’ont pas été envoyés\u00a0: leur partie"
+        " n’est plus ouverte ici (supprimée, son lien ne fonctionne plus, ou elle est dans un"
+        " autre compte).",
+        "Nederlands": "2 scores op deze telefoon zijn niet verstuurd: hun potje staat hier niet"
+        " meer open (verwijderd, de link werkt niet meer, of het staat in een ander account).",
     }[language]
     expect(kept.locator(".kept-gone")).to_have_text(gone)
     expect(kept.locator(".kept-waiting")).to_be_hidden()
@@ -874,6 +875,7 @@ def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(
     assert box["width"] >= 44 and box["height"] >= 44
     take_off.click()
     expect(kept.locator(".kept-gone")).to_be_hidden()
+    expect(kept.locator(".kept-taken-off")).to_be_focused()
     expect(kept.locator(".kept-taken-off")).to_have_text(
         {
             "English": "The scores were taken off this phone.",
@@ -905,6 +907,30 @@ def test_kept_rounds_of_a_match_deleted_meanwhile_are_sent_once_it_is_restored(p
     shot("kept-sent-once-restored")
     match = Match.objects.get()
     assert match.round_count == 3
+
+
+def test_kept_rounds_of_a_match_restored_on_another_phone_go_from_the_home_page(page):
+    """QA: the home page still said the match was gone, and offered to take its rounds
+    off, while its "Continue" list named it."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    controlled(page)
+    keep_rounds_then_lose_their_match(page)
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    home = context.new_page()
+    home.goto("/")
+    kept = home.locator("#kept-rounds")
+    expect(kept.locator(".kept-gone")).to_contain_text("2 scores kept on this phone were not sent")
+    services.restore_match(Match.objects.get())  # undone on the other phone
+    home.reload()
+    expect(home.locator("#continue .notice")).to_have_text(
+        "The rounds kept on this phone are now recorded."
+    )
+    expect(kept).to_be_hidden()
+    expect(home.locator("#continue")).to_contain_text("Cabo · 3 rounds played")
+    assert Match.objects.get().round_count == 3
 
 
 def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
