@@ -491,6 +491,27 @@ def test_a_correction_is_undone_in_one_tap_from_its_notice_in_sight(page, seen_s
     assert Match.objects.get().rounds.get(number=4).data["hands"]["Ben"] == 1
 
 
+def test_once_a_name_is_corrected_a_correction_is_told_without_its_undo(page, seen_shot):
+    """QA: the Undo came back after a rename, and its tap was refused as if another
+    phone had changed the match (a correction is undone only while it is the last change)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    play_cabo_round(page, 7)
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    match = Match.objects.get()
+    services.correct_round(match, 1, cabo_round("Ana", Ana=0, Ben=9), owner=match.owner)
+    page.reload()
+    notice = page.locator("#standing .notice")
+    expect(notice.get_by_role("button", name="Undo: round 1 as it was")).to_be_visible()
+    page.get_by_role("link", name="Correct names / dealer").click()
+    page.get_by_label("Player 2", exact=True).fill("Benoît")
+    page.get_by_role("button", name="Save the names").click()
+    expect(page.get_by_text("Names and first dealer saved.")).to_be_visible()
+    page.reload()
+    expect(notice).to_have_text("Round 1 corrected. Points: Benoît 7 → 9.")
+    expect(notice.get_by_role("button")).to_have_count(0)
+    seen_shot("corrected-then-renamed")
+
+
 SIX = ["Marie-Hélène", "Jean-Baptiste", "Dominique", "Christophe", "Guillaume", "Françoise"]
 
 

@@ -196,6 +196,17 @@ def test_with_htmx_the_correction_and_its_undo_answer_what_changed(visitor, matc
     assert entries(match) == ROUNDS
 
 
+def test_once_the_names_are_corrected_the_board_no_longer_offers_the_undo(visitor, match):
+    """QA: the board still offered it (a rename is not a change of the rounds it tells),
+    and the tap was refused as if another phone had changed the match."""
+    corrected(match)
+    services.correct_players(match, ["Ana", "Bruno", "Chloe"], "Ana", owner=match.owner)
+    board = visitor.get(reverse("matches:match", args=[match.pk])).content.decode()
+    assert "Round 1 corrected. Points: Bruno 12\u00a0→\u00a011." in text_of(board)
+    assert "Undo: round 1 as it was" not in board
+    assert 'name="change"' not in board
+
+
 def test_a_correction_sent_with_htmx_answers_the_board_with_its_undo(visitor, match):
     url = reverse("matches:edit_round", args=[match.pk, 2])
     page = visitor.get(url, headers=HTMX).content.decode()
