@@ -802,16 +802,8 @@ def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page)
     assert Match.objects.get().round_count == 2
 
 
-def round_posts(page) -> list[str]:
-    """The rounds this page sends, as they go."""
-    posts: list[str] = []
-
-    def seen(request) -> None:
-        if request.method == "POST" and request.url.endswith("/rounds/"):
-            posts.append(request.url)
-
-    page.on("request", seen)
-    return posts
+def round_posted(request) -> list[str]:
+    return [request.url] if request.method == "POST" and request.url.endswith("/rounds/") else []
 
 
 def sending_done(page) -> None:
@@ -821,8 +813,11 @@ def sending_done(page) -> None:
 
 
 def keep_rounds_then_lose_their_match(page) -> None:
-    """Two rounds kept offline; meanwhile the match is deleted on another phone of the
-    account. The tab closes; back online, the phone opens the home page."""
+    """Round 1 recorded, then two rounds kept offline; meanwhile the match is deleted on
+    another phone of the account."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    controlled(page)
     page.context.set_offline(True)
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
     cabo_round(page, "Ana", {"Ana": "3", "Ben": "8"})
@@ -830,20 +825,26 @@ def keep_rounds_then_lose_their_match(page) -> None:
     services.delete_match(Match.objects.get())
 
 
-@pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
-def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(page, language):
-    """QA: such a round was sent again every minute (404), the home page said it would go
-    when the connection was back, and it could not be taken off anywhere."""
-    start_match(page, "cabo", ["Ana", "Ben"])
-    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
-    controlled(page)
+def home_after_losing_their_match(page, posts: list[str] | None = None):
+    """The same, then the tab closes; back online, the phone opens the home page (whose
+    round POSTs go in `posts`)."""
     keep_rounds_then_lose_their_match(page)
     context = page.context
     page.close()
     context.set_offline(False)
     home = context.new_page()
-    posts = round_posts(home)
+    if posts is not None:
+        home.on("request", lambda request: posts.extend(round_posted(request)))
     home.goto("/")
+    return home
+
+
+@pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
+def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(page, language):
+    """QA: such a round was sent again every minute (404), the home page said it would go
+    when the connection was back, and it could not be taken off anywhere."""
+    posts: list[str] = []
+    home = home_after_losing_their_match(page, posts)
     sending_done(home)
     if language != "English":
         choose_language(home, language)  # the page sent again
@@ -891,9 +892,6 @@ def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(
 
 
 def test_kept_rounds_of_a_match_deleted_meanwhile_are_sent_once_it_is_restored(page, shot):
-    start_match(page, "cabo", ["Ana", "Ben"])
-    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
-    controlled(page)
     keep_rounds_then_lose_their_match(page)
     page.context.set_offline(False)  # this board sends them: its match is gone
     kept = page.locator("#kept-rounds")
@@ -912,15 +910,7 @@ def test_kept_rounds_of_a_match_deleted_meanwhile_are_sent_once_it_is_restored(p
 def test_kept_rounds_of_a_match_restored_on_another_phone_go_from_the_home_page(page):
     """QA: the home page still said the match was gone, and offered to take its rounds
     off, while its "Continue" list named it."""
-    start_match(page, "cabo", ["Ana", "Ben"])
-    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
-    controlled(page)
-    keep_rounds_then_lose_their_match(page)
-    context = page.context
-    page.close()
-    context.set_offline(False)
-    home = context.new_page()
-    home.goto("/")
+    home = home_after_losing_their_match(page)
     kept = home.locator("#kept-rounds")
     expect(kept.locator(".kept-gone")).to_contain_text("2 scores kept on this phone were not sent")
     services.restore_match(Match.objects.get())  # undone on the other phone
