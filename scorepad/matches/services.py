@@ -702,13 +702,14 @@ def _started_unplayed(owner: Owner, preset: str, setup: Setup) -> Match | None:
 
 
 def play_again(match: Match, *, owner: Owner, key: uuid.UUID | None = None) -> Match | None:
-    """A new match with the same players and options; the first deal moves one seat on.
+    """A new match with the same players and options; the deal passes on from the last
+    round's dealer, as at the table (none played: one seat on from the first).
     The same form posted twice makes one match, and so does "Play again" tapped again on
     the finished match shown again (Back): its replay still in play is the one. Once
     that replay is over (finished, abandoned or deleted), "Play again" makes another,
     even from the page the browser kept (the first tap's key)."""
     setup = match.setup()
-    again = replace(setup, first_dealer=setup.dealer_of(2))
+    again = replace(setup, first_dealer=setup.dealer_of(max(match.round_count, 1) + 1))
 
     def make() -> Match:
         replay = _replay_in_play(match, owner, again)

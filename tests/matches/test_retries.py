@@ -30,6 +30,22 @@ def finished(client) -> int:
     return match_id
 
 
+@pytest.mark.parametrize(("played", "deals_first"), [(1, "Ben"), (2, "Chloé"), (3, "Ana")])
+def test_play_again_passes_the_deal_on_from_the_last_dealer(client, played, deals_first):
+    """QA: the first dealer moved one seat on whatever the match's length, so the player
+    who dealt the last round (the 5th of three players) dealt the next match's first."""
+    match_id = create_match(client, "cabanga", ["Ana", "Ben", "Chloé"], preset="classic")
+    for number in range(1, played + 1):
+        ends = number == played  # Ana's 20 ends it (classic: 15 and over)
+        points = round_post(number, points_0="20" if ends else "1", out_1="on", points_2="3")
+        client.post(reverse("matches:add_round", args=[match_id]), points)
+    match = Match.objects.get(pk=match_id)
+    assert match.finished and match.round_count == played
+    assert match.setup().dealer_of(played) == ["Ana", "Ben", "Chloé"][played - 1]
+    client.post(reverse("matches:again", args=[match_id]), {"key": str(uuid.uuid4())})
+    assert Match.objects.exclude(pk=match_id).get().first_dealer == deals_first
+
+
 def test_play_again_posted_twice_makes_one_match(client, finished):
     page = client.get(reverse("matches:match", args=[finished])).content.decode()
     assert 'type="hidden" name="key"' in page
