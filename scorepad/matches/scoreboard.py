@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -32,7 +31,7 @@ from scorepad.rules.kept import decode
 
 from .forms import RoundForm, UndoCorrectionForm, round_form_class, round_form_for
 from .models import JUST_STARTED, Match, Owner, Round, RoundChange, ShareLink, board_of
-from .services import is_undo, restorable_now
+from .services import is_undo, journaled_since, restorable_now, undoable
 
 RECENT_MATCHES_FOR_NAMES = 50
 # A name sharing its first letters, this many or more, with another side's reads alike
@@ -238,17 +237,16 @@ def last_round_change(match: Match, *, before_added: bool = False) -> tuple | No
     journaled:
     (action, the round's number, the points it changed, the round's id, the entry's id,
     whether anything was journaled after it); None for a round added."""
-    renamed = RoundChange.objects.filter(match_id=OuterRef("match_id"), id__gt=OuterRef("id"))
     changes = (
         RoundChange.objects.filter(match_id=match.pk)
         # The players' names corrected are journaled as rounds corrected, without points:
         # not a change of the rounds to tell, nor one that hides the change before it
-        # (but one after which it can no longer be undone: `services.undo_correction`).
+        # (but one after which it can no longer be undone: `services.undoable`).
         .exclude(action=RoundChange.Action.EDIT, points__isnull=True)
         # Nor one made before the match was abandoned and taken up again.
         .filter(**({"at__gt": match.resumed_at} if match.resumed_at else {}))
         .order_by("-id")
-        .values_list("action", "round__number", "points", "round_id", "id", Exists(renamed))
+        .values_list("action", "round__number", "points", "round_id", "id", journaled_since())
     )
     last = list(changes[:2])[1:] if before_added else list(changes[:1])
     return last[0] if last and last[0][0] in CHANGE_TEXTS else None
@@ -292,8 +290,8 @@ def undo_correction(match: Match, change: tuple, live: ShareLink | None) -> dict
     """Undo of the last change (`last_round_change`) when it is a correction, not an undo
     itself (`services.undo_correction`): where it posts, the form naming the correction,
     and what it says. Also on a co-scorer's board, which made or could have made it."""
-    action, number, points, round_id, change_id, renamed_since = change
-    if action != RoundChange.Action.EDIT or not points or is_undo(points) or renamed_since:
+    action, number, points, round_id, change_id, since = change
+    if not undoable(action, points, journaled_since=since):
         return None
     if live is None:
         url = reverse("matches:undo_correction", args=[match.pk, round_id])

@@ -484,14 +484,29 @@ def restore_round(match: Match, round_id: int, *, owner: Owner) -> Round:
     return deleted
 
 
+def undoable(action: str, points: Mapping | None, *, journaled_since: bool) -> bool:
+    """Whether a journaled change of a match's rounds can be undone (`undo_correction`):
+    a correction (journaled with the points it changed; not the players' names, nor an
+    undo itself) after which nothing was journaled, the names corrected included. The
+    board asks it of the change it tells (`journaled_since`), before offering the Undo."""
+    if action != RoundChange.Action.EDIT or not points or journaled_since:
+        return False
+    return not is_undo(points)
+
+
+def journaled_since() -> Exists:
+    """For a query of a match's journal (`RoundChange`): whether anything was journaled
+    after each entry (`undoable`)."""
+    return Exists(RoundChange.objects.filter(match_id=OuterRef("match_id"), id__gt=OuterRef("id")))
+
+
 def _undoable_correction(match: Match) -> RoundChange | None:
-    """The match's last change of its rounds if it is a correction (journaled with the
-    points it changed; not the players' names, nor an undo): what Undo puts back as it
-    was while nothing changed since. One query."""
+    """The match's last change of its rounds if Undo can put it back as it was
+    (`undoable`). One query."""
     last = _last_change(match)
-    if last is None or last.action != RoundChange.Action.EDIT or not last.points:
+    if last is None or not undoable(last.action, last.points, journaled_since=False):
         return None
-    return None if is_undo(last.points) else last
+    return last
 
 
 def _last_change(match: Match) -> RoundChange | None:
