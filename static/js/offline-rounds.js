@@ -1094,18 +1094,19 @@
       if (recorded.length && asked) asked.then(function () { sayRecorded(recorded); });
     } else {
       catchUp(); // refused meanwhile in another tab, this one coming after it
-      if (sent) refreshLists();
+      if (sent) refreshLists(sent);
     }
     return sent;
   }
 
   // Sent from a page that lists matches (the home page's "Continue"): the list as the
-  // server now has it, saying why it changed.
-  function refreshLists() {
+  // server now has it, saying why it changed: how many were sent (QA: "the rounds kept
+  // are now recorded" beside those of a deleted match, which were not).
+  function refreshLists(sent) {
     if (!window.htmx) return;
     document.querySelectorAll("[data-refresh-after-sent][id]").forEach(function (region) {
       const id = region.id;
-      const said = region.dataset.sent;
+      const said = sent === 1 ? region.dataset.sentOne : (region.dataset.sentOther || "").replace("{n}", String(sent));
       const url = window.location.pathname + window.location.search;
       window.htmx.ajax("GET", url, { target: "#" + id, select: "#" + id, swap: "outerHTML" }).then(function () {
         const now = document.getElementById(id);

@@ -790,13 +790,9 @@ def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page)
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
     expect(page.locator(".unsent")).to_contain_text("Round 2 · not sent yet")
     # The tab closed; back online, the phone opens the home page: the round goes from there.
-    context = page.context
-    page.close()
-    context.set_offline(False)
-    home = context.new_page()
-    home.goto("/")
+    home = home_back_online(page)
     expect(home.locator("#continue .notice")).to_have_text(
-        "The rounds kept on this phone are now recorded."
+        "A score kept on this phone is now recorded."
     )
     expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
     assert Match.objects.get().round_count == 2
@@ -822,21 +818,27 @@ def keep_rounds_then_lose_their_match(page) -> None:
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
     cabo_round(page, "Ana", {"Ana": "3", "Ben": "8"})
     expect(page.locator(".unsent li")).to_have_count(2)
-    services.delete_match(Match.objects.get())
+    services.delete_match(Match.objects.latest("created"))
 
 
-def home_after_losing_their_match(page, posts: list[str] | None = None):
-    """The same, then the tab closes; back online, the phone opens the home page (whose
-    round POSTs go in `posts`)."""
-    keep_rounds_then_lose_their_match(page)
-    context = page.context
-    page.close()
+def home_back_online(*pages, posts: list[str] | None = None):
+    """The phone's tabs (`pages`) closed; back online, it opens the home page (whose round
+    POSTs go in `posts`)."""
+    context = pages[0].context
+    for page in pages:
+        page.close()
     context.set_offline(False)
     home = context.new_page()
     if posts is not None:
         home.on("request", lambda request: posts.extend(round_posted(request)))
     home.goto("/")
     return home
+
+
+def home_after_losing_their_match(page, posts: list[str] | None = None):
+    """The same, then the tab closes; back online, the phone opens the home page."""
+    keep_rounds_then_lose_their_match(page)
+    return home_back_online(page, posts=posts)
 
 
 @pytest.mark.parametrize("language", ["English", "Français", "Nederlands"])
@@ -916,11 +918,36 @@ def test_kept_rounds_of_a_match_restored_on_another_phone_go_from_the_home_page(
     services.restore_match(Match.objects.get())  # undone on the other phone
     home.reload()
     expect(home.locator("#continue .notice")).to_have_text(
-        "The rounds kept on this phone are now recorded."
+        "2 scores kept on this phone are now recorded."
     )
     expect(kept).to_be_hidden()
     expect(home.locator("#continue")).to_contain_text("Cabo · 3 rounds played")
     assert Match.objects.get().round_count == 3
+
+
+def test_kept_rounds_sent_beside_those_of_a_match_deleted_meanwhile_are_counted(page, shot):
+    """QA: beside the box of the rounds of a deleted match, not sent, the home page said
+    "The rounds kept on this phone are now recorded.": true only of the other match's."""
+    start_match(page, "cabo", ["Chloé", "Ben"])  # Ben deals next, and then in Ana's
+    cabo_round(page, "Ben", {"Chloé": "4", "Ben": "1"})
+    other = page.context.new_page()
+    other.goto(page.url)
+    expect(other.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    keep_rounds_then_lose_their_match(page)  # Ana and Ben's match, deleted meanwhile
+    cabo_round(other, "Chloé", {"Chloé": "1", "Ben": "6"})  # offline too: kept
+    expect(other.locator(".unsent li")).to_have_count(1)
+    home = home_back_online(page, other)
+    expect(home.locator("#continue .notice")).to_have_text(
+        "A score kept on this phone is now recorded."
+    )
+    expect(home.locator("#kept-rounds .kept-gone")).to_contain_text(
+        "2 scores kept on this phone were not sent"
+    )
+    expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
+    home.screenshot(path=str(ARTIFACTS / "kept-sent-beside-gone.png"))
+    matches = Match.objects.order_by("created")
+    played = [(m.players, m.round_count, m.deleted_at is None) for m in matches]
+    assert played == [(["Chloé", "Ben"], 2, True), (["Ana", "Ben"], 1, False)]
 
 
 def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):

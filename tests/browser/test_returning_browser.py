@@ -588,7 +588,7 @@ def test_a_home_page_kept_whole_by_the_browser_counts_the_rounds_recorded_since(
     page.unroute("**/rounds/")
     page.go_back(wait_until="commit")
     expect(page.locator("#continue .notice")).to_have_text(
-        "The rounds kept on this phone are now recorded."
+        "A score kept on this phone is now recorded."
     )
     expect(page.get_by_text("Cabo · 6 rounds played")).to_be_visible()
     assert page.evaluate("() => window.keptWhole === true")
