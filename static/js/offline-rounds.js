@@ -431,11 +431,14 @@
     say(".kept-stopped", stopped.length, region.dataset.stoppedOne, region.dataset.stoppedOther);
     say(".kept-gone", missing.length, region.dataset.goneOne, region.dataset.goneOther);
     say(".kept-dropped", forgottenBefore, region.dataset.droppedOne, region.dataset.droppedOther);
-    // Above the sign-out button: one score is "it" (QA: "them" for one).
+    // Above the sign-out button: one score is "it" (QA: "them" for one). Not of those
+    // whose match is no longer open here: opening it would not send them (QA).
     const signOut = region.querySelector(".kept-sign-out");
     if (signOut) {
       if (!signOut.dataset.other) signOut.dataset.other = signOut.textContent;
-      signOut.textContent = rounds.length === 1 ? signOut.dataset.one : signOut.dataset.other;
+      const sendable = rounds.length - missing.length;
+      signOut.textContent = !sendable ? "" : sendable === 1 ? signOut.dataset.one : signOut.dataset.other;
+      signOut.hidden = !sendable;
     }
     const list = region.querySelector(".kept-matches");
     list.replaceChildren();

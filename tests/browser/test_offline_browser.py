@@ -1006,6 +1006,21 @@ def test_the_sign_out_warning_speaks_of_one_kept_round_in_the_singular(page):
     )
 
 
+def test_the_sign_out_warning_is_not_given_for_kept_rounds_of_a_match_deleted_meanwhile(page):
+    """QA: it said "open their match with a connection first" of rounds whose match was
+    deleted on another phone, which opening it would not send."""
+    page.goto("/")
+    sign_up(page, "xavier")
+    home = home_after_losing_their_match(page)
+    sending_done(home)
+    home.goto("/account/")
+    kept = home.locator("#kept-rounds")
+    expect(kept.locator(".kept-gone")).to_contain_text("2 scores kept on this phone were not sent")
+    expect(kept.locator(".kept-sign-out")).to_be_hidden()
+    expect(kept).not_to_contain_text("Signing out")
+    home.screenshot(path=str(ARTIFACTS / "account-with-gone-rounds.png"))
+
+
 def test_the_sign_out_button_says_it_drops_the_kept_rounds_and_the_next_page_counts_them(
     page, shot
 ):
