@@ -457,8 +457,9 @@
       });
       function item(title, page) {
         const line = document.createElement("li");
-        const link = document.createElement("a");
-        link.href = page;
+        // Not a link to this very page (a co-scorer's link that no longer works).
+        const link = document.createElement(page === window.location.pathname ? "span" : "a");
+        if (link.tagName === "A") link.href = page;
         link.textContent = title;
         line.appendChild(link);
         list.appendChild(line);

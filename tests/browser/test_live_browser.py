@@ -1023,7 +1023,9 @@ def test_a_round_kept_on_the_co_scorers_phone_is_sent_into_its_board_once(page, 
     assert Round.objects.count() == 1
 
 
-def test_a_round_kept_while_the_match_was_abandoned_goes_once_it_is_resumed(page, phone):
+def co_scorer_keeping_a_round(page, phone):
+    """The owner's Cabo match of Ana and Ben, and a co-scorer's phone that keeps round 1,
+    typed with no connection (still offline)."""
     start_match(page, "cabo", ["Ana", "Ben"])
     co_scorer = phone()
     co_scorer.goto(share(page, "Make a co-scorer link"))
@@ -1031,6 +1033,11 @@ def test_a_round_kept_while_the_match_was_abandoned_goes_once_it_is_resumed(page
     co_scorer.context.set_offline(True)
     play_cabo_round(co_scorer, {"Ana": "2", "Ben": "7"}, "Ana")
     expect(co_scorer.locator(".unsent")).to_contain_text("Round 1 · not sent yet")
+    return co_scorer
+
+
+def test_a_round_kept_while_the_match_was_abandoned_goes_once_it_is_resumed(page, phone):
+    co_scorer = co_scorer_keeping_a_round(page, phone)
     page.get_by_role("button", name="Abandon the match").click()
     expect(page.locator("#standing .notice")).to_contain_text("Match abandoned.")
     # Back online: refused, as the match is paused, and said so.
@@ -1049,6 +1056,31 @@ def test_a_round_kept_while_the_match_was_abandoned_goes_once_it_is_resumed(page
     expect(co_scorer.locator("tfoot .totals td")).to_have_text(["0", "7"])
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "7"])
     assert Round.objects.count() == 1
+
+
+def test_a_round_kept_on_the_co_scorers_phone_is_said_where_the_stopped_link_leads(
+    page, phone, request
+):
+    """QA: the co-scorer's "This link no longer works" page said nothing of the round
+    kept on their phone for that match (only the home page did), nor let it go."""
+    co_scorer = co_scorer_keeping_a_round(page, phone)
+    stop_scoring_together(page)
+    co_scorer.context.set_offline(False)
+    expect(co_scorer.get_by_role("heading", name=GONE)).to_be_visible(timeout=FOLLOWER_DELAY_MS * 2)
+    kept = co_scorer.locator("#kept-rounds")
+    expect(kept.locator(".kept-gone")).to_have_text(
+        "A score kept on this phone was not sent: its match is no longer open here"
+        " (deleted, its link no longer works, or it is in another account)."
+    )
+    expect(kept.locator(".kept-gone-help")).to_be_hidden()  # no Undo for a stopped link
+    expect(kept.locator(".kept-matches a")).to_have_count(0)  # not a link to this page
+    take_off = kept.get_by_role("button", name="Take it off this phone")
+    expect(take_off).to_be_in_viewport()
+    snap(co_scorer, request, "kept-round-of-a-stopped-link")
+    take_off.click()
+    expect(kept.locator(".kept-taken-off")).to_have_text("The score was taken off this phone.")
+    assert co_scorer.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
+    assert Round.objects.count() == 0
 
 
 BEHIND = {
