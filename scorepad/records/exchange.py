@@ -66,12 +66,27 @@ def match_document(match: Match, state: MatchState | None = None) -> dict:
         "first_dealer": match.first_dealer,
         "rounds": [round_.data for round_ in match.active_rounds()],
         "created": timestamp(match.created),
+        **computed_fields(state),
+    }
+
+
+def computed_fields(state: MatchState) -> dict:
+    """What the app computed of a match (`COMPUTED`), as the file writes it."""
+    return {
         "round_points": [dict(result.points) for result in state.rounds],
         "totals": dict(state.totals),
         "finished": state.finished,
         "winners": list(state.winners),
         "needs_tiebreak": list(state.needs_tiebreak),
     }
+
+
+def _written_otherwise(document: dict, state: MatchState) -> bool:
+    """Whether the file writes results (`COMPUTED`) other than those its rounds give:
+    they are computed anew, as FORMAT.md says, and the import says so (QA: a total
+    edited by hand was taken without a word)."""
+    computed = json.loads(json.dumps(computed_fields(state)))
+    return any(name in document and document[name] != computed[name] for name in COMPUTED)
 
 
 def oldest_first(matches) -> Iterator[Match]:
@@ -160,6 +175,8 @@ class CheckedMatch:
     rounds: list
     created: datetime | None
     state: MatchState
+    # The file writes other results than its rounds give (`_written_otherwise`).
+    written_otherwise: bool = False
 
 
 def read_documents(content: bytes | str) -> list:
@@ -320,7 +337,8 @@ def check_document(index: int, document: object) -> CheckedMatch:
     if faults:
         raise ImportRefused(faults)
     preset = document.get("preset", game.presets[0].key)
-    return CheckedMatch(preset, setup, rounds, created, state)
+    otherwise = _written_otherwise(document, state)
+    return CheckedMatch(preset, setup, rounds, created, state, written_otherwise=otherwise)
 
 
 def _with_names_kept(game, rounds: list) -> list:
@@ -481,6 +499,17 @@ def save_matches(
     """Create the checked matches, all in one transaction, in the file's order; once per
     form `key`. `new_only`: not those the owner's history already holds (the same file
     imported again, a backup brought back to the phone it came from)."""
+    return [match for _entry, match in save_entries(owner, checked, key=key, new_only=new_only)]
+
+
+def save_entries(
+    owner: Owner,
+    checked: Iterable[CheckedMatch],
+    *,
+    key: uuid.UUID | None = None,
+    new_only: bool = False,
+) -> list[tuple[CheckedMatch, Match]]:
+    """`save_matches`, each match created beside the file's entry it was made from."""
     checked = list(checked)
     with transaction.atomic():
         if first_submission(owner, key) is None:
@@ -488,7 +517,7 @@ def save_matches(
         if new_only:
             met = _met(owner, checked)
             checked = [entry for entry, held in zip(checked, met, strict=True) if held is None]
-        return create_played_matches(owner, checked)
+        return list(zip(checked, create_played_matches(owner, checked), strict=True))
 
 
 @dataclass(frozen=True)

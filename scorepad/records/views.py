@@ -237,7 +237,7 @@ def import_matches(request: HttpRequest) -> HttpResponse:
         owner = current_owner(request, create=True)
         changed = exchange.held_changed_since(owner, form.checked)
         try:
-            created = exchange.save_matches(
+            created = exchange.save_entries(
                 owner, form.checked, key=form.cleaned_data["key"], new_only=True
             )
         except TooManyMatches as refused:
@@ -269,6 +269,8 @@ def import_matches(request: HttpRequest) -> HttpResponse:
                 messages.info(request, _further_on_notice(further_on))
             if otherwise:
                 messages.info(request, _changed_notice(otherwise))
+            if recomputed := [match for entry, match in created if entry.written_otherwise]:
+                messages.info(request, _recomputed_notice(recomputed))
             return redirect("records:history")
     context = _history_context(request, current_owner(request))
     context["import_form"] = form
@@ -319,6 +321,19 @@ def _changed_notice(changed: list[Match | exchange.CheckedMatch]) -> SafeString:
         len(changed),
     )
     return sentence_html(said, count=len(changed), matches=matches)
+
+
+def _recomputed_notice(matches: list[Match]) -> SafeString:
+    """What an import says of the matches whose file wrote other results (totals,
+    winners…) than their rounds give: imported with their rounds' (FORMAT.md), named."""
+    said = ngettext(
+        "The file wrote results for %(count)s match other than its rounds give:"
+        " %(matches)s. It was imported with the results its rounds give.",
+        "The file wrote results for %(count)s matches other than their rounds give:"
+        " %(matches)s. They were imported with the results their rounds give.",
+        len(matches),
+    )
+    return sentence_html(said, count=len(matches), matches=_named_matches(matches))
 
 
 MAX_CHANGED_NAMED = 10

@@ -513,11 +513,38 @@ def test_a_match_held_with_its_players_renamed_or_another_first_dealer_is_that_m
     assert Match.objects.filter(owner=owner).count() == 2
 
 
-def test_an_import_ignores_the_computed_fields(owner, visitor):
-    document = document_of(CABO_FR, totals={"Ana": 999, "Ben": 0}, winners=["Ben"], finished=False)
+def test_an_import_ignores_the_computed_fields_and_says_so(owner, visitor):
+    """QA: a total edited by hand in the file was imported without a word."""
+    document = document_of(
+        CABO_FR,
+        created="2026-11-01T20:00:00Z",
+        totals={"Ana": 999, "Ben": 0},
+        winners=["Ben"],
+        finished=False,
+    )
     assert upload(visitor, document).status_code == 302
     match = Match.objects.get(owner=owner)
     assert match.finished and match.winners == ["Ana"]
+    assert messages_of(visitor) == [
+        "1 match imported.",
+        "The file wrote results for 1 match other than its rounds give: Cabo with Ana, Ben"
+        " (1 Nov 2026). It was imported with the results its rounds give.",
+    ]
+
+
+def test_a_file_as_exported_is_imported_without_a_word_on_its_results(owner, visitor, stranger):
+    for spec in ALL:
+        build(owner, spec)
+    exported = export_all(visitor)
+    other = client_of(stranger)
+    upload(other, exported)
+    assert messages_of(other) == [f"{len(ALL)} matches imported."]
+    # One total edited, in another history: that match only is named.
+    exported[0]["totals"] = {side: total + 1 for side, total in exported[0]["totals"].items()}
+    upload(visitor, exported)
+    said = messages_of(visitor)
+    assert said[0] == f"{len(ALL)} matches of the file were already in your history: left out."
+    assert len(said) == 1  # the edited one is held: nothing imported, nothing recomputed
 
 
 def test_an_import_takes_defaults_for_preset_options_dealer_and_date(visitor):

@@ -364,17 +364,40 @@ def test_a_refused_import_opens_at_its_fault_and_a_good_one_at_its_message(
     context.close()
 
 
+def test_a_file_with_results_edited_by_hand_is_imported_and_said_in_french(page, shot):
+    """QA: a total edited by hand in the file was imported without a word (its rounds'
+    results are taken, as FORMAT.md says)."""
+    page.goto("/history/")
+    choose_language(page, "Français")
+    document = json.loads(document_with(rounds=[{"hands": {"Zoé": 0, "Yann": 4, "Xavier": 7}}]))
+    document |= {"created": "2026-11-01T20:00:00Z", "totals": {"Zoé": 50, "Yann": 4, "Xavier": 7}}
+    import_file(
+        page, json.dumps(document).encode(), label="Fichier de parties (JSON)", button="Importer"
+    )
+    said = page.get_by_text("Le fichier donne pour 1 partie d’autres résultats")
+    expect(said).to_have_text(
+        "Le fichier donne pour 1 partie d’autres résultats que ceux de ses manches\u00a0:"
+        " Cabanga! avec Zoé, Yann, Xavier (1 novembre 2026). Elle a été importée avec les"
+        " résultats de ses manches."
+    )
+    expect(said).to_be_in_viewport()
+    shot("import-results-edited-fr")
+    assert Match.objects.get().state().totals == {"Zoé": 0, "Yann": 4, "Xavier": 7}
+
+
 def document_with(rounds: list) -> bytes:
     players = ["Zoé", "Yann", "Xavier"]
     document = {"format": FORMAT, "game": "cabanga", "players": players, "rounds": rounds}
     return json.dumps(document).encode()
 
 
-def import_file(page, content: bytes) -> None:
-    page.get_by_label("Match file (JSON)").set_input_files(
+def import_file(
+    page, content: bytes, label: str = "Match file (JSON)", button: str = "Import"
+) -> None:
+    page.get_by_label(label).set_input_files(
         files=[{"name": "match.json", "mimeType": "application/json", "buffer": content}]
     )
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name=button).click()
 
 
 def test_an_end_line_at_the_top_of_the_chart_has_its_name_inside_the_chart(page, shot, live_server):
