@@ -58,6 +58,25 @@ def test_import_prints_the_new_ids_in_order_for_the_owner(owner, tmp_path, capsy
     assert Match.objects.filter(owner__user=user).count() == 2
 
 
+def test_import_says_which_match_had_results_other_than_its_rounds_give(owner, tmp_path, capsys):
+    build(owner, CABANGA_SHARED)
+    build(owner, CABO_TIEBREAK)
+    call_command("export_matches", str(tmp_path / "all.json"))
+    documents = json.loads((tmp_path / "all.json").read_text(encoding="utf-8"))
+    documents[1]["winners"] = ["Nobody"]
+    (tmp_path / "all.json").write_text(json.dumps(documents), encoding="utf-8")
+    call_command("import_matches", str(tmp_path / "all.json"))
+    printed = capsys.readouterr()
+    first, second = (int(line) for line in printed.out.split())
+    assert printed.err == (
+        f"match {second}: the file's results differ from its rounds';"
+        " imported with its rounds' results\n"
+    )
+    original = Match.objects.filter(owner=owner).order_by("created", "updated")[1]
+    assert Match.objects.get(pk=second).winners == original.winners != ["Nobody"]
+    assert Match.objects.get(pk=first).owner != owner
+
+
 def test_import_without_owner_makes_a_new_one(owner, tmp_path, capsys):
     build(owner, CABANGA_SHARED)
     call_command("export_matches", str(tmp_path / "all.json"))

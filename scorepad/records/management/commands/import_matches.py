@@ -28,11 +28,17 @@ class Command(BaseCommand):
         except exchange.ImportRefused as refused:
             raise CommandError("nothing imported:\n" + "\n".join(refused.faults)) from None
         # save_matches is one transaction; the owner is found (or made) once the file passed.
-        created = exchange.save_matches(self._owner(owner), checked, new_only=True)
-        for match in created:
+        created = exchange.save_entries(self._owner(owner), checked, new_only=True)
+        for _entry, match in created:
             self.stdout.write(str(match.pk))
         if held := len(checked) - len(created):
             self.stderr.write(f"{held} of the file's matches already there: left out")
+        for entry, match in created:
+            if entry.written_otherwise:
+                self.stderr.write(
+                    f"match {match.pk}: the file's results differ from its rounds';"
+                    " imported with its rounds' results"
+                )
 
     def _owner(self, username: str | None) -> Owner:
         if username is None:
