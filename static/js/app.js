@@ -1060,6 +1060,12 @@ window.addEventListener("resize", keepClearOfStanding);
     form.querySelectorAll(".card-codes").forEach(function (field) {
       field.dispatchEvent(new Event("input", { bubbles: true })); // the picked cards shown
     });
+    // Those move a kamikaze list as the cards picked say (scorepad.js): it comes back as
+    // typed, a player chosen there by hand too (QA: it fell back to "nobody", and the
+    // correction saved turned the kamikaze round into a plain call).
+    form.querySelectorAll("select").forEach(function (list) {
+      if (values.has(list.name)) list.value = values.get(list.name);
+    });
   }
 
   function reopen(typed, tries) {

@@ -877,6 +877,38 @@ def expect_no_correction_after_a_reload(page) -> None:
     expect(page.locator("#correction")).to_be_empty()
 
 
+KAMIKAZE = "Kamikaze hand (two 12s and two 13s)"
+
+
+@pytest.mark.parametrize("how", ["reload", "language"])
+def test_a_correction_keeps_the_kamikaze_chosen_by_hand_when_it_opens_again(page, seen_shot, how):
+    """QA: reopened after a Reload or a language switch, a correction's kamikaze list
+    fell back to "nobody", and saving it turned the kamikaze round into a plain call
+    (its hands typed, the list chosen by hand)."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"], preset=("Official Cabo deck", "official"))
+    enter(page, "Ana", {"Ana": "3", "Ben": "50", "Chloé": "7"})
+    page.get_by_label(KAMIKAZE).select_option("1")  # Ben
+    record(page)
+    expect(page.locator("#round-1 .pts")).to_have_text(["+50", "+0", "+50"])
+    settled(page)
+    open_the_correction(page, 1)
+    correction = page.locator("#correction")
+    expect(correction.locator("select[data-kamikaze-values]")).to_have_value("1")
+    row(correction, "Chloé").locator("input.points-input").fill("8")
+    if how == "reload":
+        page.reload()
+    else:
+        choose_language(page, "Nederlands")
+        choose_language(page, "English")
+    expect_the_correction(page, 1, {"Ana": "3", "Ben": "50", "Chloé": "8"})
+    expect(correction.locator("select[data-kamikaze-values]")).to_have_value("1")
+    seen_shot("kamikaze-kept")
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator("#correction")).to_be_empty()
+    expect(page.locator("#round-1 .pts")).to_have_text(["+50", "+0", "+50"])
+    assert Round.objects.get().data["kamikaze"] == "Ben"
+
+
 def test_a_correction_sent_back_with_its_faults_survives_a_reload_as_typed(page):
     two_cabo_rounds(page)
     open_the_correction(page, 1)
