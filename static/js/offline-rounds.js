@@ -419,7 +419,9 @@
       return rounds.some(function (gone) { return gone.gone && sameMatch(gone, round); });
     });
     const stopped = rounds.filter(function (round) { return waitsForPlayer(round) && missing.indexOf(round) < 0; });
-    const waiting = region.hasAttribute("data-links") ? [] : rounds.filter(function (round) {
+    // Above the sign-out button (the account page), which drops them, those waiting too.
+    const signOut = region.querySelector(".kept-sign-out");
+    const waiting = region.hasAttribute("data-links") && !signOut ? [] : rounds.filter(function (round) {
       return stopped.indexOf(round) < 0 && missing.indexOf(round) < 0;
     });
     function say(selector, count, one, other) {
@@ -433,7 +435,6 @@
     say(".kept-dropped", forgottenBefore, region.dataset.droppedOne, region.dataset.droppedOther);
     // Above the sign-out button: one score is "it" (QA: "them" for one). Not of those
     // whose match is no longer open here: opening it would not send them (QA).
-    const signOut = region.querySelector(".kept-sign-out");
     if (signOut) {
       if (!signOut.dataset.other) signOut.dataset.other = signOut.textContent;
       const sendable = rounds.length - missing.length;

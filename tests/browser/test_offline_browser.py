@@ -1006,9 +1006,10 @@ def test_the_sign_out_warning_speaks_of_one_kept_round_in_the_singular(page):
     )
 
 
-def test_the_sign_out_warning_is_not_given_for_kept_rounds_of_a_match_deleted_meanwhile(page):
-    """QA: it said "open their match with a connection first" of rounds whose match was
-    deleted on another phone, which opening it would not send."""
+def test_the_account_page_offers_to_take_off_kept_rounds_of_a_match_deleted_meanwhile(page):
+    """QA: the sign-out warning said "open their match with a connection first" of rounds
+    whose match was deleted on another phone, which opening it would not send; and the
+    page named no match, nor let them go, as the home page does."""
     page.goto("/")
     sign_up(page, "xavier")
     home = home_after_losing_their_match(page)
@@ -1018,7 +1019,13 @@ def test_the_sign_out_warning_is_not_given_for_kept_rounds_of_a_match_deleted_me
     expect(kept.locator(".kept-gone")).to_contain_text("2 scores kept on this phone were not sent")
     expect(kept.locator(".kept-sign-out")).to_be_hidden()
     expect(kept).not_to_contain_text("Signing out")
+    expect(kept.get_by_role("link", name="Cabo · Ana, Ben")).to_be_visible()
+    take_off = kept.get_by_role("button", name="Take them off this phone")
+    expect(take_off).to_be_in_viewport()
     home.screenshot(path=str(ARTIFACTS / "account-with-gone-rounds.png"))
+    take_off.click()
+    expect(kept.locator(".kept-taken-off")).to_have_text("The scores were taken off this phone.")
+    assert home.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
 
 
 def test_the_sign_out_button_says_it_drops_the_kept_rounds_and_the_next_page_counts_them(
