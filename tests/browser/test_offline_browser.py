@@ -813,6 +813,7 @@ def keep_rounds_then_lose_their_match(page) -> None:
     another phone of the account."""
     start_match(page, "cabo", ["Ana", "Ben"])
     cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     controlled(page)
     page.context.set_offline(True)
     cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
@@ -930,6 +931,7 @@ def test_kept_rounds_sent_beside_those_of_a_match_deleted_meanwhile_are_counted(
     "The rounds kept on this phone are now recorded.": true only of the other match's."""
     start_match(page, "cabo", ["Chloé", "Ben"])  # Ben deals next, and then in Ana's
     cabo_round(page, "Ben", {"Chloé": "4", "Ben": "1"})
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()  # recorded
     other = page.context.new_page()
     other.goto(page.url)
     expect(other.get_by_role("heading", name="Enter round 2")).to_be_visible()
@@ -998,6 +1000,7 @@ def test_the_sign_out_warning_speaks_of_one_kept_round_in_the_singular(page):
     row(page, "Ana").locator("input.points-input").fill("2")  # nobody called: refused
     row(page, "Ben").locator("input.points-input").fill("9")
     record(page)
+    expect(page.locator(".unsent li")).to_have_count(1)  # kept before the connection is back
     page.context.set_offline(False)
     expect(page.locator(".unsent li")).to_contain_text("Round 1 · refused")
     page.goto("/account/")
