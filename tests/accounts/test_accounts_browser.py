@@ -479,6 +479,7 @@ def change_password_on_another_phone(browser, live_server, browser_context_args)
         phone.get_by_label("Username").fill("ana")
         phone.get_by_label("Password").fill(PASSWORD)
         phone.get_by_role("button", name="Sign in").click()
+        expect(phone).not_to_have_url(re.compile(r"/log-in/"))  # signed in
         phone.goto("/account/password/")
         phone.get_by_label("Old password").fill(PASSWORD)
         phone.get_by_label("New password", exact=True).fill("another-long-evening-17")
