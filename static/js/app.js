@@ -11,10 +11,12 @@
   }
 
   // The offline page tries its page again when the connection returns, and while the
-  // phone believes it is online (a weak signal), a little later each time.
+  // phone believes it is online (a weak signal), a little later each time. At its own
+  // address it stands in for no page: nothing to try again.
   const RETRY = "scorepad.offline-retry";
   document.addEventListener("DOMContentLoaded", function () {
-    if (!document.body.hasAttribute("data-offline-page")) {
+    const offline = document.body.dataset.offlinePage;
+    if (offline === undefined || window.location.pathname === offline) {
       window.sessionStorage.removeItem(RETRY);
       return;
     }

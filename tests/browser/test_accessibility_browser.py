@@ -66,6 +66,7 @@ def test_no_page_has_a_serious_accessibility_violation(page, shot):
     for seat, name in enumerate(["Ana", "Ben", "Chloé"]):
         page.locator("[data-seats] input[type=text]").nth(seat).fill(name)
     page.locator("form button.wide[type=submit]").click()
+    expect(page.locator("form.round-form")).to_be_visible()  # on the match's board
     match_url = page.url.split("#")[0]
     found = {}
     # The scoreboard with a round, with a refused entry, and with a round kept offline.
@@ -80,8 +81,8 @@ def test_no_page_has_a_serious_accessibility_violation(page, shot):
     expect(page.locator(".unsent li")).to_have_count(1)
     found["kept offline"] = serious_violations(page)
     shot("kept-offline")
+    page.evaluate("localStorage.clear()")  # before the connection is back: nothing sent
     page.context.set_offline(False)
-    page.evaluate("localStorage.clear()")
     more = [
         "/matches/new/cabanga/",
         match_url + "players/",

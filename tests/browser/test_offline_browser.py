@@ -91,6 +91,15 @@ def test_the_rules_open_offline_and_a_scoreboard_says_it_needs_the_connection(pa
     expect(page.locator("tfoot .totals td")).to_have_text(["0", "9"])
 
 
+def test_the_offline_page_at_its_own_address_does_not_try_itself_again(page):
+    """CI: opened at /offline/ (the history, a page's list of pages), online, it reloaded
+    itself a second later, and again: it stands in for no page there. A test reading it
+    had its next page interrupted by that reload."""
+    page.goto("/offline/")
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    assert page.evaluate("sessionStorage.getItem('scorepad.offline-retry')") is None
+
+
 def test_a_tap_that_needs_the_server_says_so_without_a_connection(page, shot):
     start_match(page, "cabo", ["Ana", "Ben"])
     controlled(page)
