@@ -157,7 +157,7 @@ def test_the_offline_page_is_in_the_language_last_used(page):
     # The worker fetches the French offline page after the first French page it passes on.
     assert page.evaluate(
         """async () => {
-            for (let tries = 0; tries < 100; tries += 1) {
+            for (let tries = 0; tries < 200; tries += 1) {
                 const kept = await caches.match("/offline/");
                 if (kept && kept.headers.get("Content-Language") === "fr") return true;
                 await new Promise((later) => setTimeout(later, 50));
@@ -376,7 +376,7 @@ def test_a_new_deploy_takes_over_and_drops_the_old_copies(page, settings):
     assert second != first
     assert page.evaluate(
         """async (second) => {
-            for (let tries = 0; tries < 100; tries += 1) {
+            for (let tries = 0; tries < 200; tries += 1) {
                 const names = await caches.keys();
                 if (names.length === 1 && names[0] === "scorepad-" + second + "-en") return true;
                 await new Promise((later) => setTimeout(later, 50));
