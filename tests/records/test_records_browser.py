@@ -8,13 +8,15 @@ import pytest
 from playwright.sync_api import expect
 
 from scorepad.bench.data import history_documents
+from scorepad.matches import services
 from scorepad.matches.access import SESSION_KEY
 from scorepad.matches.models import HouseRule, Match, Owner
 from scorepad.matches.sessions import SessionStore
 from scorepad.records.exchange import FORMAT, check_documents, match_document, save_matches
+from tests.browser.test_thumb_browser import small_targets
 from tests.conftest import ARTIFACTS, PHONE, choose_language
 
-from .conftest import build
+from .conftest import build, build_match
 from .matches import CABANGA_SHARED, CABO_FR, CABO_TIEBREAK, ESCOBA_TEAMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -413,3 +415,29 @@ def test_an_end_line_at_the_top_of_the_chart_has_its_name_inside_the_chart(page,
     box = label.bounding_box()
     assert box["y"] >= chart["y"] and box["y"] + box["height"] <= chart["y"] + chart["height"]
     shot("chart-target-at-the-top")
+
+
+def test_an_abandoned_matchs_chart_says_so_and_resumes_it_in_french(page, shot, live_server):
+    """QA: the chart of an abandoned match said "In progress" and offered "Continue", to
+    a board that said "Abandoned". It says what the history says, and resumes it."""
+    owner = Owner.objects.create()
+    match = build_match(
+        owner, "cabo", ["Ana", "Ben"], [{"caller": "Ana", "hands": {"Ana": 2, "Ben": 9}}]
+    )
+    services.abandon_match(match)
+    sign_in_as(page, live_server, owner)
+    page.goto("/history/")
+    choose_language(page, "Français")
+    page.goto(f"/history/matches/{match.pk}/chart/")
+    expect(page.locator("main")).to_contain_text("Abandonnée")
+    expect(page.locator("main")).not_to_contain_text("En cours")
+    resume = page.get_by_role("button", name="Reprendre la partie")
+    expect(resume).to_be_in_viewport()
+    assert small_targets(page) == []
+    shot("chart-of-an-abandoned-match-fr")
+    resume.click()
+    expect(page).to_have_url(re.compile(rf"/matches/{match.pk}/$"))
+    expect(page.get_by_text("Partie reprise.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Saisir la manche 2")).to_be_visible()
+    match.refresh_from_db()
+    assert match.abandoned_at is None
