@@ -117,6 +117,24 @@ def test_without_javascript_a_recorded_round_lands_on_the_standing(page_without_
     assert_seen(page.locator("#standing .turn"))
 
 
+def test_without_javascript_a_corrected_round_lands_in_sight_below_its_notice(
+    page_without_javascript,
+):
+    """QA: with JavaScript off, a correction landed on its round's row under the standing
+    (taller with the notice of the correction than the room left for it): the row was
+    hidden, in French and Dutch the more so."""
+    page = page_without_javascript
+    play_rounds_without_javascript(page, 12)
+    choose_language(page, "Français")
+    page.goto(page.url.split("#")[0] + "rounds/4/")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    page.locator("form.round-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"#round-4$"))
+    expect(page.locator("#standing .notice")).to_contain_text("Ben 1 → 9")
+    assert_seen(page.locator("#round-4"))
+    page.screenshot(path=str(ARTIFACTS / "corrected-without-javascript-fr.png"))
+
+
 def test_without_javascript_a_refused_round_opens_at_its_fault_and_switches_language(
     page_without_javascript,
 ):
