@@ -1202,6 +1202,24 @@ def test_without_javascript_the_note_says_live_only(page, phone):
     expect(follower.locator(".live-note").get_by_role("link", name="Rules")).to_have_count(1)
 
 
+def test_without_javascript_the_scorer_is_offered_no_copy_button_that_cannot_work(page, phone):
+    """QA: with JavaScript off, "Copy the link" showed (its class's display won over
+    `hidden`) and did nothing when tapped. The link's field and its code are what work."""
+    scorer = phone(java_script_enabled=False)
+    start_match(scorer, "cabo", ["Ana", "Ben"])
+    share(scorer, "Show a link and QR code")
+    share(scorer, "Make a co-scorer link")
+    expect(scorer.locator("figure.share-code svg")).to_have_count(2)
+    expect(scorer.locator("button.share-copy")).to_have_count(2)
+    for copy in scorer.locator("button.share-copy").all():
+        expect(copy).to_be_hidden()
+    scorer.screenshot(path=str(ARTIFACTS / "share-without-javascript.png"))
+    # With the script, the buttons show, and copy.
+    start_match(page, "cabo", ["Ana", "Ben"])
+    share(page, "Show a link and QR code")
+    expect(page.get_by_role("button", name="Copy the link")).to_be_visible()
+
+
 STOPPED = (
     "The scorer stopped sharing this match: rounds typed here can no longer be recorded."
     " Read this one out so it is entered on the scorer's phone."
