@@ -339,6 +339,25 @@ def test_rates_and_averages_are_rounded_for_reading():
         )
 
 
+def test_a_negative_average_and_scale_have_a_minus_sign_as_the_scoreboards(owner, visitor):
+    """QA: "Average hand -1.5" and "-10" on the chart's scale, with a hyphen; the
+    scoreboards write "−3"."""
+    from scorepad.records.templatetags.records import figure
+
+    with translation.override("fr"):
+        assert figure(-1.5) == "\u22121,5"
+    match = build_match(
+        owner,
+        "cabo",
+        ["Ana", "Ben"],
+        [{"caller": "Ana", "hands": {"Ana": -2, "Ben": -1}}] * 12,
+        preset="nl",
+    )
+    content = visitor.get(reverse("records:chart", args=[match.pk])).content.decode()
+    scale = re.findall(r'text-anchor="end">([^<]*)</text>', content)
+    assert "\u221210" in scale and not [value for value in scale if "-" in value]
+
+
 @pytest.mark.parametrize(
     ("value", "as_percent", "as_figure"),
     [(0.625, "63", "0.6"), (0.25, "25", "0.3"), (0.145, "15", "0.1"), (2.45, "245", "2.5")],

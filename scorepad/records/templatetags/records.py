@@ -46,10 +46,11 @@ def percent(rate: float | None) -> str:
 
 @register.filter
 def figure(value: float | None) -> str:
-    """An average with one decimal, in the reader's number format; "–" for none."""
+    """An average with one decimal, in the reader's number format, negative with a minus
+    sign as the scoreboards write it ("−1.5", QA); "–" for none."""
     if value is None:
         return "–"
-    return number_format(_half_up(Decimal(str(value)), "0.1"), 1)
+    return number_format(_half_up(Decimal(str(value)), "0.1"), 1).replace("-", "\u2212")
 
 
 def _half_up(value: Decimal, step: str) -> Decimal:
