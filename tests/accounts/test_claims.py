@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -10,7 +12,7 @@ from django.utils import timezone
 
 from scorepad.accounts.claims import record_of
 from scorepad.accounts.models import Claim
-from scorepad.matches import sharing
+from scorepad.matches import services, sharing
 from scorepad.matches.models import Owner, ShareLink
 from tests.matches.helpers import text_of
 from tests.records.conftest import build, build_match, client_of
@@ -601,3 +603,21 @@ def test_statistics_with_a_claim_in_a_match_still_going_say_it_counts_once_finis
     content = ana_phone.get(STATISTICS).content.decode()
     assert "Your matches count here once they are finished." in content
     assert "No finished match counts yet" not in content
+
+
+def test_the_claimed_matches_say_which_are_finished_abandoned_or_going(ana, anas, ana_phone):
+    """QA: two rows "Cabo · 6 Dec 2026, Alice, Bob, Dan", one finished and one not,
+    could not be told apart."""
+    finished = build(anas, CABO_FR)
+    going = build(anas, {**CABO_FR, "rounds": CABO_FR["rounds"][:1]})
+    set_aside = build(anas, {**CABO_FR, "rounds": CABO_FR["rounds"][:1]})
+    services.abandon_match(set_aside)
+    for match in (finished, going, set_aside):
+        Claim.objects.create(user=ana, match=match, position=0)
+    content = ana_phone.get(STATISTICS).content.decode()
+    badges = re.findall(r'<span class="badge (\w+)">([^<]+)</span>', content)
+    assert sorted(badges) == [
+        ("abandoned", "Abandoned"),
+        ("done", "Finished"),
+        ("live", "In progress"),
+    ]
