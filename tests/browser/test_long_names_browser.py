@@ -203,6 +203,54 @@ def test_short_names_stay_whole_beside_a_forty_letter_name(page, shot, live_serv
         expect(page.get_by_role("columnheader", name="Daan")).to_be_in_viewport(ratio=1)
 
 
+# The words of each heading split over two lines ("Maximilia" / "n"), by its name; a
+# hyphenated name may break after its hyphen ("Anne-" / "Sophie" are two words).
+WORDS_BROKEN = """(selector) => Object.fromEntries(
+  [...document.querySelectorAll(selector)].map((heading) => {
+    const node = [...heading.querySelectorAll('.side-name')].at(-1).firstChild;
+    const broken = [];
+    for (const found of node.textContent.matchAll(/[^\\s-]+-?/g)) {
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (tops.size > 1) broken.push(found[0]);
+    }
+    return [heading.textContent.trim(), broken];
+  }))"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_name_too_long_for_the_charts_column_ends_in_an_ellipsis_not_broken(
+    page, shot, live_server, width
+):
+    """QA: in the chart's table, "Maximilian" broke as "Maximilia" / "n", read as two
+    words. As in the scoreboard's heading, a word too long for its column ends in "…",
+    the whole name in the legend and in the heading's title; a hyphenated name still
+    breaks after its hyphen, and the table still fits the phone."""
+    owner = Owner.objects.create()
+    names = ["Maximilian", "Bartholomew", "Anne-Sophie", "Jo"]
+    match = build_match(owner, "cabo", names, [cabo_round("Jo", **dict.fromkeys(names, 5))])
+    cookie = client_of(owner).cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto(f"/history/matches/{match.pk}/chart/")
+    table = page.locator(".sc-table")
+    if not table.evaluate("(details) => details.open"):
+        table.locator("summary").click()
+    heading = page.get_by_role("columnheader", name="Maximilian")
+    expect(heading).to_have_attribute("title", "Maximilian")
+    heading.scroll_into_view_if_needed()
+    shot(f"chart-table-long-first-names-{width}")
+    broken = page.evaluate(WORDS_BROKEN, ".score-chart thead th[title]")
+    assert broken == {name: [] for name in names}, broken
+    lines = page.evaluate(LINES_OF_HEADINGS, ".score-chart thead th[title]")
+    assert lines["Anne-Sophie"] <= 2 and lines["Jo"] == 1, lines
+    for name in names:  # the legend names everyone whole
+        expect(page.locator(".sc-legend")).to_contain_text(name)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+
+
 @pytest.mark.parametrize("width", [390, 320])
 def test_no_live_page_scrolls_sideways_for_a_forty_letter_name(page, shot, width):
     """The follower's read-only table and the co-scorer's pages, with the long names of

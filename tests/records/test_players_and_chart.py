@@ -273,7 +273,7 @@ def test_the_chart_page_draws_the_svg_and_the_table(owner, visitor):
     assert '<svg class="sc"' in content and 'role="img"' in content
     assert content.count('<path class="sc-line') == 2
     assert "Target 30" in content
-    assert '<th scope="col"><span class="side-name">Us</span></th>' in content
+    assert '<th scope="col" title="Us"><span class="side-name">Us</span></th>' in content
     assert f'href="{reverse("matches:match", args=[match.pk])}">Continue' in content
 
 
