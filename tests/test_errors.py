@@ -10,6 +10,7 @@ from django.db import InterfaceError, OperationalError
 from django.test import Client
 from django.urls import reverse
 
+from tests.accounts.conftest import make_user
 from tests.matches.helpers import create_match, post_setup
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +64,35 @@ def test_a_match_not_found_offers_to_sign_in(client):
     assert str(pk) not in body.replace(url, "")
     # Not on a page that is nobody's.
     assert "sign in to it" not in client.get("/rules/nowhere/").content.decode()
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_a_signed_in_player_is_not_asked_to_sign_in_on_a_404_and_keeps_the_account_link(
+    client, language
+):
+    """QA: another account's match, opened by someone signed in, offered "Sign in"
+    (which led back to the home page, saying nothing) and the bar lost "Account"."""
+    owner = Client()
+    pk = create_match(owner, "cabo", ["Ana", "Ben"], preset="official")
+    client.force_login(make_user("bram"))
+    url = reverse("matches:match", args=[pk])
+    response = client.get(url, headers={"accept-language": language})
+    assert response.status_code == 404
+    body = response.content.decode()
+    assert f'href="{reverse("accounts:account")}"' in body
+    assert reverse("accounts:log_in") not in body
+    assert str(pk) not in body.replace(url, "")
+    # A page that is nobody's keeps the link too.
+    body = client.get("/nowhere/", headers={"accept-language": language}).content.decode()
+    assert f'href="{reverse("accounts:account")}"' in body
+
+
+def test_a_404_page_goes_without_the_account_link_when_the_database_went_away(client):
+    client.force_login(make_user("bram"))
+    with mock.patch("django.contrib.auth.get_user", side_effect=OperationalError("server closed")):
+        response = client.get("/nowhere/")
+    assert response.status_code == 404
+    assert reverse("accounts:account") not in response.content.decode()
 
 
 @pytest.mark.parametrize(

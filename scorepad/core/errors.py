@@ -1,8 +1,9 @@
 """The pages a request gets when it cannot be served: 400, 403, 404, 405, 500 and 503.
 
-None of them reads the request's form data, the session or the database: Django's own
-handlers check the CSRF token again (and so read the body that was the fault in the
-first place), and a page shown because the database is down cannot ask it anything.
+None of them reads the request's form data, the session or the database (the 404 page
+alone asks whether the asker is signed in: `_signed_in`): Django's own handlers check
+the CSRF token again (and so read the body that was the fault in the first place), and
+a page shown because the database is down cannot ask it anything.
 """
 
 from __future__ import annotations
@@ -105,12 +106,26 @@ OWN_PAGES = ("/matches/", "/history/", "/account/matches/")
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """The 404 page (a shared link's address that is none of its pages has its own,
-    `matches.live.page_not_found`, which hands every other address to this one)."""
-    if request.path.startswith(OWN_PAGES):
+    `matches.live.page_not_found`, which hands every other address to this one).
+    Someone signed in keeps the bar's link to their account, and is not asked to sign
+    in (QA: "Sign in" led a signed-in player back to the home page, saying nothing)."""
+    signed_in = _signed_in(request)
+    if request.path.startswith(OWN_PAGES) and not signed_in:
         # Not back to this address: a page of a match not found shows nothing of it, its
         # number neither (the account's home page, once signed in, lists its matches).
         return error_page(request, 404, sign_in_url=reverse("accounts:log_in"))
-    return error_page(request, 404)
+    return error_page(request, 404, account_link=signed_in)
+
+
+def _signed_in(request: HttpRequest) -> bool:
+    """Whether the asker is signed in to an account. The one error page that reads the
+    session: a page not found was looked for, so the database answered; if it no
+    longer does, the page goes without the account's link."""
+    user = getattr(request, "user", None)  # None: not found before the middleware ran
+    try:
+        return user is not None and user.is_authenticated
+    except DATABASE_DOWN:
+        return False
 
 
 def unavailable(request: HttpRequest) -> HttpResponse:

@@ -780,3 +780,29 @@ def test_a_claim_says_what_it_did_in_sight_where_it_lands_in_dutch(page, live_se
     assert box["y"] + box["height"] <= page.viewport_size["height"]
     expect(card.get_by_role("button", name="In deze 2 potjes ben ik ook Ana")).to_be_in_viewport()
     seen_shot("claimed-nl")
+
+
+def test_a_signed_in_player_on_another_accounts_match_keeps_the_bar_and_is_not_asked_to_sign_in(
+    page, shot
+):
+    """QA in French: another account's match opened while signed in offered "Se
+    connecter", which led back to the home page saying nothing, and the bar had lost
+    "Compte". It says the page is not found and the bar keeps the account's link."""
+    other = build_match(
+        Owner.objects.create(user=make_user("ben")),
+        "cabo",
+        ["Ana", "Ben"],
+        [cabo_round("Ana", Ana=2, Ben=9)],
+    )
+    start_match(page, "cabo", ["Ana", "Ben"])
+    sign_up(page, "ana")
+    choose_language(page, "Français")
+    page.goto(f"/matches/{other.pk}/")
+    expect(page.get_by_role("heading", name="Page introuvable")).to_be_visible()
+    nav = page.get_by_role("navigation", name="Menu principal")
+    expect(nav.get_by_role("link", name="Compte")).to_be_visible()
+    expect(page.get_by_role("link", name="Se connecter")).to_have_count(0)
+    assert small_targets(page) == []
+    shot("another-accounts-match-signed-in-fr")
+    nav.get_by_role("link", name="Compte").click()
+    expect(page.get_by_role("heading", name="Compte", level=1)).to_be_visible()
