@@ -181,14 +181,15 @@
     return next;
   }
 
-  // `form`, begun as round `begunAs`, becomes `next`'s round: its number, the version it
-  // is typed over, its title and the words it says, what is typed left as it is. A round
-  // deleted under it is said at its top, calmly: nothing was sent, nothing refused.
+  // `form`, begun as round `begunAs`, becomes `next`'s round: its number, its title and
+  // the words it says, what is typed left as it is. A round deleted under it is said at
+  // its top, calmly: nothing was sent, nothing refused. The version it is typed over
+  // stays the board's it was begun on: what changed meanwhile (a correction, its notice
+  // set aside while typing) is told with the round's answer, as to a board left behind
+  // (QA: taken for a board that had shown it, the answer never told it on that phone).
   function follow(form, next, begunAs) {
     const before = form.elements.number.value;
-    ["number", "seen"].forEach(function (name) {
-      if (form.elements[name] && next.elements[name]) form.elements[name].value = next.elements[name].value;
-    });
+    if (next.elements.number) form.elements.number.value = next.elements.number.value;
     // The server's next round is the form's again (offline-rounds.js hides who deals it
     // while the form is ahead of the server: QA, hidden after a round deleted meanwhile).
     if (form.dataset.serverNumber) form.dataset.serverNumber = form.elements.number.value;

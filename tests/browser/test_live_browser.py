@@ -457,6 +457,38 @@ def test_a_co_scorer_typing_is_told_at_their_form_that_the_match_ended(page, pho
     co_scorer.screenshot(path=str(ARTIFACTS / "live--over-meanwhile.png"))
 
 
+def test_a_correction_made_while_a_phone_typed_is_told_with_that_phones_round(page, phone):
+    """QA (helper-191): the scorer corrected round 1 while the co-scorer typed round 2.
+    The co-scorer's board kept up under the thumb, the correction's notice set aside
+    while typing, and the round's answer, taken for one from a board that had shown the
+    correction, never told it: that phone never learnt of it. It is told with the round's
+    answer, in sight, as README says."""
+    start_match(page, "cabo", ["Ana", "Ben", "Chloé"])
+    play_cabo_round(page, {"Ana": "3", "Ben": "7", "Chloé": "2"}, "Ana")
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    co_scorer, chloe = co_scorer_typing(page, phone, 2, "Chloé", "3")
+    page.locator("#round-1 .why-link").click()
+    page.locator("#why-1").get_by_role("link", name="Correct this round").click()
+    row(page.locator("#correction"), "Ben").locator("input.points-input").fill("8")
+    page.get_by_role("button", name="Save the correction").click()
+    told = "Round 1 corrected. Points: Ben 7 → 8."
+    expect(page.locator("#standing .notice")).to_contain_text(told)
+    # The co-scorer's board keeps up around the form being typed.
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(
+        ["13", "8", "0"], timeout=FOLLOWER_DELAY_MS
+    )
+    expect(chloe).to_be_focused()
+    expect(chloe).to_have_value("3")
+    play_cabo_round(co_scorer, {"Ana": "4", "Ben": "6"}, "Chloé")
+    expect(co_scorer.get_by_text("Enter round 3")).to_be_visible()
+    notice = co_scorer.locator("#standing .notice")
+    expect(notice).to_contain_text(told)
+    expect(notice).to_be_in_viewport()
+    expect(co_scorer.locator("tfoot .totals td")).to_have_text(["17", "14", "0"])
+    co_scorer.screenshot(path=str(ARTIFACTS / "live--correction-told-with-the-round.png"))
+    assert Round.objects.filter(deleted_at__isnull=True).count() == 2
+
+
 def co_scorer_typing_round_4(page, phone):
     """Three rounds played by the scorer, then a co-scorer typing "1" in Ben's points of
     round 4, nothing sent: the phone and that field."""
