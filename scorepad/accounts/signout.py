@@ -65,9 +65,21 @@ class AuthenticationMiddleware(middleware.AuthenticationMiddleware):
             # kept again.
             for name, cookie in found.cookies.items():
                 response.cookies[name] = cookie
-            if getattr(request, "_messages", None) is not None and request._messages.used:
+            said = getattr(request, "_messages", None)
+            if said is not None and said.used:
                 _say_ended(request)
-                request._messages.update(response)
+            # A round or a change sent there is not saved, and the phone forgets it with
+            # the rest: said (QA: a round typed went without a word). A round kept on the
+            # phone is said by the page it is sent to (`Scorepad-Kept`, offline-rounds.js).
+            unsaved = request.method == "POST" and "Scorepad-Kept" not in request.headers
+            if unsaved:
+                messages.info(
+                    request,
+                    _("What you had just sent from this phone was not saved."),
+                    fail_silently=True,
+                )
+            if said is not None and (said.used or unsaved):
+                said.update(response)
         return forget_on_this_phone(response)
 
 

@@ -939,7 +939,9 @@
         method: "POST",
         body: body,
         credentials: "same-origin",
-        headers: { "HX-Request": "true" },
+        // A kept round: the page the phone may be sent to says what became of it (not
+        // the server, which says so of a round just sent: signout.py).
+        headers: { "HX-Request": "true", "Scorepad-Kept": "1" },
       });
     } catch (error) {
       if (navigator.onLine) retryLater(); // a weak signal: the "online" event may not come

@@ -512,6 +512,31 @@ def test_a_password_changed_elsewhere_leaves_nothing_of_the_account_on_the_phone
     expect(page.get_by_text("You were signed out on this phone")).to_be_hidden()
 
 
+def test_a_round_sent_after_the_password_changed_elsewhere_is_said_not_saved_in_dutch(
+    page, shot, browser, live_server, browser_context_args
+):
+    """QA (helper-192, Dutch): a round typed on the board and sent after the password
+    changed on another phone was dropped with the rest, the home page saying only that
+    the phone was signed out. It also says that what was just sent was not saved."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    board = page.url
+    sign_up(page, "ana")
+    page.goto(board)
+    choose_language(page, "Nederlands")
+    row(page, "Ana").locator("label.caller-pick").click()
+    row(page, "Ana").locator("input.points-input").fill("0")
+    row(page, "Ben").locator("input.points-input").fill("9")
+    change_password_on_another_phone(browser, live_server, browser_context_args)
+    page.get_by_role("button", name="Ronde opslaan").click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    expect(page.get_by_text("Je bent op deze telefoon uitgelogd")).to_be_visible()
+    unsaved = page.get_by_text("Wat je net vanaf deze telefoon verstuurde, is niet opgeslagen.")
+    expect(unsaved).to_be_in_viewport()
+    assert small_targets(page) == []
+    shot("round-sent-after-signed-out-elsewhere-nl")
+    assert not Match.objects.get().rounds.exists()
+
+
 def keep_round_two_offline_in_an_account(page) -> None:
     """Ana's account, its match's round 1 recorded and round 2 kept on the phone."""
     start_match(page, "cabo", ["Ana", "Ben"])
@@ -557,6 +582,10 @@ def test_a_round_kept_offline_after_the_password_changed_elsewhere_lands_where_i
         " longer kept: enter it again once signed in."
     )
     expect(page).to_have_url(re.compile(r"/$"))  # said once: not by a Reload
+    # Said by the kept rounds' line alone, not again as a round just sent.
+    expect(page.get_by_text("What you had just sent from this phone was not saved.")).to_have_count(
+        0
+    )
     # The store is forgotten by the page and by Clear-Site-Data, each in its own time.
     page.wait_for_function("() => window.localStorage.length === 0", timeout=15_000)
     shot("kept-round-signed-out-elsewhere")

@@ -88,9 +88,51 @@ def test_a_round_sent_to_a_match_of_the_account_lands_where_it_is_told_why(ana, 
     response = ana_phone.get(reverse("matches:match", args=[match.pk]))
     assert response.status_code == 302 and response["Location"] == HOME
     assert response["Clear-Site-Data"] == FORGET
-    assert ana_phone.get(HOME).content.decode().count(SAID) == 1
+    home = ana_phone.get(HOME).content.decode()
+    assert home.count(SAID) == 1
+    assert "was not saved" not in home  # a page only read: nothing was sent
     # Once told, the match is simply not this phone's.
     assert ana_phone.get(reverse("matches:match", args=[match.pk])).status_code == 404
+
+
+NOT_SAVED = "What you had just sent from this phone was not saved."
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_round_posted_after_the_password_changed_elsewhere_is_said_not_saved(
+    ana, ana_phone, htmx
+):
+    """QA (helper-192, Dutch): a round typed on the board and sent after the password
+    changed on another phone was dropped, with the phone's other data, and the home page
+    said only that the phone was signed out."""
+    match = build(Owner.objects.create(user=ana), CABO_FR)
+    rounds = match.rounds.count()
+    change_password_elsewhere(ana)
+    response = ana_phone.post(
+        reverse("matches:add_round", args=[match.pk]),
+        {"number": rounds + 1, "caller": "0", "hand_0": "1", "hand_1": "9"},
+        **({"HTTP_HX_REQUEST": "true"} if htmx else {}),
+    )
+    assert response["HX-Redirect" if htmx else "Location"] == HOME
+    assert response["Clear-Site-Data"] == FORGET
+    home = ana_phone.get(HOME, headers={"accept-language": "en"}).content.decode()
+    assert home.count(SAID) == 1 and home.count(NOT_SAVED) == 1
+    assert match.rounds.count() == rounds
+
+
+def test_a_round_kept_on_the_phone_and_sent_then_is_left_to_the_page_to_say(ana, ana_phone):
+    # offline-rounds.js says how many kept rounds were dropped, on the page it goes to.
+    match = build(Owner.objects.create(user=ana), CABO_FR)
+    change_password_elsewhere(ana)
+    response = ana_phone.post(
+        reverse("matches:add_round", args=[match.pk]),
+        {"number": 3, "caller": "0", "hand_0": "1", "hand_1": "9"},
+        HTTP_HX_REQUEST="true",
+        HTTP_SCOREPAD_KEPT="1",
+    )
+    assert response["HX-Redirect"] == HOME
+    home = ana_phone.get(HOME).content.decode()
+    assert home.count(SAID) == 1 and NOT_SAVED not in home
 
 
 def test_the_phone_that_changed_the_password_keeps_everything(ana, ana_phone):
