@@ -543,7 +543,37 @@ window.addEventListener("resize", keepClearOfStanding);
     });
   }
 
-  window.scorepad = Object.assign(window.scorepad || {}, { freshKey: freshKey, fillForm: fillForm, changed: changed });
+  // The page's lists of matches asked for again, in one request: shown by Back, the
+  // rounds played since not counted (lists.js), or rounds kept on this phone just sent
+  // from it (offline-rounds.js). The answer goes into the lists as they are when it
+  // comes, and an answer a later ask overtook is set aside (CI: Back's ask, answered
+  // before the kept round was recorded, came after the one asked once it was, and the
+  // list said "5 rounds played" under "now recorded"). Resolves to whether it swapped.
+  const LISTS = "[data-fresh-on-back][id], [data-refresh-after-sent][id]";
+  let listsAsked = 0;
+  function freshenLists() {
+    const ask = ++listsAsked;
+    return fetch(window.location.href, { headers: { "HX-Request": "true" } }).then(function (answer) {
+      return answer.ok ? answer.text() : "";
+    }).then(function (html) {
+      if (ask !== listsAsked || !html || !window.htmx) return false;
+      const now = new DOMParser().parseFromString(html, "text/html");
+      let swapped = false;
+      document.querySelectorAll(LISTS).forEach(function (list) {
+        const fresh = now.getElementById(list.id);
+        if (!fresh || !list.isConnected) return; // inside a list swapped just before
+        window.htmx.swap(list, fresh.outerHTML, { swapStyle: "outerHTML" });
+        swapped = true;
+      });
+      return swapped;
+    }, function () {
+      return false; // No connection: the copy stays, as the page itself would have.
+    });
+  }
+
+  window.scorepad = Object.assign(window.scorepad || {}, {
+    freshKey: freshKey, fillForm: fillForm, changed: changed, freshenLists: freshenLists,
+  });
 
   function freshKeys(root) {
     (root || document).querySelectorAll("input[data-once]").forEach(function (input) { input.value = freshKey(); });

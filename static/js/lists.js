@@ -7,25 +7,13 @@
 // kept whole), the rounds played since not counted (QA: "4 rounds played" after round
 // 5). Their lists are asked for again, in one request (a 304 when nothing changed), and
 // swapped if the answer has them (a filter in fault answers with its form alone). Not
-// on a first load or a Reload, which the server answers as things are. A script of its
-// own: the board, which asks for itself (app.js), does not carry it.
+// on a first load or a Reload, which the server answers as things are. The asking is
+// app.js's, shared with the rounds kept on the phone and sent from such a page.
 (function () {
   "use strict";
 
   function freshen() {
-    const lists = document.querySelectorAll("[data-fresh-on-back][id]");
-    if (!lists.length || !window.htmx) return;
-    fetch(window.location.href, { headers: { "HX-Request": "true" } }).then(function (answer) {
-      return answer.ok ? answer.text() : "";
-    }).then(function (html) {
-      const now = new DOMParser().parseFromString(html, "text/html");
-      lists.forEach(function (list) {
-        const fresh = now.getElementById(list.id);
-        if (fresh && list.isConnected) window.htmx.swap(list, fresh.outerHTML, { swapStyle: "outerHTML" });
-      });
-    }).catch(function () {
-      // No connection: the copy stays, as the page itself would have.
-    });
+    if (document.querySelector("[data-fresh-on-back][id]")) window.scorepad.freshenLists(); // app.js
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -1110,13 +1110,13 @@
   // server now has it, saying why it changed: how many were sent (QA: "the rounds kept
   // are now recorded" beside those of a deleted match, which were not).
   function refreshLists(sent) {
-    if (!window.htmx) return;
-    document.querySelectorAll("[data-refresh-after-sent][id]").forEach(function (region) {
-      const id = region.id;
-      const said = sent === 1 ? region.dataset.sentOne : (region.dataset.sentOther || "").replace("{n}", String(sent));
-      const url = window.location.pathname + window.location.search;
-      window.htmx.ajax("GET", url, { target: "#" + id, select: "#" + id, swap: "outerHTML" }).then(function () {
-        const now = document.getElementById(id);
+    const regions = Array.from(document.querySelectorAll("[data-refresh-after-sent][id]"));
+    if (!regions.length || !window.scorepad.freshenLists) return;
+    window.scorepad.freshenLists().then(function (swapped) { // app.js
+      if (!swapped) return;
+      regions.forEach(function (region) {
+        const said = sent === 1 ? region.dataset.sentOne : (region.dataset.sentOther || "").replace("{n}", String(sent));
+        const now = document.getElementById(region.id);
         if (!now || !said) return;
         const notice = document.createElement("p");
         notice.className = "notice";
