@@ -1106,9 +1106,10 @@
     return sent;
   }
 
-  // Sent from a page that lists matches (the home page's "Continue"): the list as the
-  // server now has it, saying why it changed: how many were sent (QA: "the rounds kept
-  // are now recorded" beside those of a deleted match, which were not).
+  // Sent from a page that lists matches (the home page's matches going on): the list as
+  // the server now has it, saying at its top why it changed, how many were sent (QA:
+  // "the rounds kept are now recorded" beside those of a deleted match, which were not),
+  // even when the list is gone (a round that ended its match).
   function refreshLists(sent) {
     const regions = Array.from(document.querySelectorAll("[data-refresh-after-sent][id]"));
     if (!regions.length || !window.scorepad.freshenLists) return;
@@ -1122,7 +1123,7 @@
         notice.className = "notice";
         notice.setAttribute("role", "status");
         notice.textContent = said;
-        now.insertBefore(notice, now.querySelector("h2").nextSibling);
+        now.insertBefore(notice, now.firstChild);
       });
     });
   }

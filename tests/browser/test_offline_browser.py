@@ -790,21 +790,36 @@ def test_a_kept_round_refused_by_a_finished_match_stays_in_sight_and_is_not_sent
     assert page.evaluate("() => localStorage.getItem('scorepad.unsent-rounds')") == "[]"
 
 
-def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page):
+def round_2_kept_then_home_back_online(page, hands: dict[str, str]):
+    """Round 2 (Ben calls, `hands`) kept offline; the tab closed, back online, the phone
+    opens the home page: the round goes from there."""
     start_match(page, "cabo", ["Ana", "Ben"])
     cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
     controlled(page)
     page.context.set_offline(True)
-    cabo_round(page, "Ben", {"Ana": "20", "Ben": "1"})
+    cabo_round(page, "Ben", hands)
     expect(page.locator(".unsent")).to_contain_text("Round 2 · not sent yet")
-    # The tab closed; back online, the phone opens the home page: the round goes from there.
-    home = home_back_online(page)
-    expect(home.locator("#continue .notice")).to_have_text(
+    return home_back_online(page)
+
+
+def test_a_kept_round_sent_from_the_home_page_updates_its_list_and_says_so(page):
+    home = round_2_kept_then_home_back_online(page, {"Ana": "20", "Ben": "1"})
+    expect(home.locator("#going-on .notice")).to_have_text(
         "A score kept on this phone is now recorded."
     )
     expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
     assert Match.objects.get().round_count == 2
+
+
+def test_a_kept_round_that_ends_its_match_sent_from_the_home_page_is_said_recorded(page):
+    """The match it ended is no longer one to continue: the list goes, the notice stays
+    (it was said in that list, and went with it: the match vanished without a word)."""
+    home = round_2_kept_then_home_back_online(page, {"Ana": "150", "Ben": "1"})
+    expect(home.get_by_role("status")).to_have_text("A score kept on this phone is now recorded.")
+    expect(home.locator("#continue")).to_have_count(0)
+    assert Match.objects.get().finished
+    home.screenshot(path=str(ARTIFACTS / "kept-round-that-ended-its-match-sent-from-home.png"))
 
 
 def round_posted(request) -> list[str]:
@@ -927,7 +942,7 @@ def test_kept_rounds_of_a_match_restored_on_another_phone_go_from_the_home_page(
     expect(kept.locator(".kept-gone")).to_contain_text("2 scores kept on this phone were not sent")
     services.restore_match(Match.objects.get())  # undone on the other phone
     home.reload()
-    expect(home.locator("#continue .notice")).to_have_text(
+    expect(home.locator("#going-on .notice")).to_have_text(
         "2 scores kept on this phone are now recorded."
     )
     expect(kept).to_be_hidden()
@@ -948,7 +963,7 @@ def test_kept_rounds_sent_beside_those_of_a_match_deleted_meanwhile_are_counted(
     cabo_round(other, "Chloé", {"Chloé": "1", "Ben": "6"})  # offline too: kept
     expect(other.locator(".unsent li")).to_have_count(1)
     home = home_back_online(page, other)
-    expect(home.locator("#continue .notice")).to_have_text(
+    expect(home.locator("#going-on .notice")).to_have_text(
         "A score kept on this phone is now recorded."
     )
     expect(home.locator("#kept-rounds .kept-gone")).to_contain_text(

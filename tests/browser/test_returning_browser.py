@@ -592,7 +592,7 @@ def test_a_home_page_kept_whole_by_the_browser_counts_the_rounds_recorded_since(
     expect(page.get_by_text("Enter round 6")).to_be_visible()
     round_kept_on_the_phone(page, 6, "Ben", {"Ana": "7", "Ben": "1"})
     page.go_back(wait_until="commit")
-    expect(page.locator("#continue .notice")).to_have_text(
+    expect(page.locator("#going-on .notice")).to_have_text(
         "A score kept on this phone is now recorded."
     )
     expect(page.get_by_text("Cabo · 6 rounds played")).to_be_visible()
@@ -635,7 +635,7 @@ def test_an_answer_to_backs_ask_that_comes_last_does_not_undo_the_kept_rounds_co
     with page.expect_request(the_second_ask):
         page.go_back(wait_until="commit")
     held[0].fulfill(status=200, content_type="text/html; charset=utf-8", body=before)
-    expect(page.locator("#continue .notice")).to_have_text(
+    expect(page.locator("#going-on .notice")).to_have_text(
         "A score kept on this phone is now recorded."
     )
     expect(page.get_by_text("Cabo · 5 rounds played")).to_be_visible()
