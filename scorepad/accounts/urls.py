@@ -41,7 +41,7 @@ urlpatterns = [
     path(
         "log-in/",
         site_form(
-            auth.LoginView.as_view(
+            views.LogInView.as_view(
                 form_class=forms.LogInForm,
                 template_name=page("log_in"),
                 redirect_authenticated_user=True,

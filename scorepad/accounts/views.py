@@ -372,6 +372,17 @@ class PasswordResetView(auth.PasswordResetView):
         return super().form_valid(form)
 
 
+class LogInView(auth.LoginView):
+    """Django's, saying who is signed in on the page it lands on (QA: with no match of
+    the browser to bring along, the home page came without a word), before what signing
+    in did with the browser's matches (`takeover`), as a sign-up's welcome does."""
+
+    def form_valid(self, form):
+        name = form.get_user().get_username()
+        messages.success(self.request, _("Signed in as %(name)s.") % {"name": name})
+        return super().form_valid(form)
+
+
 class LogOutView(auth.LogoutView):
     """Django's, saying so on the page it lands on, and where the matches went."""
 

@@ -776,6 +776,9 @@ def test_a_paused_name_signs_in_again_with_a_new_password_set_from_the_email(pag
     expect(
         page.get_by_role("navigation", name="Menu principal").get_by_role("link", name="Compte")
     ).to_be_visible()
+    # Nothing of the browser to bring along: said who is signed in all the same (QA).
+    expect(page.get_by_role("status")).to_have_text("Vous êtes connecté en tant que ana.")
+    shot("signed-in-fr")
 
 
 def test_a_claim_says_what_it_did_in_sight_where_it_lands_in_dutch(page, live_server, seen_shot):

@@ -22,6 +22,21 @@ def test_signing_in_with_the_right_password_goes_home(client, ana):
     assert client.get(ACCOUNT).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Signed in as ana."),
+        ("fr", "Vous êtes connecté en tant que ana."),
+        ("nl", "Je bent ingelogd als ana."),
+    ],
+)
+def test_signing_in_with_nothing_to_bring_along_says_who_is_signed_in(client, ana, language, said):
+    """QA: with no match of the browser to bring along, the home page came without a word."""
+    client.cookies["django_language"] = language
+    response = client.post(LOG_IN, {"username": "ANA", "password": PASSWORD}, follow=True)
+    assert [str(message) for message in response.context["messages"]] == [said]
+
+
 def test_signing_in_returns_to_the_page_that_asked(client, ana):
     response = client.get(ACCOUNT)
     assert response.status_code == 302 and response["Location"] == f"{LOG_IN}?next={ACCOUNT}"

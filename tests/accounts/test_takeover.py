@@ -123,6 +123,7 @@ def test_matches_a_file_brought_to_this_browser_from_the_account_are_kept_once(o
     sign_in(visitor)
     said = [str(m) for m in visitor.get(reverse("records:history")).context["messages"]]
     assert said == [
+        "Signed in as ana.",
         "The 2 matches of this browser are now kept in your account.",
         "1 match of this browser was in your account already (a match file brought it"
         " here): it is kept once.",
