@@ -12,12 +12,14 @@
 
   // The offline page tries its page again when the connection returns, and while the
   // phone believes it is online (a weak signal), a little later each time. At its own
-  // address it stands in for no page: nothing to try again.
+  // address it stands in for no page: nothing to try again, by itself or by a tap.
   const RETRY = "scorepad.offline-retry";
   document.addEventListener("DOMContentLoaded", function () {
     const offline = document.body.dataset.offlinePage;
     if (offline === undefined || window.location.pathname === offline) {
       window.sessionStorage.removeItem(RETRY);
+      const again = document.querySelector("[data-try-again]");
+      if (again) again.hidden = true; // it would open this page again (QA)
       return;
     }
     window.addEventListener("online", function () { window.location.reload(); });

@@ -85,6 +85,7 @@ def test_the_rules_open_offline_and_a_scoreboard_says_it_needs_the_connection(pa
     page.goto(match_url)
     expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
     expect(page.get_by_text("This page needs the connection")).to_be_visible()
+    expect(page.get_by_role("link", name="Try again")).to_be_visible()  # standing in for it
     shot("scoreboard-offline")
     # Back online, the offline page goes back to the scoreboard by itself.
     page.context.set_offline(False)
@@ -98,6 +99,10 @@ def test_the_offline_page_at_its_own_address_does_not_try_itself_again(page):
     page.goto("/offline/")
     expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
     assert page.evaluate("sessionStorage.getItem('scorepad.offline-retry')") is None
+    # Nor offers to: "Try again" opened this very page (QA).
+    expect(page.get_by_role("link", name="Try again")).to_be_hidden()
+    expect(page.get_by_role("link", name="Read the rules")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / "offline-page-at-its-own-address.png"))
 
 
 def test_a_tap_that_needs_the_server_says_so_without_a_connection(page, shot):
