@@ -560,10 +560,17 @@ window.addEventListener("resize", keepClearOfStanding);
     }).then(function (html) {
       if (ask !== listsAsked || !html || !window.htmx) return false;
       const now = new DOMParser().parseFromString(html, "text/html");
+      if (now.documentElement.lang && now.documentElement.lang !== document.documentElement.lang) {
+        // The language switched in another tab: the page as it is now, not lists in
+        // one language under a page in another (QA).
+        window.location.reload();
+        return false;
+      }
       let swapped = false;
       document.querySelectorAll(LISTS).forEach(function (list) {
         const fresh = now.getElementById(list.id);
         if (!fresh || !list.isConnected) return; // inside a list swapped just before
+        if (Array.from(list.querySelectorAll("form")).some(changed)) return; // being typed in
         window.htmx.swap(list, fresh.outerHTML, { swapStyle: "outerHTML" });
         swapped = true;
       });
@@ -586,12 +593,18 @@ window.addEventListener("resize", keepClearOfStanding);
     return Boolean(entry && entry.type === "back_forward");
   }
 
-  // A followed board asks for itself every second (live.js). The board comes back
-  // only if the match changed meanwhile: one that did not stays as it is.
+  // The board comes back only if the match changed meanwhile: one that did not stays as
+  // it is. A board that follows its match (live.js: a follower's, and an owner's, which
+  // asks when told to) asks its own way, which keeps what is being typed.
   let askedForTheBoard = false; // until its answer is swapped in or set aside
   function askForTheBoard() {
     const board = document.getElementById("scoreboard");
-    if (!board || !window.htmx || document.querySelector("[data-live-poll]")) return;
+    if (!board || !window.htmx) return;
+    const poll = document.querySelector("[data-live-poll]");
+    if (poll) {
+      window.htmx.trigger(poll, "poll-now");
+      return;
+    }
     const address = window.location.pathname + window.location.search;
     askedForTheBoard = true;
     window.htmx.ajax("GET", address, { target: "#scoreboard", swap: "outerHTML" });

@@ -25,6 +25,12 @@
   });
   // htmx's own copy of a page it pushed (the history's pages of matches).
   document.addEventListener("htmx:historyRestore", freshen);
+  // A tab shown again: its matches may have changed meanwhile, in another tab or on
+  // another phone (QA: a second home page kept "1 round played"). One request, a 304
+  // when nothing changed.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) freshen();
+  });
 })();
 
 // A GET form whose answer changes the address (the history's filters, the practice

@@ -523,14 +523,28 @@
   // one): listed here at once, and a refusal with the board as the server has it, as in
   // that tab: what refused it (another phone's round, the match's end) shows here too.
   // The board comes only if the match changed (app.js), keeping what is being typed.
-  function catchUp() {
+  // `sentElsewhere`: kept rounds gone from the list in another tab (sent from there, or
+  // taken off): this tab's board and lists are behind them (QA: a board in sight beside
+  // the home page that sent its round moved its form on to round 3, its table without
+  // round 2; a second home page kept "1 round played").
+  function catchUp(sentElsewhere) {
     const before = listedRefused || [];
     const news = refusedKeys().some(function (key) { return before.indexOf(key) < 0; });
     show();
-    if (news && window.scorepad.askForTheBoard) window.scorepad.askForTheBoard();
+    if ((news || sentElsewhere) && window.scorepad.askForTheBoard) window.scorepad.askForTheBoard();
+    if (sentElsewhere && document.querySelector("[data-fresh-on-back][id]")) window.scorepad.freshenLists(); // app.js
+  }
+  function goneFrom(event) {
+    if (event.key === null) return true; // the whole storage emptied
+    try {
+      const after = JSON.parse(event.newValue || "[]").map(function (round) { return round.key; });
+      return JSON.parse(event.oldValue || "[]").some(function (round) { return after.indexOf(round.key) < 0; });
+    } catch (error) {
+      return true;
+    }
   }
   window.addEventListener("storage", function (event) {
-    if (event.key === STORE || event.key === null) catchUp();
+    if (event.key === STORE || event.key === null) catchUp(goneFrom(event));
   });
 
   // Kept for the match this page's address showed before (a co-scorer's link, gone on

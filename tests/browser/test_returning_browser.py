@@ -643,6 +643,69 @@ def test_an_answer_to_backs_ask_that_comes_last_does_not_undo_the_kept_rounds_co
     page.screenshot(path=str(ARTIFACTS / "home-kept-round-counted-after-a-late-answer.png"))
 
 
+def test_a_round_kept_on_a_board_and_sent_from_the_home_page_reaches_the_board_in_sight(page):
+    """QA: a board in sight beside the home page that sent its kept round (two windows)
+    moved its form on to round 3, its table without round 2, with nothing said."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    page.route("**/rounds/", lambda route: route.abort())  # this tab's sends do not get through
+    enter(page, "Ben", {"Ana": "7", "Ben": "1"})
+    record(page)
+    expect(page.locator(".unsent")).to_contain_text("Round 2 · not sent yet")
+    home = page.context.new_page()
+    home.goto("/")
+    expect(home.locator("#going-on .notice")).to_have_text(
+        "A score kept on this phone is now recorded."
+    )
+    expect(home.get_by_text("Cabo · 2 rounds played")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["7", "9"])
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    expect(page.locator(".unsent")).to_have_count(0)
+    page.screenshot(path=str(ARTIFACTS / "board-in-sight-after-the-home-page-sent-its-round.png"))
+
+
+def test_a_home_page_in_another_tab_counts_the_rounds_sent_or_recorded_elsewhere(page):
+    """QA: a second home page kept "1 round played" after another tab sent the round kept
+    on the phone, and after a round recorded in another tab, shown again."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    round_kept_on_the_phone(page, 2, "Ben", {"Ana": "7", "Ben": "1"})
+    home = page.context.new_page()
+    home.route("**/rounds/", lambda route: route.abort())  # it sends nothing itself
+    home.goto("/")
+    expect(home.locator("#kept-rounds")).to_be_hidden()  # the board's, shown in its tab
+    expect(home.get_by_text("Cabo · 1 round played")).to_be_visible()
+    page.reload()  # the board sends its kept round as it loads
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    expect(home.get_by_text("Cabo · 2 rounds played")).to_be_visible()
+    # A round recorded in the other tab: counted once this one is shown again.
+    enter(page, "Ana", {"Ana": "0", "Ben": "5"})
+    record(page)
+    expect(page.get_by_text("Enter round 4")).to_be_visible()
+    home.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(home.get_by_text("Cabo · 3 rounds played")).to_be_visible()
+
+
+def test_a_home_page_shown_again_after_the_language_switched_in_another_tab_is_all_in_it(page):
+    """QA: its list came back in Dutch ("Verder", "rondes gespeeld") under a page left in
+    French."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    home = page.context.new_page()
+    home.goto("/")
+    choose_language(home, "Français")
+    expect(home.get_by_role("heading", name="Continuer")).to_be_visible()
+    page.reload()
+    choose_language(page, "Nederlands")
+    home.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(home.locator("html")).to_have_attribute("lang", "nl")
+    expect(home.get_by_role("heading", name="Verder")).to_be_visible()
+    expect(home.get_by_text("Comptez les points", exact=False)).to_have_count(0)
+
+
 def test_a_page_kept_whole_shown_by_back_after_a_language_switch_is_in_that_language(
     page_kept_whole,
 ):
