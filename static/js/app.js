@@ -550,15 +550,20 @@ window.addEventListener("resize", keepClearOfStanding);
   // from it (offline-rounds.js). The answer goes into the lists as they are when it
   // comes, and an answer a later ask overtook is set aside (CI: Back's ask, answered
   // before the kept round was recorded, came after the one asked once it was, and the
-  // list said "5 rounds played" under "now recorded"). Resolves to whether it swapped.
-  const LISTS = "[data-fresh-on-back][id], [data-refresh-after-sent][id]";
+  // list said "5 rounds played" under "now recorded"). Resolves to whether the lists
+  // were swapped, by its answer or by the one that overtook it (nothing asked on a page
+  // without such lists).
+  const LISTS = "[data-fresh-on-back][id]";
   let listsAsked = 0;
+  let latestAsk = null;
   function freshenLists() {
+    if (!document.querySelector(LISTS)) return Promise.resolve(false);
     const ask = ++listsAsked;
-    return fetch(window.location.href, { headers: { "HX-Request": "true" } }).then(function (answer) {
+    latestAsk = fetch(window.location.href, { headers: { "HX-Request": "true" } }).then(function (answer) {
       return answer.ok ? answer.text() : "";
     }).then(function (html) {
-      if (ask !== listsAsked || !html || !window.htmx) return false;
+      if (ask !== listsAsked) return latestAsk;
+      if (!html || !window.htmx) return false;
       const now = new DOMParser().parseFromString(html, "text/html");
       if (now.documentElement.lang && now.documentElement.lang !== document.documentElement.lang) {
         // The language switched in another tab: the page as it is now, not lists in
@@ -576,8 +581,10 @@ window.addEventListener("resize", keepClearOfStanding);
       });
       return swapped;
     }, function () {
-      return false; // No connection: the copy stays, as the page itself would have.
+      // No connection: the copy stays, as the page itself would have.
+      return ask === listsAsked ? false : latestAsk;
     });
+    return latestAsk;
   }
 
   window.scorepad = Object.assign(window.scorepad || {}, {

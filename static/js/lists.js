@@ -13,7 +13,7 @@
   "use strict";
 
   function freshen() {
-    if (document.querySelector("[data-fresh-on-back][id]")) window.scorepad.freshenLists(); // app.js
+    window.scorepad.freshenLists(); // app.js
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -532,7 +532,7 @@
     const news = refusedKeys().some(function (key) { return before.indexOf(key) < 0; });
     show();
     if ((news || sentElsewhere) && window.scorepad.askForTheBoard) window.scorepad.askForTheBoard();
-    if (sentElsewhere && document.querySelector("[data-fresh-on-back][id]")) window.scorepad.freshenLists(); // app.js
+    if (sentElsewhere) window.scorepad.freshenLists(); // app.js
   }
   function goneFrom(event) {
     if (event.key === null) return true; // the whole storage emptied
@@ -1093,6 +1093,7 @@
         if (result === "offline") break;
         if (result === "sent") {
           sent += 1;
+          if (document.querySelector(LISTED)) countUnsaid();
           if (sameMatch(round, here())) recorded.push(round.number);
           continue;
         }
@@ -1115,7 +1116,7 @@
       if (recorded.length && asked) asked.then(function () { sayRecorded(recorded); });
     } else {
       catchUp(); // refused meanwhile in another tab, this one coming after it
-      if (sent) refreshLists(sent);
+      refreshLists();
     }
     return sent;
   }
@@ -1124,11 +1125,13 @@
   // the server now has it, saying at its top why it changed, how many were sent (QA:
   // "the rounds kept are now recorded" beside those of a deleted match, which were not),
   // even when the list is gone (a round that ended its match).
-  function refreshLists(sent) {
-    const regions = Array.from(document.querySelectorAll("[data-refresh-after-sent][id]"));
-    if (!regions.length || !window.scorepad.freshenLists) return;
+  function refreshLists() {
+    const regions = Array.from(document.querySelectorAll(LISTED));
+    if (!regions.length || !unsaid() || !window.scorepad.freshenLists) return;
     window.scorepad.freshenLists().then(function (swapped) { // app.js
-      if (!swapped) return;
+      const sent = unsaid();
+      if (!swapped || !sent) return;
+      window.sessionStorage.removeItem(UNSAID);
       regions.forEach(function (region) {
         const said = sent === 1 ? region.dataset.sentOne : (region.dataset.sentOther || "").replace("{n}", String(sent));
         const now = document.getElementById(region.id);
@@ -1140,6 +1143,24 @@
         now.insertBefore(notice, now.firstChild);
       });
     });
+  }
+
+  // The rounds sent from such a page and not yet said there, counted in the tab's
+  // session: the page may go before it says them, and the next one of the tab does (QA: a
+  // Reload as the connection came back showed the list from before the rounds the page
+  // left had sent, and said nothing, or "1 score" for 2). Not after a couple of minutes.
+  const LISTED = "[data-refresh-after-sent][id]";
+  const UNSAID = "scorepad.sent-unsaid";
+  function unsaid() {
+    try {
+      const count = JSON.parse(window.sessionStorage.getItem(UNSAID) || "null");
+      return count && Date.now() - count.at < 120000 ? count.n : 0;
+    } catch (error) {
+      return 0;
+    }
+  }
+  function countUnsaid() {
+    window.sessionStorage.setItem(UNSAID, JSON.stringify({ n: unsaid() + 1, at: Date.now() }));
   }
 
   // What the player kept and was told so is now recorded: said in the standing, in sight
@@ -1160,7 +1181,11 @@
   // Two tabs of the same match must not send the same list at once.
   function send() {
     // The offline page reloads its page when the connection is back: that page sends.
-    if (!load().length || document.querySelector("[data-offline-page]")) return;
+    if (document.querySelector("[data-offline-page]")) return;
+    if (!load().length) {
+      refreshLists(); // what the page before it in this tab sent and did not say
+      return;
+    }
     if (navigator.locks) {
       navigator.locks.request(STORE, sendAll);
     } else {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -825,6 +826,104 @@ def test_a_kept_round_that_ends_its_match_sent_from_the_home_page_is_said_record
     expect(home.locator("#continue")).to_have_count(0)
     assert Match.objects.get().finished
     home.screenshot(path=str(ARTIFACTS / "kept-round-that-ended-its-match-sent-from-home.png"))
+
+
+def the_home_page(url: str) -> bool:
+    return urlsplit(url).path == "/"
+
+
+def the_lists_ask_lost(route) -> None:
+    if route.request.headers.get("hx-request"):
+        route.abort()
+    else:
+        route.fallback()
+
+
+def kept_then_home_whose_lists_do_not_answer(page, *hands: dict[str, str], all_sent=True):
+    """Round 1 recorded, then rounds 2 onwards (`hands`, Ben and Ana calling in turn)
+    kept offline; the tab closed, back online, the phone opens the home page, whose ask
+    for its lists once `all_sent` never comes back (the page is left for another).
+    Returns that page and the home page as it was served, before any round was sent."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
+    controlled(page)
+    page.context.set_offline(True)
+    for number, points in enumerate(hands, start=2):
+        cabo_round(page, "Ben" if number % 2 == 0 else "Ana", points)
+    expect(page.locator(".unsent li")).to_have_count(len(hands))
+    context = page.context
+    page.close()
+    context.set_offline(False)
+    home = context.new_page()
+    home.route(the_home_page, the_lists_ask_lost)
+    if not all_sent:
+        return home, home.goto("/").text()
+    with home.expect_event("requestfailed", lambda request: the_home_page(request.url)):
+        served = home.goto("/").text()
+    return home, served
+
+
+def reloaded_as_served(home, served: str) -> None:
+    """The home page reloaded, and served as `served` (the server's answer to the Reload
+    came before it recorded what the page left sent), its lists answering again."""
+    home.unroute(the_home_page, the_lists_ask_lost)
+
+    def as_served(route):
+        if route.request.method == "GET" and not route.request.headers.get("hx-request"):
+            route.fulfill(status=200, content_type="text/html; charset=utf-8", body=served)
+        else:
+            route.fallback()
+
+    # Through the context: the service worker fetches the page.
+    home.context.route(the_home_page, as_served, times=1)
+    home.reload()
+
+
+def test_a_reload_as_the_kept_round_goes_says_so_on_the_page_that_comes(page):
+    """QA: the home page reloaded the moment the connection came back. The page left sent
+    the kept round and went before saying so; the one that came was served before the
+    round was recorded: "1 round played" and nothing said, until the next Reload."""
+    home, served = kept_then_home_whose_lists_do_not_answer(page, {"Ana": "20", "Ben": "1"})
+    assert "Cabo · 1 round played" in served
+    sending_done(home)
+    assert Match.objects.get().round_count == 2
+    reloaded_as_served(home, served)
+    notice = home.locator("#going-on .notice")
+    expect(notice).to_have_text("A score kept on this phone is now recorded.")
+    expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
+    home.screenshot(path=str(ARTIFACTS / "home-reloaded-as-the-kept-round-went.png"))
+    # Said once.
+    home.reload()
+    expect(home.locator("#continue")).to_contain_text("Cabo · 2 rounds played")
+    expect(notice).to_have_count(0)
+
+
+def test_a_reload_as_kept_rounds_go_counts_those_the_page_left_sent(page):
+    """QA: the page left sent the first kept round, the second was on its way (the Reload
+    cut it short, and the page that came sent it): "A score kept … is now recorded" for
+    two."""
+
+    def hold_round_3(route):
+        if "number=3" in (route.request.post_data or ""):
+            return  # on its way as the page goes
+        route.fallback()
+
+    page.context.route("**/rounds/", hold_round_3)
+    home, served = kept_then_home_whose_lists_do_not_answer(
+        page, {"Ana": "20", "Ben": "1"}, {"Ana": "3", "Ben": "8"}, all_sent=False
+    )
+    home.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('scorepad.unsent-rounds') || '[]').length === 1"
+    )
+    assert Match.objects.get().round_count == 2
+    page.context.unroute("**/rounds/")
+    reloaded_as_served(home, served)
+    expect(home.locator("#going-on .notice")).to_have_text(
+        "2 scores kept on this phone are now recorded."
+    )
+    expect(home.locator("#continue")).to_contain_text("Cabo · 3 rounds played")
+    assert Match.objects.get().round_count == 3
 
 
 def round_posted(request) -> list[str]:
