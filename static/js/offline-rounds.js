@@ -419,9 +419,12 @@
       return rounds.some(function (gone) { return gone.gone && sameMatch(gone, round); });
     });
     const stopped = rounds.filter(function (round) { return waitsForPlayer(round) && missing.indexOf(round) < 0; });
-    // Above the sign-out button (the account page), which drops them, those waiting too.
+    // Above the sign-out button (the account page), which drops them, those waiting too;
+    // and on the home page with no connection (QA: it said nothing of them), not while
+    // they are being sent from it.
     const signOut = region.querySelector(".kept-sign-out");
-    const waiting = region.hasAttribute("data-links") && !signOut ? [] : rounds.filter(function (round) {
+    const sentFromHere = region.hasAttribute("data-links") && !signOut && navigator.onLine;
+    const waiting = sentFromHere ? [] : rounds.filter(function (round) {
       return stopped.indexOf(round) < 0 && missing.indexOf(round) < 0;
     });
     function say(selector, count, one, other) {

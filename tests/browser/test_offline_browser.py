@@ -1118,6 +1118,42 @@ def test_away_from_their_board_the_kept_rounds_are_counted(page, shot):
     expect(page.locator(".unsent li")).to_contain_text("Round 3 · refused")
 
 
+@pytest.mark.parametrize(
+    ("language", "waiting"),
+    [
+        ("English", "A score is kept on this phone: it is sent when the connection is back."),
+        (
+            "Nederlands",
+            "Er staat een score op deze telefoon:"
+            " die wordt verzonden zodra de verbinding terug is.",
+        ),
+    ],
+)
+def test_the_home_page_left_open_says_the_rounds_kept_while_the_connection_is_gone(
+    page, language, waiting
+):
+    """QA: the home page open beside a board said nothing of the rounds the board kept
+    with no connection (the board and the offline page did)."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    controlled(page)
+    home = page.context.new_page()
+    home.goto("/")
+    if language != "English":
+        choose_language(home, language)  # the board stays as it came
+    page.context.set_offline(True)
+    cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
+    expect(page.locator(".unsent li")).to_have_count(1)
+    kept = home.locator("#kept-rounds")
+    expect(kept).to_have_text(waiting)
+    expect(kept).to_be_in_viewport()
+    home.screenshot(path=str(ARTIFACTS / f"home-open-offline-with-a-kept-round-{language}.png"))
+    # Back online, one of the tabs sends it, and the home page no longer says it waits.
+    page.context.set_offline(False)
+    expect(kept).to_be_hidden()
+    expect(home.locator("#continue")).to_contain_text("Cabo · 1 ")
+    assert Match.objects.get().round_count == 1
+
+
 def test_the_sign_out_warning_speaks_of_one_kept_round_in_the_singular(page):
     """QA: one round kept, and the warning said "drops them"."""
     page.goto("/")
