@@ -38,7 +38,18 @@ FORMAT = "scorepad.match/1"
 ENTERED = ("format", "game", "preset", "options", "players", "teams", "first_dealer", "rounds")
 COMPUTED = ("round_points", "totals", "finished", "winners", "needs_tiebreak")
 KNOWN_FIELDS = frozenset((*ENTERED, "created", *COMPUTED))
-CSV_HEADER = ("match", "game", "created", "round", "tiebreak", "side", "points", "total")
+CSV_HEADER = (
+    "match",
+    "game",
+    "created",
+    "status",
+    "round",
+    "tiebreak",
+    "side",
+    "points",
+    "total",
+    "won",
+)
 EXPORT_CHUNK = 200
 MAX_FAULTS_SHOWN = 20
 # The earliest date a match of a file may have (`created`).
@@ -124,28 +135,39 @@ class _Echo:
         return value
 
 
+def csv_status(match: Match) -> str:
+    """The match's status as the history's filter names it, in the file's own words."""
+    if match.abandoned_at is not None:
+        return "abandoned"
+    return "finished" if match.finished else "in_progress"
+
+
 def csv_lines(matches: Iterable[Match]) -> Iterator[str]:
-    """One CSV row per round and scoring side (a tiebreak round: its players only)."""
+    """One CSV row per round and scoring side (a tiebreak round: its players only), each
+    saying the match's status and, once it is over, whether that side won it."""
     writer = csv.writer(_Echo())
     # A byte order mark first: without it a spreadsheet on Windows reads UTF-8 as its
     # own code page ("ZoÃ«" for Zoë); spreadsheets and Python's "utf-8-sig" skip it.
     yield "\ufeff" + writer.writerow(CSV_HEADER)
     for match in matches:
         state = match.state()
-        created = timestamp(match.created)
+        created, status = timestamp(match.created), csv_status(match)
         for result in state.rounds:
             for side in state.setup.sides:
                 if side in result.points:
+                    won = int(side in state.winners) if state.finished else ""
                     yield writer.writerow(
                         (
                             match.pk,
                             match.game,
                             created,
+                            status,
                             result.number,
                             int(result.tiebreak),
                             spreadsheet_text(side),
                             result.points[side],
                             result.totals[side],
+                            won,
                         )
                     )
 
@@ -188,7 +210,7 @@ def read_documents(content: bytes | str) -> list:
     try:
         documents = json.loads(text)
     except json.JSONDecodeError as error:
-        if text.startswith(",".join(CSV_HEADER)):
+        if text.startswith(",".join(CSV_HEADER[:3])):  # ours, of any version
             # The history offers both exports side by side: the other one was picked.
             raise ImportRefused(
                 [

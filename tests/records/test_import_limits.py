@@ -139,5 +139,5 @@ def test_names_with_formula_characters_are_neutralised_in_the_csv(owner, visitor
     )
     exported = b"".join(visitor.get(reverse("records:export_csv")).streaming_content)
     content = exported.decode("utf-8-sig")
-    sides = [row[5] for row in csv.reader(io.StringIO(content))][1:]
+    sides = [row["side"] for row in csv.DictReader(io.StringIO(content))]
     assert sides == ["'=cmd|' /C calc'!A0", "'@Ben", "'+Chloé", "'-Dan", "Eve"]

@@ -160,14 +160,34 @@ def test_the_csv_has_a_row_per_round_and_side(owner, visitor):
     assert response.content.startswith("\ufeffmatch,game".encode())
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     created = exchange.timestamp(match.created)
+    header = ["match", "game", "created", "status", "round", "tiebreak", "side", "points"]
     assert rows == [
-        ["match", "game", "created", "round", "tiebreak", "side", "points", "total"],
-        [str(match.pk), "cabo", created, "1", "0", "Ana", "5", "5"],
-        [str(match.pk), "cabo", created, "1", "0", "Ben", "5", "5"],
-        [str(match.pk), "cabo", created, "1", "0", "Chloé", "22", "22"],
-        [str(match.pk), "cabo", created, "2", "1", "Ana", "7", "5"],
-        [str(match.pk), "cabo", created, "2", "1", "Ben", "0", "5"],
+        [*header, "total", "won"],
+        [str(match.pk), "cabo", created, "finished", "1", "0", "Ana", "5", "5", "0"],
+        [str(match.pk), "cabo", created, "finished", "1", "0", "Ben", "5", "5", "1"],
+        [str(match.pk), "cabo", created, "finished", "1", "0", "Chloé", "22", "22", "0"],
+        [str(match.pk), "cabo", created, "finished", "2", "1", "Ana", "7", "5", "0"],
+        [str(match.pk), "cabo", created, "finished", "2", "1", "Ben", "0", "5", "1"],
     ]
+
+
+def test_the_csv_says_each_matchs_status_and_who_won_only_once_it_is_over(owner, visitor):
+    """Carried leftover: the CSV had neither, and a spreadsheet could not tell a finished
+    match from one abandoned or still going, nor who won it."""
+    going = build_match(owner, "cabo", ["Ana", "Ben"], [CABO_FR["rounds"][0]], preset="fr")
+    left = build_match(owner, "cabo", ["Ana", "Ben"], [CABO_FR["rounds"][0]], preset="fr")
+    services.abandon_match(left)
+    shared = build(owner, CABANGA_SHARED)
+    response = visitor.get(reverse("records:export_csv"))
+    rows = list(
+        csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode("utf-8-sig")))
+    )
+    said = {(row["match"], row["side"]): (row["status"], row["won"]) for row in rows}
+    assert said[str(going.pk), "Ana"] == ("in_progress", "")
+    assert said[str(left.pk), "Ben"] == ("abandoned", "")
+    winners = {side for (pk, side), (_, won) in said.items() if pk == str(shared.pk) and won == "1"}
+    assert winners == {"B", "C", "D"}
+    assert {status for (pk, _), (status, _) in said.items() if pk == str(shared.pk)} == {"finished"}
 
 
 def test_the_history_csv_names_teams_as_sides(owner, visitor):
@@ -622,6 +642,10 @@ FILES_THAT_CRASHED = [
     [
         (b"{not json", "The file is not valid JSON (line 1, column 2)."),
         (
+            b"match,game,created,status,round,tiebreak,side,points,total,won\r\n",
+            "This is a CSV export, made for spreadsheets: only a JSON export can be imported.",
+        ),
+        (  # as exported before the status and won columns
             b"match,game,created,round,tiebreak,side,points,total\r\n",
             "This is a CSV export, made for spreadsheets: only a JSON export can be imported.",
         ),
