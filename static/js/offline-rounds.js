@@ -535,7 +535,7 @@
     const news = refusedKeys().some(function (key) { return before.indexOf(key) < 0; });
     show();
     if ((news || sentElsewhere) && window.scorepad.askForTheBoard) window.scorepad.askForTheBoard();
-    if (sentElsewhere) window.scorepad.freshenLists(); // app.js
+    if (sentElsewhere && !refreshLists()) window.scorepad.freshenLists(); // app.js
   }
   function goneFrom(event) {
     if (event.key === null) return true; // the whole storage emptied
@@ -546,8 +546,26 @@
       return true;
     }
   }
+  // Waiting rounds gone from the list in another tab were recorded from there (those
+  // taken off were refused or lost; the list emptied at a sign-out is not sent): a page
+  // that lists matches says so too (QA: its "2 scores are kept" went without a word when
+  // the board sent them).
+  function recordedElsewhere(event) {
+    if (event.key !== STORE || event.newValue === null) return 0;
+    try {
+      const after = JSON.parse(event.newValue).map(function (round) { return round.key; });
+      return JSON.parse(event.oldValue || "[]").filter(function (round) {
+        return !round.gone && !round.error && after.indexOf(round.key) < 0;
+      }).length;
+    } catch (error) {
+      return 0;
+    }
+  }
   window.addEventListener("storage", function (event) {
-    if (event.key === STORE || event.key === null) catchUp(goneFrom(event));
+    if (event.key !== STORE && event.key !== null) return;
+    const recorded = recordedElsewhere(event);
+    if (recorded && document.querySelector(LISTED)) countUnsaid(recorded);
+    catchUp(goneFrom(event));
   });
 
   // Kept for the match this page's address showed before (a co-scorer's link, gone on
@@ -1128,9 +1146,12 @@
   // the server now has it, saying at its top why it changed, how many were sent (QA:
   // "the rounds kept are now recorded" beside those of a deleted match, which were not),
   // even when the list is gone (a round that ended its match).
+  // Returns whether it asked, or will once the page is in sight (a tab in the
+  // background: the list asked for again as it comes back would take the notice away).
   function refreshLists() {
     const regions = Array.from(document.querySelectorAll(LISTED));
-    if (!regions.length || !unsaid() || !window.scorepad.freshenLists) return;
+    if (!regions.length || !unsaid() || !window.scorepad.freshenLists) return false;
+    if (document.hidden) return true;
     window.scorepad.freshenLists().then(function (swapped) { // app.js
       const sent = unsaid();
       if (!swapped || !sent) return;
@@ -1146,7 +1167,11 @@
         now.insertBefore(notice, now.firstChild);
       });
     });
+    return true;
   }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) refreshLists();
+  });
 
   // The rounds sent from such a page and not yet said there, counted in the tab's
   // session: the page may go before it says them, and the next one of the tab does (QA: a
@@ -1162,8 +1187,8 @@
       return 0;
     }
   }
-  function countUnsaid() {
-    window.sessionStorage.setItem(UNSAID, JSON.stringify({ n: unsaid() + 1, at: Date.now() }));
+  function countUnsaid(count) {
+    window.sessionStorage.setItem(UNSAID, JSON.stringify({ n: unsaid() + (count || 1), at: Date.now() }));
   }
 
   // What the player kept and was told so is now recorded: said in the standing, in sight
