@@ -842,8 +842,9 @@ def the_lists_ask_lost(route) -> None:
 def kept_then_home_whose_lists_do_not_answer(page, *hands: dict[str, str], all_sent=True):
     """Round 1 recorded, then rounds 2 onwards (`hands`, Ben and Ana calling in turn)
     kept offline; the tab closed, back online, the phone opens the home page, whose ask
-    for its lists once `all_sent` never comes back (the page is left for another).
-    Returns that page and the home page as it was served, before any round was sent."""
+    for its lists once `all_sent` never comes back (the page is left for another);
+    without `all_sent`, until the last round is on its way (the route holds it). Returns
+    that page and the home page as it was served, before any round was sent."""
     start_match(page, "cabo", ["Ana", "Ben"])
     cabo_round(page, "Ana", {"Ana": "2", "Ben": "9"})
     expect(page.get_by_role("heading", name="Enter round 2")).to_be_visible()
@@ -857,8 +858,11 @@ def kept_then_home_whose_lists_do_not_answer(page, *hands: dict[str, str], all_s
     context.set_offline(False)
     home = context.new_page()
     home.route(the_home_page, the_lists_ask_lost)
-    if not all_sent:
-        return home, home.goto("/").text()
+    if not all_sent:  # until the last round is on its way
+        last = f"number={len(hands) + 1}"
+        with home.expect_request(lambda request: last in (request.post_data or "")):
+            served = home.goto("/").text()
+        return home, served
     with home.expect_event("requestfailed", lambda request: the_home_page(request.url)):
         served = home.goto("/").text()
     return home, served
@@ -904,20 +908,26 @@ def test_a_reload_as_kept_rounds_go_counts_those_the_page_left_sent(page):
     cut it short, and the page that came sent it): "A score kept … is now recorded" for
     two."""
 
-    def hold_round_3(route):
-        if "number=3" in (route.request.post_data or ""):
-            return  # on its way as the page goes
-        route.fallback()
+    held = []
 
-    page.context.route("**/rounds/", hold_round_3)
+    def hold_round_3_once(route):
+        if "number=3" in (route.request.post_data or "") and not held:
+            held.append(route)  # on its way as the page goes
+        else:
+            route.fallback()
+
+    page.context.route("**/rounds/", hold_round_3_once)
     home, served = kept_then_home_whose_lists_do_not_answer(
         page, {"Ana": "20", "Ben": "1"}, {"Ana": "3", "Ben": "8"}, all_sent=False
     )
-    home.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('scorepad.unsent-rounds') || '[]').length === 1"
-    )
+    for _ in range(1000):  # each call hands Playwright's messages to the route
+        if held:
+            break
+        home.evaluate("() => 0")
+    assert held
+    kept = "() => JSON.parse(localStorage.getItem('scorepad.unsent-rounds')).length"
+    assert home.evaluate(kept) == 1  # round 2 sent, round 3 not yet
     assert Match.objects.get().round_count == 2
-    page.context.unroute("**/rounds/")
     reloaded_as_served(home, served)
     expect(home.locator("#going-on .notice")).to_have_text(
         "2 scores kept on this phone are now recorded."
@@ -1020,6 +1030,22 @@ def test_kept_rounds_of_a_match_deleted_meanwhile_are_said_and_can_be_taken_off(
     home.reload()
     expect(kept).to_be_hidden()
     assert Match.objects.get().round_count == 1
+
+
+def test_kept_rounds_taken_off_in_another_tab_are_not_said_recorded(page):
+    """Rounds gone from the list in another tab are said recorded there (QA), unless they
+    went as those of a match no longer open here, taken off."""
+    home = home_after_losing_their_match(page)
+    sending_done(home)
+    other = home.context.new_page()
+    other.goto("/")
+    expect(other.locator("#kept-rounds .kept-gone")).to_be_visible()
+    with other.expect_response(lambda answer: answer.request.headers.get("hx-request")):
+        home.locator("#kept-rounds").get_by_role("button").click()
+    expect(other.locator("#kept-rounds")).to_be_hidden()
+    other.evaluate("() => new Promise((done) => setTimeout(done))")  # the answer swapped in
+    expect(other.locator("#going-on .notice")).to_have_count(0)
+    assert other.evaluate("() => sessionStorage.getItem('scorepad.sent-unsaid')") is None
 
 
 def test_kept_rounds_of_a_match_deleted_meanwhile_are_sent_once_it_is_restored(page, shot):
