@@ -547,25 +547,43 @@
     }
   }
   // Waiting rounds gone from the list in another tab were recorded from there (those
-  // taken off were refused or lost; the list emptied at a sign-out is not sent): a page
-  // that lists matches says so too (QA: its "2 scores are kept" went without a word when
-  // the board sent them).
+  // taken off were refused or of a match lost; the list emptied at a sign-out is not
+  // sent): a page that lists matches says so too, and this match's board, once it shows
+  // them (QA: the home page's "2 scores are kept" went without a word when the board
+  // sent them, and the board's list of rounds not sent yet when the home page did).
   function recordedElsewhere(event) {
-    if (event.key !== STORE || event.newValue === null) return 0;
+    if (event.key !== STORE || event.newValue === null) return [];
     try {
       const after = JSON.parse(event.newValue).map(function (round) { return round.key; });
-      return JSON.parse(event.oldValue || "[]").filter(function (round) {
-        return !round.gone && !round.error && after.indexOf(round.key) < 0;
-      }).length;
+      const before = JSON.parse(event.oldValue || "[]");
+      return before.filter(function (round) {
+        const lostMatch = before.some(function (other) { return other.gone && sameMatch(other, round); });
+        return !round.gone && !round.error && !lostMatch && after.indexOf(round.key) < 0;
+      });
     } catch (error) {
-      return 0;
+      return [];
     }
   }
+  let recordedThere = []; // this board's rounds recorded from another tab, to be said
+  function sayRecordedThere() {
+    const shown = recordedThere.length && recordedThere.every(function (number) {
+      return document.getElementById("round-" + number);
+    });
+    if (!shown) return;
+    sayRecorded(recordedThere);
+    recordedThere = [];
+  }
+  document.addEventListener("htmx:afterSettle", sayRecordedThere);
   window.addEventListener("storage", function (event) {
     if (event.key !== STORE && event.key !== null) return;
     const recorded = recordedElsewhere(event);
-    if (recorded && document.querySelector(LISTED)) countUnsaid(recorded);
+    if (recorded.length && document.querySelector(LISTED)) countUnsaid(recorded.length);
+    const board = document.getElementById("standing") && pageAction() ? here() : null;
+    recorded.forEach(function (round) {
+      if (board && sameMatch(round, board)) recordedThere.push(round.number);
+    });
     catchUp(goneFrom(event));
+    sayRecordedThere(); // the board showing them already
   });
 
   // Kept for the match this page's address showed before (a co-scorer's link, gone on

@@ -663,6 +663,11 @@ def test_a_round_kept_on_a_board_and_sent_from_the_home_page_reaches_the_board_i
     expect(page.locator("tfoot .totals td")).to_have_text(["7", "9"])
     expect(page.get_by_text("Enter round 3")).to_be_visible()
     expect(page.locator(".unsent")).to_have_count(0)
+    # Said as when the board sends it itself (QA: its list of rounds not sent emptied
+    # without a word).
+    expect(page.locator("#standing .notice")).to_have_text(
+        "Round 2, kept on this phone, is now recorded."
+    )
     page.screenshot(path=str(ARTIFACTS / "board-in-sight-after-the-home-page-sent-its-round.png"))
 
 
