@@ -685,6 +685,11 @@ def test_a_home_page_in_another_tab_counts_the_rounds_sent_or_recorded_elsewhere
     expect(home.locator("#kept-rounds")).to_be_hidden()  # the board's, shown in its tab
     expect(home.get_by_text("Cabo · 1 round played")).to_be_visible()
     page.reload()  # the board sends its kept round as it loads
+    # and then shows the board as the server has it (a fresh form, CI: what was typed in
+    # the form before that went with it).
+    expect(page.locator("#standing .notice")).to_have_text(
+        "Round 2, kept on this phone, is now recorded."
+    )
     expect(page.get_by_text("Enter round 3")).to_be_visible()
     expect(home.get_by_text("Cabo · 2 rounds played")).to_be_visible()
     # A round recorded in the other tab: counted once this one is shown again.
