@@ -836,7 +836,9 @@ window.addEventListener("resize", keepClearOfStanding);
   let sends = 0;
   function keepSoon(form) {
     const asOf = sends;
-    window.setTimeout(function () { if (sends === asOf) keepDraft(form); }, 0);
+    // A form a swap took away meanwhile was kept as it went (below): its round, kept
+    // again now, would outlive the fresh form's forgetting it (a round deleted under it).
+    window.setTimeout(function () { if (sends === asOf && form.isConnected) keepDraft(form); }, 0);
   }
 
   ["input", "change"].forEach(function (type) {
@@ -895,7 +897,16 @@ window.addEventListener("resize", keepClearOfStanding);
   document.addEventListener("DOMContentLoaded", function () { putBackDraft(document); });
   // The round's form that a swap may replace: a form swapped in is another one.
   let formBefore = null;
-  document.addEventListener("htmx:beforeSwap", function () { formBefore = roundForm(document); });
+  // It is kept as it stands as it goes, not as of its last keeping: the answer can come
+  // between a tap and that tap's keeping, which runs after it (CI: the board asked for
+  // again once its kept round was sent took the caller just ticked). Not the form's own
+  // round, sent: the server has it (QA36).
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    formBefore = roundForm(document);
+    const asked = event.detail.requestConfig;
+    if (!formBefore || untouched(formBefore) || (asked && asked.elt === formBefore)) return;
+    keepDraft(formBefore);
+  });
   // Put back before the forms are prepared (scorepad.js, on afterSettle), so that the
   // picked cards show.
   document.addEventListener("htmx:afterSwap", function () {

@@ -700,6 +700,51 @@ def test_a_home_page_in_another_tab_counts_the_rounds_sent_or_recorded_elsewhere
     expect(home.get_by_text("Cabo · 3 rounds played")).to_be_visible()
 
 
+def test_a_round_typed_as_the_board_comes_back_after_sending_its_kept_round_stays(page, shot):
+    """CI: the board reloaded sends its kept round, then asks for the board as the server
+    has it; the answer, come between the tap on "who called" and that tap's keeping (run
+    after it), brought a fresh form without it, and the round was refused."""
+    start_match(page, "cabo", ["Ana", "Ben"])
+    enter(page, "Ana", {"Ana": "2", "Ben": "9"})
+    record(page)
+    expect(page.get_by_text("Enter round 2")).to_be_visible()
+    round_kept_on_the_phone(page, 2, "Ben", {"Ana": "7", "Ben": "1"})
+    held = []
+
+    def hold_the_board_once(route):
+        asks_for_the_board = route.request.method == "GET" and route.request.headers.get(
+            "hx-request"
+        )
+        if asks_for_the_board and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/matches/\d+/$"), hold_the_board_once)
+    # The board sends its kept round as it loads, then asks for the board.
+    with page.expect_request(
+        lambda request: request.method == "GET" and bool(request.headers.get("hx-request"))
+    ):
+        page.reload()
+    expect(page.get_by_text("Enter round 3")).to_be_visible()
+    for name, value in {"Ana": "0", "Ben": "5"}.items():
+        row(page, name).locator("input.points-input").fill(value)
+    assert held, "the board's answer is held"
+    # The tap on "who called", its keeping not run yet as the board's answer comes.
+    row(page, "Ana").locator("input[type=radio]").evaluate("radio => { radio.checked = true; }")
+    held[0].continue_()
+    expect(page.locator("#standing .notice")).to_have_text(
+        "Round 2, kept on this phone, is now recorded."
+    )
+    expect(row(page, "Ana").locator("input[type=radio]")).to_be_checked()
+    expect(row(page, "Ana").locator("input.points-input")).to_have_value("0")
+    expect(row(page, "Ben").locator("input.points-input")).to_have_value("5")
+    shot("typed-as-the-board-came-back")
+    record(page)
+    expect(page.get_by_text("Enter round 4")).to_be_visible()
+    expect(page.locator("tfoot .totals td")).to_have_text(["7", "14"])
+
+
 def test_a_home_page_shown_again_after_the_language_switched_in_another_tab_is_all_in_it(page):
     """QA: its list came back in Dutch ("Verder", "rondes gespeeld") under a page left in
     French."""
