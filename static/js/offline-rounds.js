@@ -19,11 +19,20 @@
   // empty it (Clear-Site-Data) before the answer that says so reaches this page's
   // scripts, and the rounds it held are then counted as forgotten (`forget`).
   let known = 0;
+  // Those it held when found emptied, until `forget` counts them: a round's answer read
+  // meanwhile (refused as anyone's, the session gone) writes the store again, empty, and
+  // `known` with it (CI: the way home then said nothing was dropped).
+  let emptied = 0;
 
   function load() {
     try {
       const kept = window.localStorage.getItem(STORE);
-      if (kept === null) return []; // never written, or emptied by the browser
+      if (kept === null) {
+        // Never written, or emptied by the browser (or a sign-out in another tab).
+        emptied += known;
+        known = 0;
+        return [];
+      }
       const rounds = JSON.parse(kept);
       known = rounds.length;
       return rounds;
@@ -81,6 +90,10 @@
     const standing = document.getElementById("standing");
     const board = standing ? standing.getAttribute("data-board-of") : "";
     return { action: pageAction(), body: board ? "board=" + board : "" };
+  }
+  // The match of the board this page is, or null on a page that shows none.
+  function boardHere() {
+    return document.getElementById("standing") && pageAction() ? here() : null;
   }
   function ofForm(form) {
     const board = field(form, "board");
@@ -578,7 +591,7 @@
     if (event.key !== STORE && event.key !== null) return;
     const recorded = recordedElsewhere(event);
     if (recorded.length && document.querySelector(LISTED)) countUnsaid(recorded.length);
-    const board = document.getElementById("standing") && pageAction() ? here() : null;
+    const board = boardHere();
     recorded.forEach(function (round) {
       if (board && sameMatch(round, board)) recordedThere.push(round.number);
     });
@@ -1058,7 +1071,7 @@
   // on (the home page's "Continue": its deletion undone on another phone, QA): the match
   // is open on this phone again, and the rounds kept for it go as if never sent.
   function backAgain() {
-    const board = document.getElementById("standing") && pageAction() ? here() : null;
+    const board = boardHere();
     const open = Array.from(document.querySelectorAll(".in-progress-list a[href]"), function (link) {
       return link.getAttribute("href");
     });
@@ -1097,7 +1110,8 @@
   function forget() {
     leaving = true;
     load();
-    forgotten += known;
+    forgotten += emptied + known;
+    emptied = 0;
     known = 0;
     window.localStorage.removeItem(STORE);
   }

@@ -661,6 +661,48 @@ def test_a_session_ended_elsewhere_and_said_to_two_requests_sends_the_phone_home
                 route.abort()
 
 
+def test_a_round_refused_after_the_browser_forgot_the_store_is_still_said_dropped(
+    page, browser, live_server, browser_context_args
+):
+    """CI (the `either` case above): the board asked for learnt first that the session
+    had ended. The browser emptied the store on its answer's headers; the kept round's
+    answer (refused as anyone's: the session was gone) was read before that answer, and
+    its page wrote the store again, empty. The way home then said nothing was dropped.
+    Held here in that order, the store emptied as Clear-Site-Data would."""
+    keep_round_two_offline_in_an_account(page)
+    change_password_on_another_phone(browser, live_server, browser_context_args)
+    held: dict[str, list] = {"board": [], "round": []}
+
+    def board(route) -> None:
+        if route.request.method == "GET" and not held["board"]:
+            held["board"].append(route)
+        else:
+            route.continue_()
+
+    def asks(method: str):
+        return lambda request: request.method == method and "/matches/" in request.url
+
+    page.route(re.compile(r"/matches/\d+/$"), board)
+    page.route(re.compile(r"/matches/\d+/rounds/$"), lambda route: held["round"].append(route))
+    store = "window.localStorage.getItem('scorepad.unsent-rounds')"
+    try:
+        with page.expect_request(asks("POST")), page.expect_request(asks("GET")):
+            page.context.set_offline(False)
+        # Emptied as the browser does on reading the board's answer (Clear-Site-Data).
+        page.evaluate("() => window.localStorage.clear()")
+        assert held["board"] and held["round"], "both requests are held"
+        answer = held["board"][0].fetch()  # the server finds the session ended
+        held["round"].pop().continue_()  # refused as anyone's: the session is gone
+        page.wait_for_function(f"() => {store} !== null")  # written again, empty
+        held["board"].pop().fulfill(response=answer)
+        expect(page.get_by_text("You were signed out on this phone")).to_be_visible()
+        expect(page.locator("#kept-rounds .kept-dropped")).to_contain_text("is no longer kept")
+    finally:
+        for route in held["board"] + held["round"]:
+            with contextlib.suppress(Exception):  # already let go, or its page gone
+                route.abort()
+
+
 def finished_cabo(players: list[str]) -> list[dict]:
     """Three rounds of Cabo fr to 50 that end the match, the first player calling."""
     first, second = players
