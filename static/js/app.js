@@ -900,12 +900,12 @@ window.addEventListener("resize", keepClearOfStanding);
   // It is kept as it stands as it goes, not as of its last keeping: the answer can come
   // between a tap and that tap's keeping, which runs after it (CI: the board asked for
   // again once its kept round was sent took the caller just ticked). Not the form's own
-  // round, sent: the server has it (QA36).
+  // round, sent or on its way, whatever answer comes first: the server has it (QA36).
   document.addEventListener("htmx:beforeSwap", function (event) {
     formBefore = roundForm(document);
+    if (!formBefore || untouched(formBefore) || formBefore.classList.contains("htmx-request")) return;
     const asked = event.detail.requestConfig;
-    if (!formBefore || untouched(formBefore) || (asked && asked.elt === formBefore)) return;
-    keepDraft(formBefore);
+    if (!asked || asked.elt !== formBefore) keepDraft(formBefore);
   });
   // Put back before the forms are prepared (scorepad.js, on afterSettle), so that the
   // picked cards show.
